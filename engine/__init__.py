@@ -1,0 +1,60 @@
+"""The domino rules engine: tiles, layouts, variants, matches, game records. Standard library
+only; fully usable from a REPL:
+
+>>> from engine import Match, Tile
+>>> match = Match("partnership", 4, seed=7)
+>>> hand = match.start_hand()
+>>> lead = hand.legal_actions()[0]
+>>> str(lead.tile)
+'6-6'
+>>> event = match.apply(lead)
+>>> match.view_for(1).layout.open_numbers()
+[6, 6]
+"""
+
+from engine.actions import Action, Draw, Pass, Play
+from engine.errors import (
+    BadDeal,
+    BadOption,
+    BadTile,
+    DominoError,
+    IllegalAction,
+    RecordError,
+    UnknownVariant,
+)
+from engine.hand import Event, HandState
+from engine.layout import Layout, Shape
+from engine.match import Match
+from engine.rules import DrawRule, End, HandResult, Lead, Scoring
+from engine.tiles import Tile, domino_set
+from engine.variants import all_variants, get_variant
+from engine.view import SeatView
+
+__all__ = [
+    "Action",
+    "BadDeal",
+    "BadOption",
+    "BadTile",
+    "DominoError",
+    "Draw",
+    "DrawRule",
+    "End",
+    "Event",
+    "HandResult",
+    "HandState",
+    "IllegalAction",
+    "Layout",
+    "Lead",
+    "Match",
+    "Pass",
+    "Play",
+    "RecordError",
+    "Scoring",
+    "SeatView",
+    "Shape",
+    "Tile",
+    "UnknownVariant",
+    "all_variants",
+    "domino_set",
+    "get_variant",
+]

@@ -1,0 +1,61 @@
+"""The registry of variants: every game, found by id or alias.
+
+Adding a game: write a `Variant` subclass (its rules in its docstring, with the seed it comes
+from), decorate it with `@register`, and import its module in `_load` below.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from engine.errors import UnknownVariant
+
+if TYPE_CHECKING:
+    from engine.variants.base import Variant
+
+V = TypeVar("V", bound="type[Variant]")
+
+_BY_ID: dict[str, type[Variant]] = {}
+_BY_ALIAS: dict[str, type[Variant]] = {}
+
+
+def register(variant: V) -> V:
+    if variant.id in _BY_ID:
+        raise ValueError(f"two variants share the id {variant.id!r}")
+    _BY_ID[variant.id] = variant
+    for alias in (variant.id, *variant.aliases):
+        key = _normalise(alias)
+        if key in _BY_ALIAS and _BY_ALIAS[key] is not variant:
+            raise ValueError(f"two variants share the alias {alias!r}")
+        _BY_ALIAS[key] = variant
+    return variant
+
+
+def _normalise(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def get_variant(name: str) -> type[Variant]:
+    _load()
+    variant = _BY_ALIAS.get(_normalise(name)) if isinstance(name, str) else None
+    if variant is None:
+        raise UnknownVariant(f"there is no game called {name!r} (see `python -m engine variants`)")
+    return variant
+
+
+def all_variants() -> list[type[Variant]]:
+    """Every variant, in the order of RULES.md §2."""
+    _load()
+    return sorted(_BY_ID.values(), key=lambda v: tuple(int(n) for n in v.section.split(".")))
+
+
+def _load() -> None:
+    if _BY_ID:
+        return
+    from engine.variants import (  # noqa: F401  (imported for registration)
+        classic,
+        gameroom,
+        partnership,
+        polish,
+        traditional,
+    )

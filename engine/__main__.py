@@ -1,0 +1,121 @@
+"""The engine's command line.
+
+    python -m engine variants [--json]
+    python -m engine replay FILE|-
+    python -m engine simulate --variant ID --players N --hands H --seed S [--ai LEVEL] [--json]
+
+`replay` prints the result as JSON; a bad record exits with status 2 and one line on stderr
+naming the action index and the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from engine.errors import DominoError, RecordError
+from engine.record import replay_text
+from engine.simulate import AI_LEVELS, simulate
+from engine.variants import all_variants
+
+BAD_RECORD = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Domino rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    variants = commands.add_parser("variants", help="list every game")
+    variants.add_argument("--json", action="store_true", help="machine-readable output")
+
+    replay = commands.add_parser("replay", help="replay a game record and print its result")
+    replay.add_argument("file", help="the record (JSON), or - for standard input")
+
+    sim = commands.add_parser("simulate", help="play random hands and check invariants")
+    sim.add_argument("--variant", required=True)
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--hands", type=int, default=100)
+    sim.add_argument("--seed", default="0")
+    sim.add_argument("--ai", default="random", choices=sorted(AI_LEVELS))
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--json", action="store_true")
+
+    args = parser.parse_args(argv)
+    if args.command == "variants":
+        return _variants(as_json=args.json)
+    if args.command == "replay":
+        return _replay(args.file)
+    return _simulate(args)
+
+
+def _variants(*, as_json: bool) -> int:
+    described = [variant.describe() for variant in all_variants()]
+    if as_json:
+        print(json.dumps(described, ensure_ascii=False, indent=2))
+        return 0
+    for entry in described:
+        counts = entry["players"]
+        players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        print(f"{entry['id']:<14} {entry['name']:<26} {players:>5} players  {entry['source']}")
+    return 0
+
+
+def _replay(path: str) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as error:
+        print(f"action 0: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return BAD_RECORD
+    try:
+        result = replay_text(text)
+    except RecordError as error:
+        print(str(error), file=sys.stderr)
+        return BAD_RECORD
+    print(json.dumps(result.to_json(), ensure_ascii=False))
+    return 0
+
+
+def _option_value(text: str) -> int | str | bool:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = _option_value(value)
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    try:
+        summary = simulate(
+            args.variant, args.players, args.hands, seed, ai=args.ai, options=options
+        )
+    except DominoError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return BAD_RECORD
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        data = summary.to_json()
+        print(
+            f"{data['variant']} x{data['players']}: {data['hands']} hands in {data['matches']} "
+            f"matches, {data['blocked']} blocked, {data['errors']} errors, {data['seconds']} s"
+        )
+        for message in data["error_messages"]:
+            print(f"  {message}")
+    return 1 if summary.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

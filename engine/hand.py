@@ -1,0 +1,333 @@
+"""One hand: the deal, the turns, the table, until a domino or a block.
+
+The state is **mutable**: `apply` changes it in place and returns an `Event`; `copy()` gives an
+independent twin. Mutation with copy was chosen over an immutable state because search (the AI)
+plays thousands of throwaway continuations from one position, and copying a few small lists once
+per continuation is far cheaper than rebuilding a state on every action.
+
+The hand knows nothing of matches or scores: `Match` deals it, and scores its `outcome`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Draw, Pass, Play, Special
+from engine.errors import IllegalAction
+from engine.layout import Arm, Layout, Placement
+from engine.rules import DrawRule, End, HandOutcome, Lead
+from engine.tiles import Tile
+from engine.variants.base import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What one action did. `drawn` is private to the drawing seat; the rest is public."""
+
+    action: Action
+    placement: Placement | None = None
+    drawn: tuple[Tile, ...] = ()
+    outcome: HandOutcome | None = None
+    turn: int | None = None  # the seat to act next (None once the hand is over)
+
+
+class HandState:
+    __slots__ = (
+        "actions",
+        "boneyard",
+        "dealt",
+        "drawn",
+        "draws_this_turn",
+        "hands",
+        "last_placer",
+        "layout",
+        "lead",
+        "outcome",
+        "placed_this_turn",
+        "reserve",
+        "seated",
+        "seats",
+        "turn",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        lead: Lead,
+        seated: Sequence[bool],
+    ) -> None:
+        self.variant = variant
+        self.seats = len(hands)
+        self.seated = tuple(seated)
+        self.hands: list[list[Tile]] = [list(hand) for hand in hands]
+        self.dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(hand) for hand in hands)
+        self.boneyard: list[Tile] = list(boneyard)
+        self.drawn = 0  # how many boneyard tiles have been drawn (from the front)
+        self.reserve = variant.reserve(sum(self.seated)) if variant.draw_rule != "no-draw" else 0
+        self.layout: Layout = variant.new_layout()
+        self.lead = lead
+        self.turn = lead.seat
+        self.draws_this_turn = 0
+        self.placed_this_turn = 0
+        self.last_placer: int | None = None
+        self.actions: list[Action] = []
+        self.outcome: HandOutcome | None = None
+
+    def copy(self) -> HandState:
+        twin = object.__new__(HandState)
+        twin.variant = self.variant
+        twin.seats = self.seats
+        twin.seated = self.seated
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.dealt = self.dealt
+        twin.boneyard = list(self.boneyard)
+        twin.drawn = self.drawn
+        twin.reserve = self.reserve
+        twin.layout = self.layout.copy()
+        twin.lead = self.lead
+        twin.turn = self.turn
+        twin.draws_this_turn = self.draws_this_turn
+        twin.placed_this_turn = self.placed_this_turn
+        twin.last_placer = self.last_placer
+        twin.actions = list(self.actions)
+        twin.outcome = self.outcome
+        return twin
+
+    # -- what is known ----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def stock(self) -> list[Tile]:
+        """The tiles still in the boneyard, in drawing order (reserve included)."""
+        return self.boneyard[self.drawn :]
+
+    @property
+    def drawable(self) -> int:
+        """How many tiles may still be drawn (the reserve never is)."""
+        if self.variant.draw_rule is DrawRule.NONE:
+            return 0
+        return max(0, len(self.boneyard) - self.drawn - self.reserve)
+
+    def next_seat(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if self.seated[candidate]:
+                return candidate
+        return seat
+
+    def can_place_any(self, seat: int) -> bool:
+        if not self.layout.started:
+            return bool(self.hands[seat]) and seat == self.lead.seat
+        variant, layout = self.variant, self.layout
+        return any(variant.can_place(layout, tile) for tile in self.hands[seat])
+
+    def may_draw(self, seat: int) -> bool:
+        if self.drawable <= 0:
+            return False
+        rule = self.variant.draw_rule
+        if rule is DrawRule.UNTIL_PLAYABLE:
+            return True
+        if rule is DrawRule.NONE:
+            return False
+        return self.draws_this_turn == 0
+
+    def plays(self, seat: int | None = None) -> list[Play]:
+        """The tiles `seat` (default: the seat to act) may place now, one `Play` per distinct
+        outcome; `end` is set only when the tile fits ends that give different games."""
+        seat = self.turn if seat is None else seat
+        if self.over or seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        if not self.layout.started:
+            if self.lead.tile is not None:
+                return [Play(seat, self.lead.tile)] if self.lead.tile in hand else []
+            return [Play(seat, tile) for tile in hand]
+        found: list[Play] = []
+        for tile in hand:
+            found.extend(self._tile_plays(seat, tile))
+        return found
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Everything `seat` may do now: its plays if any (must play), else a draw if the draw
+        rule allows one, else a pass. Empty when it is not that seat's turn."""
+        seat = self.turn if seat is None else seat
+        if self.over or seat != self.turn:
+            return []
+        plays: list[Action] = list(self.plays(seat))
+        if plays:
+            return plays
+        if self.may_draw(seat):
+            return [Draw(seat)]
+        return [Pass(seat)]
+
+    def _groups(self, tile: Tile) -> dict[Hashable, list[tuple[Arm, int]]]:
+        groups: dict[Hashable, list[tuple[Arm, int]]] = {}
+        end_class = self.variant.end_class
+        for arm, shows in self.variant.placements(self.layout, tile):
+            groups.setdefault((end_class(arm), shows), []).append((arm, shows))
+        return groups
+
+    def _tile_plays(self, seat: int, tile: Tile) -> list[Play]:
+        groups = list(self._groups(tile).values())
+        if len(groups) <= 1:
+            return [Play(seat, tile)] if groups else []
+        numbers = [group[0][0].number for group in groups]
+        return [
+            Play(seat, tile, number if numbers.count(number) == 1 else group[0][0].id)
+            for group, number in zip(groups, numbers, strict=True)
+        ]
+
+    def describe_ends(self) -> str:
+        numbers = self.layout.open_numbers()
+        if not numbers:
+            return "the table is empty"
+        shown = ", ".join(str(number) for number in numbers)
+        return f"the open ends show {shown}"
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Carry out `action`, or raise `IllegalAction` with the reason and change nothing."""
+        if self.outcome is not None:
+            raise IllegalAction("the hand is over")
+        seat = action.seat
+        if not 0 <= seat < self.seats or not self.seated[seat]:
+            raise IllegalAction(f"there is no player in seat {seat} this hand")
+        if seat != self.turn:
+            raise IllegalAction(f"it is not your turn: seat {self.turn} is to play")
+        if isinstance(action, Play):
+            event = self._play(action)
+        elif isinstance(action, Draw):
+            event = self._draw(action)
+        elif isinstance(action, Pass):
+            event = self._pass(action)
+        elif isinstance(action, Special):
+            raise IllegalAction(f"{self.variant.name} has no such move")
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+        return event
+
+    def _play(self, action: Play) -> Event:
+        seat, tile = action.seat, action.tile
+        hand = self.hands[seat]
+        if tile not in hand:
+            raise IllegalAction(f"{tile} is not in your hand")
+        if not self.layout.started:
+            if self.lead.tile is not None and tile is not self.lead.tile:
+                raise IllegalAction(f"this hand must be led with {self.lead.tile}")
+            placement = self.layout.lay_lead(tile)
+        else:
+            arm, shows = self._resolve(tile, action.end)
+            placement = self.layout.lay(tile, arm.id, shows)
+        hand.remove(tile)
+        self.actions.append(action)
+        self.last_placer = seat
+        self.placed_this_turn += 1
+        if not hand:
+            return self._finish(action, placement, End.DOMINO, went_out=seat)
+        if not (self.variant.keeps_playing and self.can_place_any(seat)):
+            self._next_turn()
+        return self._after(action, placement=placement)
+
+    def _resolve(self, tile: Tile, end: int | str | None) -> tuple[Arm, int]:
+        groups = list(self._groups(tile).values())
+        if not groups:
+            raise IllegalAction(f"{tile} does not fit: {self.describe_ends()}")
+        if end is None:
+            if len(groups) > 1:
+                choices = " or ".join(str(play.end) for play in self._tile_plays(0, tile))
+                raise IllegalAction(f"{tile} fits more than one end: say which ({choices})")
+            chosen = groups[0]
+        elif isinstance(end, int):
+            matching = [group for group in groups if group[0][0].number == end]
+            if not matching:
+                raise IllegalAction(f"{tile} cannot go on an end showing {end}")
+            if len(matching) > 1:
+                ids = ", ".join(group[0][0].id for group in matching)
+                raise IllegalAction(f"{tile} fits different ends showing {end}: name one ({ids})")
+            chosen = matching[0]
+        else:
+            for group in groups:
+                for arm, shows in group:
+                    if arm.id == end:
+                        return arm, shows
+            if end not in self.layout.arms:
+                raise IllegalAction(f"there is no open end {end!r}")
+            raise IllegalAction(f"{tile} cannot go on end {end}")
+        # Interchangeable ends: draw the tile on the shortest arm, to keep the table compact.
+        return min(chosen, key=lambda placed: len(placed[0].tiles))
+
+    def _draw(self, action: Draw) -> Event:
+        seat = action.seat
+        if self.plays(seat):
+            raise IllegalAction("you have a tile that fits: you must play it")
+        if not self.may_draw(seat):
+            if self.variant.draw_rule is DrawRule.NONE:
+                raise IllegalAction("there is no drawing in this game")
+            if self.drawable <= 0:
+                raise IllegalAction("there is nothing left to draw")
+            raise IllegalAction("you have drawn already this turn")
+        take = 2 if self.variant.draw_rule is DrawRule.TWO else 1
+        take = min(take, self.drawable)
+        drawn = tuple(self.boneyard[self.drawn : self.drawn + take])
+        self.drawn += take
+        self.hands[seat].extend(drawn)
+        self.draws_this_turn += 1
+        self.actions.append(action)
+        return self._after(action, drawn=drawn)
+
+    def _pass(self, action: Pass) -> Event:
+        seat = action.seat
+        if self.plays(seat):
+            raise IllegalAction("you have a tile that fits: you must play it")
+        if self.may_draw(seat):
+            raise IllegalAction("you cannot pass while you may draw")
+        self.actions.append(action)
+        self._next_turn()
+        return self._after(action)
+
+    def _next_turn(self) -> None:
+        self.turn = self.next_seat(self.turn)
+        self.draws_this_turn = 0
+        self.placed_this_turn = 0
+
+    def blocked(self) -> bool:
+        """Nobody can place a tile and nothing can be drawn."""
+        if self.drawable > 0:
+            return False
+        return not any(self.can_place_any(seat) for seat in range(self.seats) if self.seated[seat])
+
+    def _after(
+        self, action: Action, *, placement: Placement | None = None, drawn: tuple[Tile, ...] = ()
+    ) -> Event:
+        if self.blocked():
+            return self._finish(action, placement, End.BLOCKED, went_out=None, drawn=drawn)
+        return Event(action, placement, drawn, None, self.turn)
+
+    def _finish(
+        self,
+        action: Action,
+        placement: Placement | None,
+        end: str,
+        *,
+        went_out: int | None,
+        drawn: tuple[Tile, ...] = (),
+        extra: dict[str, object] | None = None,
+    ) -> Event:
+        self.outcome = HandOutcome(
+            end=end,
+            went_out=went_out,
+            last_placer=self.last_placer,
+            leader=self.actions[0].seat if self.actions else self.lead.seat,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            seated=self.seated,
+            extra=extra or {},
+        )
+        return Event(action, placement, drawn, self.outcome, None)

@@ -1,0 +1,70 @@
+"""Invariants that hold after every action of every hand, checked independently of `apply`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.actions import Action, Draw, Pass, Play
+from engine.hand import HandState
+from engine.match import Match
+
+
+def tile_conservation(match: Match, hand: HandState) -> list[str]:
+    """Every tile of the set is in exactly one place: a hand, the table, the boneyard or asleep."""
+    problems: list[str] = []
+    places = Counter(tile for tiles in hand.hands for tile in tiles)
+    places.update(hand.layout.tiles())
+    places.update(hand.stock)
+    duplicated = [str(tile) for tile, count in places.items() if count > 1]
+    if duplicated:
+        problems.append(f"tiles in two places: {', '.join(duplicated)}")
+    full = set(match.variant.full_set())
+    strange = [str(tile) for tile in places if tile not in full]
+    if strange:
+        problems.append(f"tiles not in the set: {', '.join(strange)}")
+    dealt = {tile for tiles in hand.dealt for tile in tiles} | set(hand.boneyard)
+    lost = [str(tile) for tile in dealt if tile not in places]
+    if lost:
+        problems.append(f"tiles lost: {', '.join(lost)}")
+    return problems
+
+
+def action_was_allowed(before: HandState, action: Action) -> list[str]:
+    """Turn order, and passes and draws only when nothing could be placed."""
+    problems: list[str] = []
+    if action.seat != before.turn:
+        problems.append(f"seat {action.seat} acted out of turn (seat {before.turn} was to act)")
+    could_place = any(
+        before.variant.can_place(before.layout, tile) for tile in before.hands[action.seat]
+    )
+    if isinstance(action, Pass | Draw) and before.layout.started and could_place:
+        problems.append(f"seat {action.seat} did {action} while holding a tile that fits")
+    if isinstance(action, Pass) and before.may_draw(action.seat):
+        problems.append(f"seat {action.seat} passed while it could draw")
+    if isinstance(action, Play) and action.tile not in before.hands[action.seat]:
+        problems.append(f"seat {action.seat} played {action.tile}, which it did not hold")
+    return problems
+
+
+def scores_add_up(match: Match) -> list[str]:
+    expected = list(match.variant.initial_scores())
+    for result in match.results:
+        expected = [score + points for score, points in zip(expected, result.points, strict=True)]
+        if tuple(expected) != result.scores:
+            return [f"hand {result.number}: scores {result.scores} do not add up to {expected}"]
+    if tuple(expected) != tuple(match.scores):
+        return [f"match scores {match.scores} do not add up to {expected}"]
+    return []
+
+
+def hand_is_finished(hand: HandState) -> list[str]:
+    """A finished hand really is over: someone went out, or nobody can move."""
+    outcome = hand.outcome
+    if outcome is None:
+        return ["the hand did not end"]
+    if outcome.end == "domino":
+        if outcome.went_out is None or hand.hands[outcome.went_out]:
+            return ["a domino was declared but nobody went out"]
+    elif outcome.end == "blocked" and not hand.blocked():
+        return ["a block was declared but a seat could still move"]
+    return []

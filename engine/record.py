@@ -1,0 +1,173 @@
+"""Game records: a whole match as JSON, written, read, replayed and validated (DESIGN.md).
+
+```json
+{"variant": "partnership", "players": 4, "options": {"target": 100}, "seed": 7,
+ "hands": [{"deal": [["6-6", "..."], ...], "boneyard": ["3-1", ...], "leader": 0,
+            "actions": [{"seat": 0, "play": "6-6"}, {"seat": 1, "pass": true}, ...]}]}
+```
+
+`replay` checks every action against the rules. A fault raises `RecordError` naming the 0-based
+index of the action over the whole record; a fault of a hand as a whole (its deal, its leader,
+a hand after the end of the match) is reported at that hand's first action, and a fault of the
+record itself (variant, players, options) at action 0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import action_from_record
+from engine.errors import DominoError, RecordError
+from engine.match import Match
+from engine.tiles import Tile
+from engine.variants import get_variant
+
+
+@dataclass(frozen=True)
+class Replay:
+    match: Match
+
+    def to_json(self) -> dict[str, Any]:
+        match = self.match
+        return {
+            "variant": match.variant.id,
+            "units": [list(unit) for unit in match.units],
+            "hands": [result.to_json() for result in match.results],
+            "match": {
+                "over": match.over,
+                "winners": list(match.winners) if match.over else [],
+                "scores": list(match.scores),
+            },
+        }
+
+
+def load(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        reason = f"the record is not valid JSON ({error.msg}, line {error.lineno})"
+        raise RecordError(0, reason) from None
+    if not isinstance(data, dict):
+        raise RecordError(0, "the record must be a JSON object")
+    return data
+
+
+def _tiles(value: object, what: str) -> list[Tile]:
+    if not isinstance(value, list):
+        raise DominoError(f"{what} must be a list of tiles")
+    return [Tile.parse(item) for item in value]
+
+
+def new_match(record: Mapping[str, Any]) -> Match:
+    """The match a record describes, before any hand (faults: `RecordError` at action 0)."""
+    try:
+        name = record.get("variant")
+        if not isinstance(name, str):
+            raise DominoError("the record names no variant")
+        kind = get_variant(name)
+        options = record.get("options") or {}
+        if not isinstance(options, dict):
+            raise DominoError("options must be an object")
+        players = record.get("players")
+        if players is None:
+            counts = kind.allowed_players(options)
+            if len(counts) != 1:
+                raise DominoError("the record must say how many players")
+            players = counts[0]
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise DominoError("players must be a whole number")
+        seed = record.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise DominoError("seed must be a number or a string")
+        return Match(kind(players, options), seed=seed)
+    except DominoError as error:
+        raise RecordError(0, str(error)) from None
+
+
+def replay(record: Mapping[str, Any]) -> Replay:
+    """Replay a record through the rules; raise `RecordError` at the first fault."""
+    match = new_match(record)
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError(0, "hands must be a list")
+    index = 0
+    for number, hand_record in enumerate(hands):
+        first = index
+        if not isinstance(hand_record, dict):
+            raise RecordError(first, f"hand {number} must be an object")
+        actions = hand_record.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError(first, f"the actions of hand {number} must be a list")
+        if match.over:
+            raise RecordError(first, f"hand {number} comes after the end of the match")
+        if match.hand is not None and not match.hand.over:
+            raise RecordError(first, f"hand {number - 1} is not finished")
+        _start(match, hand_record, number, first)
+        for action_record in actions:
+            hand = match.hand
+            assert hand is not None
+            if hand.over:
+                raise RecordError(index, f"hand {number} is already over")
+            try:
+                action = action_from_record(action_record)
+                match.apply(action)
+            except DominoError as error:
+                seat = action_record.get("seat") if isinstance(action_record, dict) else None
+                who = f"seat {seat}: " if isinstance(seat, int) else ""
+                raise RecordError(index, f"{who}{error}") from None
+            index += 1
+    return Replay(match)
+
+
+def _start(match: Match, hand_record: Mapping[str, Any], number: int, first: int) -> None:
+    try:
+        deal_value = hand_record.get("deal")
+        deal = None
+        if deal_value is not None:
+            if not isinstance(deal_value, list):
+                raise DominoError("the deal must list every seat's tiles")
+            deal = [_tiles(hand, f"seat {seat}'s deal") for seat, hand in enumerate(deal_value)]
+        boneyard_value = hand_record.get("boneyard")
+        boneyard = None if boneyard_value is None else _tiles(boneyard_value, "the boneyard")
+        leader = hand_record.get("leader")
+        if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
+            raise DominoError("leader must be a seat number")
+        match.start_hand(deal, boneyard, leader)
+    except DominoError as error:
+        raise RecordError(first, f"hand {number}: {error}") from None
+
+
+def write(match: Match) -> dict[str, Any]:
+    """The record of a match so far. Replaying it gives the same match."""
+    hands: list[dict[str, Any]] = []
+    for hand in match.played:
+        entry: dict[str, Any] = {"deal": [[str(tile) for tile in tiles] for tiles in hand.dealt]}
+        if hand.boneyard:
+            entry["boneyard"] = [str(tile) for tile in hand.boneyard]
+        if hand.lead.choosers:
+            entry["leader"] = hand.lead.seat
+        entry["actions"] = [action.to_record() for action in hand.actions]
+        hands.append(entry)
+    record: dict[str, Any] = {
+        "variant": match.variant.id,
+        "players": match.players,
+        "options": dict(match.variant.options),
+        "seed": match.seed,
+        "hands": hands,
+    }
+    return record
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(write(match), ensure_ascii=False)
+
+
+def replay_text(text: str) -> Replay:
+    return replay(load(text))
+
+
+def tile_list(tiles: Sequence[Tile]) -> list[str]:
+    return [str(tile) for tile in tiles]

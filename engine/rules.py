@@ -1,0 +1,139 @@
+"""Rule vocabulary shared by the variants: draw rules, scoring kinds, options, leads, results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.errors import BadOption
+from engine.tiles import Tile
+
+
+class DrawRule(StrEnum):
+    """What a player who cannot place a tile does (RULES.md §1)."""
+
+    UNTIL_PLAYABLE = "draw-until-playable"
+    ONE = "draw-one"
+    TWO = "draw-two"
+    NONE = "no-draw"
+
+
+class Scoring(StrEnum):
+    PENALTY = "penalty"  # points are bad: reaching the target loses or eliminates
+    REWARD = "reward"  # points are good: first to the target wins
+    NONE = "none"  # the hand decides; no points kept
+
+
+class End(StrEnum):
+    DOMINO = "domino"  # a player placed their last tile
+    BLOCKED = "blocked"  # nobody can place and nothing can be drawn
+
+
+@dataclass(frozen=True)
+class Option:
+    """A lobby option with its validation. `choices` or `minimum`/`maximum` bound the value."""
+
+    name: str
+    default: int | str | bool
+    help: str
+    choices: tuple[int | str | bool, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: object) -> int | str | bool:
+        expected = type(self.default)
+        if type(value) is not expected:
+            raise BadOption(f"option {self.name} must be {_kind_name(expected)}, not {value!r}")
+        assert isinstance(value, int | str | bool)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(choice) for choice in self.choices)
+            raise BadOption(f"option {self.name} must be one of {allowed}, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise BadOption(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise BadOption(f"option {self.name} must be at most {self.maximum}")
+        return value
+
+
+def _kind_name(kind: type) -> str:
+    return {int: "a whole number", str: "a word", bool: "true or false"}.get(kind, kind.__name__)
+
+
+def resolve_options(
+    specs: tuple[Option, ...], given: Mapping[str, Any] | None
+) -> dict[str, int | str | bool]:
+    """Defaults overlaid with `given`; unknown names and bad values are refused."""
+    known = {spec.name: spec for spec in specs}
+    values: dict[str, int | str | bool] = {spec.name: spec.default for spec in specs}
+    for name, value in (given or {}).items():
+        spec = known.get(name)
+        if spec is None:
+            accepted = ", ".join(known) or "none"
+            raise BadOption(f"unknown option {name!r} (this game takes: {accepted})")
+        values[name] = spec.validate(value)
+    return values
+
+
+def target_option(default: int, help: str = "match target") -> Option:
+    return Option("target", default, help, minimum=1, maximum=10_000)
+
+
+@dataclass(frozen=True)
+class Lead:
+    """Who places the first tile of a hand, and with what.
+
+    `tile` is the tile the lead must be (`None`: any tile). `choosers` are the seats that may take
+    the lead instead of `seat` when the players choose (a record names the one who did with
+    `leader`); with `by_lot` the lead is drawn by lot among them, by the seed unless the record
+    names the seat.
+    """
+
+    seat: int
+    tile: Tile | None = None
+    choosers: tuple[int, ...] = ()
+    by_lot: bool = False
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """How a hand ended, before scoring. `hands` are the tiles left per seat."""
+
+    end: str
+    went_out: int | None
+    last_placer: int | None
+    leader: int
+    hands: tuple[tuple[Tile, ...], ...]
+    seated: tuple[bool, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """A variant's verdict on a hand: the winning seats and each unit's change of score."""
+
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    number: int
+    outcome: HandOutcome
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def end(self) -> str:
+        return self.outcome.end
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "end": self.outcome.end,
+            "winners": list(self.winners),
+            "points": list(self.points),
+            "scores": list(self.scores),
+        }

@@ -1,0 +1,221 @@
+"""The `Variant` base class: a ruleset (data) plus a few documented hooks.
+
+A variant is a subclass that sets class attributes (its id, source, player counts, options, set,
+draw rule, layout shape) and overrides only the hooks where its rules differ:
+
+- dealing: `set_top`, `hand_size`, `reserve`, `redeal_reason`, `seated_for_hand`;
+- the lead: `lead`;
+- the table: `placements` (where a tile may go) and `end_class` (which open ends are alike);
+- results: `count` (a hand's value), `score_hand`, `after_hand`, `match_over`.
+
+An instance is the ruleset of one match: its player count and validated options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.errors import BadOption
+from engine.layout import Arm, Layout, Shape
+from engine.rules import DrawRule, HandOutcome, HandScore, Lead, Option, Scoring, resolve_options
+from engine.tiles import Tile, domino_set, highest, highest_double
+
+if TYPE_CHECKING:
+    from engine.match import Match
+
+
+class Variant:
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    source: ClassVar[str]
+    section: ClassVar[str]  # where RULES.md §2 specifies it, e.g. "2.1"
+    summary: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    shape: ClassVar[Shape] = Shape.LINE
+    opens_doubles: ClassVar[bool] = False
+    draw_rule: ClassVar[DrawRule] = DrawRule.NONE
+    scoring: ClassVar[Scoring] = Scoring.REWARD
+    keeps_playing: ClassVar[bool] = False
+    wild_doubles: ClassVar[bool] = False
+    family: ClassVar[str] = "line"
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if type(players) is not int or players not in self.allowed_players(options):
+            counts = _describe_counts(self.allowed_players(options))
+            raise BadOption(f"{self.name} is played by {counts}, not {players}")
+        self.players = players
+        self.options = resolve_options(self.option_specs, options)
+        self.check_options()
+        self.units: tuple[tuple[int, ...], ...] = self.make_units()
+        self.unit_of: tuple[int, ...] = tuple(
+            next(index for index, unit in enumerate(self.units) if seat in unit)
+            for seat in range(players)
+        )
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    @classmethod
+    def allowed_players(cls, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        return cls.player_counts
+
+    def check_options(self) -> None:
+        """Refuse combinations of options (each option alone is already checked)."""
+
+    def make_units(self) -> tuple[tuple[int, ...], ...]:
+        """What scores: every player alone unless the variant plays in pairs or teams."""
+        teams = int(self.options.get("teams", 0) or 0)
+        if teams:
+            return tuple(tuple(range(team, self.players, teams)) for team in range(teams))
+        return tuple((seat,) for seat in range(self.players))
+
+    def option(self, name: str) -> Any:
+        return self.options[name]
+
+    def initial_scores(self) -> tuple[int, ...]:
+        return (0,) * len(self.units)
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def set_top(self) -> int:
+        return 6
+
+    def full_set(self) -> tuple[Tile, ...]:
+        return domino_set(self.set_top())
+
+    def hand_size(self, seated: int) -> int:
+        raise NotImplementedError
+
+    def reserve(self, seated: int) -> int:
+        """Tiles of the boneyard that can never be drawn."""
+        return 0
+
+    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
+        """Why this deal must be redealt, or `None`. `hands` are indexed by seat (a seat that
+        sits out has none)."""
+        return None
+
+    def seated_for_hand(self, match: Match) -> list[bool]:
+        """Who plays the next hand (called once, before its deal)."""
+        return list(match.active)
+
+    # -- the lead ---------------------------------------------------------------------------
+
+    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+        raise NotImplementedError
+
+    # -- the table --------------------------------------------------------------------------
+
+    def new_layout(self) -> Layout:
+        return Layout(self.shape, opens_doubles=self.opens_doubles)
+
+    def placements(self, layout: Layout, tile: Tile) -> list[tuple[Arm, int]]:
+        """Every open end `tile` may go on, with the number it would leave showing."""
+        found: list[tuple[Arm, int]] = []
+        high, low = tile.high, tile.low
+        for arm in layout.arms.values():
+            number = arm.number
+            if high == number:
+                found.append((arm, low))
+            elif low == number or (self.wild_doubles and high == low):
+                found.append((arm, high))
+        return found
+
+    def can_place(self, layout: Layout, tile: Tile) -> bool:
+        return bool(self.placements(layout, tile))
+
+    def end_class(self, arm: Arm) -> Hashable:
+        """Open ends of one class are interchangeable: the player is not asked which."""
+        return arm.number
+
+    # -- results ----------------------------------------------------------------------------
+
+    def count(self, tiles: Sequence[Tile]) -> int:
+        """What a hand left at the end is worth (its pips, unless the variant says otherwise)."""
+        return sum(tile.pips for tile in tiles)
+
+    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+        raise NotImplementedError
+
+    def after_hand(self, match: Match) -> None:
+        """Eliminations and the like, after the hand's score is added."""
+
+    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+        """Whether the match is over after the last hand, and its winning seats."""
+        raise NotImplementedError
+
+    # -- helpers for subclasses -------------------------------------------------------------
+
+    def seats_of(self, units: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sorted(seat for unit in units for seat in self.units[unit]))
+
+    def unit_counts(self, outcome: HandOutcome) -> list[int]:
+        """Each unit's total of the tiles its members have left."""
+        totals = [0] * len(self.units)
+        for seat, tiles in enumerate(outcome.hands):
+            totals[self.unit_of[seat]] += self.count(tiles)
+        return totals
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {
+            "id": cls.id,
+            "name": cls.name,
+            "aliases": list(cls.aliases),
+            "source": cls.source,
+            "rules": f"RULES.md §{cls.section}",
+            "players": list(cls.player_counts),
+            "family": cls.family,
+            "summary": cls.summary,
+            "options": {
+                spec.name: {
+                    "default": spec.default,
+                    "help": spec.help,
+                    **({"choices": list(spec.choices)} if spec.choices else {}),
+                    **({"minimum": spec.minimum} if spec.minimum is not None else {}),
+                    **({"maximum": spec.maximum} if spec.maximum is not None else {}),
+                }
+                for spec in cls.option_specs
+            },
+        }
+
+
+def _describe_counts(counts: Sequence[int]) -> str:
+    if not counts:
+        return "no player count with these options"
+    if len(counts) == 1:
+        return f"exactly {counts[0]} players" if counts[0] != 1 else "one player"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+
+
+def holder(hands: Sequence[Sequence[Tile]], tile: Tile) -> int | None:
+    """The seat that holds `tile` (`hands` are indexed by seat)."""
+    for seat, hand in enumerate(hands):
+        if tile in hand:
+            return seat
+    return None
+
+
+def highest_double_lead(hands: Sequence[Sequence[Tile]], *, else_highest_tile: bool) -> Lead | None:
+    """The holder of the highest double dealt leads with it; with no double dealt, the holder
+    of the highest tile (when `else_highest_tile`), else `None`."""
+    dealt = [tile for hand in hands for tile in hand]
+    double = highest_double(dealt)
+    if double is None:
+        if not else_highest_tile or not dealt:
+            return None
+        double = highest(dealt)
+    seat = holder(hands, double)
+    assert seat is not None
+    return Lead(seat, double)
+
+
+def highest_tile_lead(hands: Sequence[Sequence[Tile]]) -> Lead:
+    tile = highest(tile for hand in hands for tile in hand)
+    seat = holder(hands, tile)
+    assert seat is not None
+    return Lead(seat, tile)

@@ -1,0 +1,86 @@
+"""What one seat may know: `SeatView`. Everything shown to a player and everything an AI reads
+goes through a view, so nothing hidden can leak: other players' tiles and the boneyard's order
+are not in it, only their sizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.layout import Layout
+from engine.rules import HandResult
+from engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from engine.match import Match
+
+
+@dataclass(frozen=True)
+class SeatView:
+    variant: str
+    seat: int
+    players: int
+    units: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    options: tuple[tuple[str, int | str | bool], ...]
+    hand_number: int
+    hand: tuple[Tile, ...]  # this seat's own tiles
+    hand_sizes: tuple[int, ...]  # every seat's tile count
+    seated: tuple[bool, ...]
+    layout: Layout  # a copy: the table is public
+    boneyard: int  # tiles left in the boneyard (reserve included)
+    drawable: int
+    leader: int | None
+    turn: int | None  # the seat to act, None between hands
+    history: tuple[Action, ...]  # this hand's actions (plays, draws, passes: all public)
+    legal: tuple[Action, ...]  # what this seat may do now (empty if not its turn)
+    results: tuple[HandResult, ...]  # finished hands (every hand revealed once finished)
+    over: bool
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+
+def seat_view(match: Match, seat: int) -> SeatView:
+    hand = match.hand
+    common = {
+        "variant": match.variant.id,
+        "seat": seat,
+        "players": match.players,
+        "units": match.units,
+        "scores": tuple(match.scores),
+        "options": tuple(sorted(match.variant.options.items())),
+        "results": tuple(match.results),
+        "over": match.over,
+    }
+    if hand is None:
+        return SeatView(
+            **common,  # type: ignore[arg-type]
+            hand_number=0,
+            hand=(),
+            hand_sizes=(0,) * match.players,
+            seated=tuple(match.active),
+            layout=match.variant.new_layout(),
+            boneyard=0,
+            drawable=0,
+            leader=None,
+            turn=None,
+            history=(),
+            legal=(),
+        )
+    return SeatView(
+        **common,  # type: ignore[arg-type]
+        hand_number=len(match.played) - 1,
+        hand=tuple(hand.hands[seat]),
+        hand_sizes=tuple(len(tiles) for tiles in hand.hands),
+        seated=hand.seated,
+        layout=hand.layout.copy(),
+        boneyard=len(hand.boneyard) - hand.drawn,
+        drawable=hand.drawable,
+        leader=hand.lead.seat,
+        turn=None if hand.over else hand.turn,
+        history=tuple(hand.actions),
+        legal=tuple(hand.legal_actions(seat)),
+    )
