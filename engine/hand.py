@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine.actions import Action, Draw, Pass, Play, Special
 from engine.errors import IllegalAction
@@ -328,6 +329,6 @@ class HandState:
             leader=self.actions[0].seat if self.actions else self.lead.seat,
             hands=tuple(tuple(hand) for hand in self.hands),
             seated=self.seated,
-            extra=extra or {},
+            extra=MappingProxyType(extra or {}),
         )
         return Event(action, placement, drawn, self.outcome, None)

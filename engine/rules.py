@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from engine.errors import BadOption
 from engine.tiles import Tile
@@ -97,9 +98,9 @@ class Lead:
     by_lot: bool = False
 
 
-@dataclass(frozen=True)
-class HandOutcome:
-    """How a hand ended, before scoring. `hands` are the tiles left per seat."""
+class HandOutcome(NamedTuple):
+    """How a hand ended, before scoring. `hands` are the tiles left per seat. (A named tuple:
+    bulk playouts make millions of these.)"""
 
     end: str
     went_out: int | None
@@ -107,7 +108,7 @@ class HandOutcome:
     leader: int
     hands: tuple[tuple[Tile, ...], ...]
     seated: tuple[bool, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True)

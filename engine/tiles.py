@@ -11,6 +11,7 @@ the same in every set size, so hands fit in int bitmasks on the fast path.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import ClassVar, Final
 
 from engine.errors import BadTile
@@ -111,6 +112,7 @@ class Tile:
         return (self.pips, self.is_double, self.high)
 
 
+@cache
 def domino_set(top: int) -> tuple[Tile, ...]:
     """Every tile of the double-`top` set, in index order (0-0, 1-0, 1-1, 2-0, ...)."""
     if top not in SET_SIZES:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.errors import BadOption
+from engine.errors import BadDeal, BadOption
 from engine.layout import Arm, Layout, Shape
 from engine.rules import DrawRule, HandOutcome, HandScore, Lead, Option, Scoring, resolve_options
 from engine.tiles import Tile, domino_set, highest, highest_double
@@ -40,6 +40,8 @@ class Variant:
     scoring: ClassVar[Scoring] = Scoring.REWARD
     keeps_playing: ClassVar[bool] = False
     wild_doubles: ClassVar[bool] = False
+    redeal_doubles: ClassVar[int] = 0  # redeal when a hand holds this many doubles (0: never)
+    opening_tile: ClassVar[Tile | None] = None  # its holder leads the first hand with it
     family: ClassVar[str] = "line"
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
@@ -94,7 +96,12 @@ class Variant:
 
     def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
         """Why this deal must be redealt, or `None`. `hands` are indexed by seat (a seat that
-        sits out has none)."""
+        sits out has none). The base rule is `redeal_doubles`; variants add their own."""
+        if self.redeal_doubles:
+            for seat, hand in enumerate(hands):
+                doubles = sum(1 for tile in hand if tile.is_double)
+                if doubles >= self.redeal_doubles:
+                    return f"seat {seat} holds {doubles} doubles"
         return None
 
     def seated_for_hand(self, match: Match) -> list[bool]:
@@ -104,7 +111,16 @@ class Variant:
     # -- the lead ---------------------------------------------------------------------------
 
     def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+        """Who leads the next hand (`hands` indexed by seat), and with what. With an
+        `opening_tile`, its holder leads the first hand with it (the fast path relies on it)."""
         raise NotImplementedError
+
+    def opening_lead(self, hands: Sequence[Sequence[Tile]]) -> Lead:
+        assert self.opening_tile is not None
+        seat = holder(hands, self.opening_tile)
+        if seat is None:
+            raise BadDeal(f"nobody holds {self.opening_tile}, which leads")
+        return Lead(seat, self.opening_tile)
 
     # -- the table --------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.rules import End, HandOutcome, HandScore, Lead, Option, Scoring, target_option
 from engine.tiles import Tile
 from engine.variants import register
-from engine.variants.base import Variant, holder
+from engine.variants.base import Variant
 from engine.variants.common import first_to_target, seated_counts
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ class PairsGame(Variant):
 
     player_counts = (4,)
     family = "partnership"
+    redeal_doubles = 5
+    opening_tile = SIX_SIX
 
     def make_units(self) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
@@ -37,18 +39,9 @@ class PairsGame(Variant):
     def hand_size(self, seated: int) -> int:
         return 7
 
-    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
-        for seat, hand in enumerate(hands):
-            doubles = sum(1 for tile in hand if tile.is_double)
-            if doubles >= 5:
-                return f"seat {seat} holds {doubles} doubles"
-        return None
-
     def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
         if not match.results:
-            seat = holder(hands, SIX_SIX)
-            assert seat is not None
-            return Lead(seat, SIX_SIX)
+            return self.opening_lead(hands)
         result = match.results[-1]
         outcome = result.outcome
         pair = result.winners
@@ -94,9 +87,9 @@ class Partnership(PairsGame):
     )
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
-        sums = [0, 0]
-        for seat, tiles in enumerate(outcome.hands):
-            sums[self.unit_of[seat]] += self.count(tiles)
+        count = self.count
+        hands = outcome.hands
+        sums = [count(hands[0]) + count(hands[2]), count(hands[1]) + count(hands[3])]
         if outcome.end == End.DOMINO:
             assert outcome.went_out is not None
             winner = self.unit_of[outcome.went_out]

@@ -1,0 +1,14 @@
+"""`make bench`: every benchmark, one after the other, printing their tables."""
+
+from __future__ import annotations
+
+from bench import engine_speed
+
+
+def main() -> None:
+    print("## Engine speed")
+    engine_speed.main([])
+
+
+if __name__ == "__main__":
+    main()
