@@ -45,42 +45,26 @@ class SeatView:
 
 def seat_view(match: Match, seat: int) -> SeatView:
     hand = match.hand
-    common = {
-        "variant": match.variant.id,
-        "seat": seat,
-        "players": match.players,
-        "units": match.units,
-        "scores": tuple(match.scores),
-        "options": tuple(sorted(match.variant.options.items())),
-        "results": tuple(match.results),
-        "over": match.over,
-    }
-    if hand is None:
-        return SeatView(
-            **common,  # type: ignore[arg-type]
-            hand_number=0,
-            hand=(),
-            hand_sizes=(0,) * match.players,
-            seated=tuple(match.active),
-            layout=match.variant.new_layout(),
-            boneyard=0,
-            drawable=0,
-            leader=None,
-            turn=None,
-            history=(),
-            legal=(),
-        )
     return SeatView(
-        **common,  # type: ignore[arg-type]
-        hand_number=len(match.played) - 1,
-        hand=tuple(hand.hands[seat]),
-        hand_sizes=tuple(len(tiles) for tiles in hand.hands),
-        seated=hand.seated,
-        layout=hand.layout.copy(),
-        boneyard=len(hand.boneyard) - hand.drawn,
-        drawable=hand.drawable,
-        leader=hand.lead.seat,
-        turn=None if hand.over else hand.turn,
-        history=tuple(hand.actions),
-        legal=tuple(hand.legal_actions(seat)),
+        variant=match.variant.id,
+        seat=seat,
+        players=match.players,
+        units=match.units,
+        scores=tuple(match.scores),
+        options=tuple(sorted(match.variant.options.items())),
+        results=tuple(match.results),
+        over=match.over,
+        hand_number=len(match.played) - 1 if hand is not None else 0,
+        hand=tuple(hand.hands[seat]) if hand is not None else (),
+        hand_sizes=tuple(len(tiles) for tiles in hand.hands)
+        if hand is not None
+        else (0,) * match.players,
+        seated=hand.seated if hand is not None else tuple(match.active),
+        layout=hand.layout.copy() if hand is not None else match.variant.new_layout(),
+        boneyard=len(hand.boneyard) - hand.drawn if hand is not None else 0,
+        drawable=hand.drawable if hand is not None else 0,
+        leader=hand.lead.seat if hand is not None else None,
+        turn=hand.turn if hand is not None and not hand.over else None,
+        history=tuple(hand.actions) if hand is not None else (),
+        legal=tuple(hand.legal_actions(seat)) if hand is not None else (),
     )
