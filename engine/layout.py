@@ -26,11 +26,14 @@ from engine.tiles import Tile
 
 
 class Shape(StrEnum):
-    """How the lead is laid: a line with two ends, a spinner with four sides, or an 8-way star."""
+    """How the lead is laid: a line with two ends, a spinner with four sides, an 8-way star, or
+    a row of tiles laid side by side without matching (the `sum` and `pairs` games; their
+    `placements` are in the order the tiles were laid)."""
 
     LINE = "line"
     SPINNER = "spinner"
     STAR = "star"
+    ROW = "row"
 
 
 class ArmKind(StrEnum):

@@ -37,6 +37,10 @@ class SeatView:
     legal: tuple[Action, ...]  # what this seat may do now (empty if not its turn)
     results: tuple[HandResult, ...]  # finished hands (every hand revealed once finished)
     over: bool
+    # Public state some games have beyond the layout (filled by `Variant.public_state`):
+    status: str | None = None  # a short line on the table's state, e.g. the cross's progress
+    total: int | None = None  # the running total of the `sum` game
+    laid_pairs: tuple[tuple[tuple[Tile, Tile], ...], ...] = ()  # per seat, pairs laid (`pairs`)
 
     @property
     def my_turn(self) -> bool:
