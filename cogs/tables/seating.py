@@ -1,0 +1,215 @@
+"""A table's lobby: the chosen game, its options and who sits where. Pure: no Discord, no I/O.
+
+A lobby has as many seats as the game allows players at most (or as the host asked). Seats keep
+their numbers, so in pair and team games choosing a seat is choosing a partner (the engine's
+units decide who plays with whom). When the match starts the occupied seats are closed up in
+order: seat k of the match is the k-th occupied lobby seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cogs import texts
+from engine import get_variant
+from engine.errors import DominoError
+from engine.variants.base import Variant
+
+
+class TableError(Exception):
+    """A refusal shown to the clicking user as it is; the table is unchanged."""
+
+
+@dataclass
+class Seat:
+    """One player: a user (`user_id`) or an AI (`user_id` None). `ai` is the level that moves
+    for the seat: always set for AI seats, and set for a user's seat once the timer has taken it
+    over. `left` marks a user who pressed Leave at the end (not taken into a rematch)."""
+
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+    timeouts: int = 0
+    dm_closed: bool = False
+    left: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def plays_itself(self) -> bool:
+        return self.ai is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "user_id": self.user_id,
+            "ai": self.ai,
+            "timeouts": self.timeouts,
+            "dm_closed": self.dm_closed,
+            "left": self.left,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(
+            name=str(data["name"]),
+            user_id=data.get("user_id"),
+            ai=data.get("ai"),
+            timeouts=int(data.get("timeouts", 0)),
+            dm_closed=bool(data.get("dm_closed", False)),
+            left=bool(data.get("left", False)),
+        )
+
+
+@dataclass
+class Setup:
+    """What the host chose with `/domino new`. `options` are the variant's own options, already
+    validated by the engine; `seats` is the most players the table takes."""
+
+    variant: str
+    options: dict[str, Any]
+    seats: int
+    turn_seconds: int = 60
+    rated: bool = False
+
+    @classmethod
+    def create(
+        cls,
+        variant: str,
+        options: dict[str, Any] | None = None,
+        *,
+        seats: int | None = None,
+        turn_seconds: int = 60,
+        rated: bool = False,
+    ) -> Setup:
+        """Validate the game and its options with the engine; refuse with a readable reason."""
+        try:
+            kind = get_variant(variant)
+        except DominoError:
+            raise TableError(texts.UNKNOWN_GAME.format(name=variant)) from None
+        given = dict(options or {})
+        counts = kind.allowed_players(given) or kind.player_counts
+        most = max(counts)
+        if seats is not None and seats > most:
+            raise TableError(texts.TOO_MANY_SEATS.format(game=kind.name, most=most))
+        size = seats if seats is not None else most
+        try:
+            # Validating against the smallest count that fits checks every option now, so the
+            # lobby never opens with options the engine would refuse at Start.
+            fitting = [count for count in counts if count <= size] or [min(counts)]
+            kind(fitting[-1], given)
+        except DominoError as error:
+            raise TableError(str(error)) from None
+        return cls(kind.id, given, size, turn_seconds, rated)
+
+    @property
+    def kind(self) -> type[Variant]:
+        return get_variant(self.variant)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "options": self.options,
+            "seats": self.seats,
+            "turn_seconds": self.turn_seconds,
+            "rated": self.rated,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Setup:
+        return cls(
+            variant=str(data["variant"]),
+            options=dict(data.get("options") or {}),
+            seats=int(data["seats"]),
+            turn_seconds=int(data.get("turn_seconds", 60)),
+            rated=bool(data.get("rated", False)),
+        )
+
+
+@dataclass
+class Lobby:
+    """Seats before the match: join, leave, add an AI, check that Start may go ahead."""
+
+    setup: Setup
+    host_id: int
+    seats: list[Seat | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [None] * self.setup.seats
+
+    def seat_of(self, user_id: int) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return number
+        return None
+
+    @property
+    def occupied(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat is not None]
+
+    def _free_seat(self, wanted: int | None) -> int:
+        if wanted is not None:
+            if not 0 <= wanted < len(self.seats):
+                raise TableError(texts.SEAT_TAKEN)
+            if self.seats[wanted] is not None:
+                raise TableError(texts.SEAT_TAKEN)
+            return wanted
+        for number, seat in enumerate(self.seats):
+            if seat is None:
+                return number
+        raise TableError(texts.TABLE_FULL)
+
+    def join(self, user_id: int, name: str, seat: int | None = None) -> int:
+        """Seat a user (in `seat`, or the first free one); a seated user choosing a free seat
+        moves there. Returns the seat number."""
+        current = self.seat_of(user_id)
+        if current is not None and seat is None:
+            raise TableError(texts.ALREADY_SEATED)
+        if current is not None and seat == current:
+            return current
+        number = self._free_seat(seat)
+        if current is not None:
+            moving = self.seats[current]
+            self.seats[current] = None
+            self.seats[number] = moving
+        else:
+            self.seats[number] = Seat(name=name, user_id=user_id)
+        return number
+
+    def leave(self, user_id: int) -> int:
+        current = self.seat_of(user_id)
+        if current is None:
+            raise TableError(texts.NOT_SEATED)
+        self.seats[current] = None
+        return current
+
+    def add_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> int:
+        if user_id != self.host_id:
+            raise TableError(texts.NOT_HOST)
+        if level not in levels:
+            raise TableError(texts.UNKNOWN_LEVEL.format(level=level, levels=", ".join(levels)))
+        number = self._free_seat(None)
+        count = sum(1 for seat in self.occupied if seat.is_ai) + 1
+        self.seats[number] = Seat(name=texts.ai_name(level, count), ai=level)
+        return number
+
+    def start_problem(self) -> str | None:
+        """Why Start must wait (the engine's reason, e.g. the player count), or None."""
+        try:
+            self.setup.kind(len(self.occupied), self.setup.options)
+        except DominoError as error:
+            return str(error)
+        return None
+
+    def check_start(self, user_id: int) -> list[Seat]:
+        """The seats of the match, in order, once the host may start; else `TableError`."""
+        if user_id != self.host_id:
+            raise TableError(texts.NOT_HOST)
+        problem = self.start_problem()
+        if problem is not None:
+            raise TableError(texts.start_refused(problem))
+        return self.occupied

@@ -1,0 +1,471 @@
+"""A table from lobby to final score: the pure part of the bot's turn flow (no Discord, no I/O,
+no clock of its own: times are passed in as seconds since the epoch).
+
+`Table` holds the lobby, the engine `Match`, and what the bot adds around the rules: whose seat
+is played by an AI, the turn deadline, timeouts, readiness between hands, the pair's choice of
+leader, resignations and agreed draws. Every change of the game bumps `version`; buttons carry
+the version they were drawn for, so a stale or double click is refused and changes nothing.
+
+The table's state is a JSON document (`to_state`) holding the game as an engine record
+(`engine.record.write`); `from_state` replays it, so a restart resumes exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from cogs import texts
+from cogs.tables.seating import Lobby, Seat, Setup, TableError
+from engine import Action, Draw, Match, Pass, Play, SeatView
+from engine.errors import DominoError
+from engine.record import replay, write
+from engine.rules import HandResult
+
+MAX_TIMEOUTS = 2  # after this many timeouts in a row an AI takes the seat over
+TAKEOVER_LEVEL = "random"  # overwritten by the runner with the best level it has
+LOG_LINES = 6
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    BETWEEN = "between"  # a hand is over, the next is not dealt yet
+    OVER = "over"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action carried out at the table, for announcements and for whom to tell."""
+
+    seat: int
+    action: Action
+    line: str  # the public announcement (never names a drawn tile)
+    hand_over: HandResult | None = None
+    match_over: bool = False
+
+
+@dataclass
+class Table:
+    id: str
+    lobby: Lobby
+    seed: int
+    phase: Phase = Phase.LOBBY
+    created_at: float = 0.0
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    match: Match | None = None
+    seats: list[Seat] = field(default_factory=list)  # the match's seats, once started
+    version: int = 0
+    turn_started: float = 0.0  # when the current turn (or pause between hands) began
+    ready: set[int] = field(default_factory=set)
+    lead_claim: int | None = None
+    draw_offers: set[int] = field(default_factory=set)
+    ended: str | None = None  # why the match ended early (resigned, draw, moderator)
+    winners: tuple[int, ...] = ()
+    log: list[str] = field(default_factory=list)
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+
+    # -- who is who -------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        return self.lobby.setup
+
+    @property
+    def host_id(self) -> int:
+        return self.lobby.host_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        if self.phase is Phase.LOBBY:
+            return self.lobby.seat_of(user_id)
+        for number, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return number
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def _require_seat(self, user_id: int) -> int:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError(texts.NOT_SEATED)
+        return seat
+
+    @property
+    def turn(self) -> int | None:
+        if self.phase is not Phase.PLAYING or self.match is None or self.match.hand is None:
+            return None
+        return self.match.hand.turn
+
+    @property
+    def finished(self) -> bool:
+        return self.phase in (Phase.OVER, Phase.CANCELLED)
+
+    def view(self, seat: int) -> SeatView:
+        assert self.match is not None
+        return self.match.view_for(seat)
+
+    def public_view(self) -> SeatView:
+        """What everyone may see: a view with no hand and no moves in it (seat 0's sizes etc.
+        are public anyway). Boards and score sheets are drawn from this only."""
+        from dataclasses import replace
+
+        return replace(self.view(0), hand=(), legal=())
+
+    # -- the lobby --------------------------------------------------------------------------
+
+    def _require_lobby(self) -> None:
+        if self.phase is not Phase.LOBBY:
+            raise TableError(texts.NOT_IN_LOBBY)
+
+    def join(self, user_id: int, name: str, seat: int | None = None) -> int:
+        self._require_lobby()
+        number = self.lobby.join(user_id, name, seat)
+        self.version += 1
+        return number
+
+    def leave_lobby(self, user_id: int) -> None:
+        self._require_lobby()
+        self.lobby.leave(user_id)
+        self.version += 1
+
+    def add_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> None:
+        self._require_lobby()
+        self.lobby.add_ai(user_id, level, levels)
+        self.version += 1
+
+    def cancel(self, user_id: int) -> None:
+        self._require_lobby()
+        if user_id != self.host_id:
+            raise TableError(texts.NOT_HOST)
+        self.phase = Phase.CANCELLED
+        self.ended = texts.LOBBY_CANCELLED
+        self.version += 1
+
+    def expire(self) -> None:
+        """The lobby waited too long."""
+        self._require_lobby()
+        self.phase = Phase.CANCELLED
+        self.ended = texts.LOBBY_EXPIRED
+        self.version += 1
+
+    def start(self, user_id: int, now: float) -> list[Step]:
+        """The host starts the match: the first hand is dealt and forced actions run."""
+        self._require_lobby()
+        seats = self.lobby.check_start(user_id)
+        self.seats = [copy.copy(seat) for seat in seats]
+        self.match = Match(
+            self.setup.kind(len(self.seats), self.setup.options), seed=f"{self.id}:{self.seed}"
+        )
+        self.match.start_hand()
+        self.phase = Phase.PLAYING
+        self.version += 1
+        self.turn_started = now
+        return self.run_forced(now)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def legal_for(self, user_id: int) -> tuple[int, tuple[Action, ...]]:
+        seat = self._require_seat(user_id)
+        if self.phase is not Phase.PLAYING:
+            raise TableError(texts.NOT_PLAYING)
+        if self.turn != seat:
+            raise TableError(texts.NOT_YOUR_TURN)
+        return seat, self.view(seat).legal
+
+    def play(self, user_id: int, version: int, index: int, now: float) -> list[Step]:
+        """A user's click on move `index` of the moves drawn at `version`."""
+        seat = self._require_seat(user_id)
+        if self.phase is not Phase.PLAYING:
+            raise TableError(texts.NOT_PLAYING)
+        if self.turn != seat:
+            raise TableError(texts.NOT_YOUR_TURN)
+        if version != self.version:
+            raise TableError(texts.STALE_BUTTON)
+        legal = self.view(seat).legal
+        if not 0 <= index < len(legal):
+            raise TableError(texts.STALE_BUTTON)
+        self.seats[seat].timeouts = 0
+        return [self.apply(legal[index], now), *self.run_forced(now)]
+
+    def apply(self, action: Action, now: float, *, how: str = "") -> Step:
+        """Carry out an action the engine allows (AI, timer, forced or a validated click)."""
+        assert self.match is not None
+        try:
+            event = self.match.apply(action)
+        except DominoError as error:
+            raise TableError(str(error)) from None
+        self.version += 1
+        self.turn_started = now
+        self.draw_offers.clear()
+        line = describe(self.seats[action.seat].name, action)
+        if how == "forced":
+            line = texts.forced(line)
+        elif how == "timer":
+            line = texts.timed_out(line)
+        self._log(line)
+        result = None
+        if event.outcome is not None:
+            result = self.match.results[-1]
+            self.ready.clear()
+            self.lead_claim = None
+            if self.match.over:
+                self._finish(self.match.winners, None)
+            else:
+                self.phase = Phase.BETWEEN
+        return Step(action.seat, action, line, result, self.phase is Phase.OVER)
+
+    def forced_action(self) -> Action | None:
+        """The current seat's only action when it is a draw or a pass: it plays itself."""
+        seat = self.turn
+        if seat is None:
+            return None
+        legal = self.view(seat).legal
+        if len(legal) == 1 and isinstance(legal[0], Draw | Pass):
+            return legal[0]
+        return None
+
+    def run_forced(self, now: float) -> list[Step]:
+        steps: list[Step] = []
+        action = self.forced_action()
+        while action is not None:
+            steps.append(self.apply(action, now, how="forced"))
+            action = self.forced_action()
+        return steps
+
+    def needs_ai(self) -> int | None:
+        """The seat to move when an AI plays it (an AI seat or a seat taken over), else None."""
+        seat = self.turn
+        if seat is not None and self.seats[seat].plays_itself:
+            return seat
+        return None
+
+    def time_out(self, takeover_level: str) -> tuple[int, bool]:
+        """The seat to move ran out of time: count it; after `MAX_TIMEOUTS` in a row an AI
+        takes the seat over for the rest of the match. Returns (seat, taken over now)."""
+        seat = self.turn
+        assert seat is not None
+        player = self.seats[seat]
+        player.timeouts += 1
+        if player.timeouts >= MAX_TIMEOUTS and player.ai is None:
+            player.ai = takeover_level
+            self._log(texts.handed_to_ai(player.name))
+            return seat, True
+        return seat, False
+
+    # -- between hands ----------------------------------------------------------------------
+
+    def lead_choosers(self) -> tuple[int, ...]:
+        """The seats that may claim the lead of the next hand (the winning pair in
+        `partnership`), found by dealing the next hand on a copy of the match."""
+        if self.phase is not Phase.BETWEEN or self.match is None:
+            return ()
+        twin = replay(write(self.match)).match
+        lead = twin.start_hand().lead
+        return () if lead.by_lot else lead.choosers
+
+    def mark_ready(self, user_id: int) -> bool:
+        """Returns True when every user at the table is now ready."""
+        seat = self._require_seat(user_id)
+        if self.phase is not Phase.BETWEEN:
+            raise TableError(texts.NOT_BETWEEN_HANDS)
+        self.ready.add(seat)
+        return self.all_ready()
+
+    def all_ready(self) -> bool:
+        return all(
+            number in self.ready or seat.plays_itself for number, seat in enumerate(self.seats)
+        )
+
+    def claim_lead(self, user_id: int) -> None:
+        seat = self._require_seat(user_id)
+        if self.phase is not Phase.BETWEEN:
+            raise TableError(texts.NOT_BETWEEN_HANDS)
+        if seat not in self.lead_choosers():
+            raise TableError(texts.MAY_NOT_LEAD)
+        self.lead_claim = seat
+        self.version += 1
+
+    def next_hand(self, now: float) -> list[Step]:
+        assert self.match is not None
+        if self.phase is not Phase.BETWEEN:
+            raise TableError(texts.NOT_BETWEEN_HANDS)
+        self.match.start_hand(leader=self.lead_claim)
+        self.phase = Phase.PLAYING
+        self.ready.clear()
+        self.lead_claim = None
+        self.version += 1
+        self.turn_started = now
+        return self.run_forced(now)
+
+    # -- ending -----------------------------------------------------------------------------
+
+    def _require_match(self) -> None:
+        if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
+            raise TableError(texts.NOT_PLAYING)
+
+    def resign(self, user_id: int) -> str:
+        seat = self._require_seat(user_id)
+        self._require_match()
+        assert self.match is not None
+        unit = self.match.unit_of(seat)
+        winners = tuple(s for s in range(len(self.seats)) if self.match.unit_of(s) != unit)
+        line = texts.resigned(self.seats[seat].name)
+        self._finish(winners, line)
+        return line
+
+    def offer_draw(self, user_id: int) -> str:
+        """A user offers (or accepts) a draw; when every player has, the match ends drawn."""
+        seat = self._require_seat(user_id)
+        self._require_match()
+        if any(player.is_ai for player in self.seats):
+            raise TableError(texts.NO_DRAW_WITH_AI)
+        self.draw_offers.add(seat)
+        self.version += 1
+        waiting = [p.name for n, p in enumerate(self.seats) if n not in self.draw_offers]
+        if not waiting:
+            self._finish((), texts.DRAW_AGREED)
+            return texts.DRAW_AGREED
+        line = texts.draw_offered(self.seats[seat].name, ", ".join(waiting))
+        self._log(line)
+        return line
+
+    def end_by_moderator(self) -> None:
+        if self.finished:
+            raise TableError(texts.NO_SUCH_TABLE)
+        if self.phase is Phase.LOBBY:
+            self.phase = Phase.CANCELLED
+            self.ended = texts.ENDED_BY_MODERATOR
+            self.version += 1
+            return
+        self._finish((), texts.ENDED_BY_MODERATOR)
+
+    def _finish(self, winners: tuple[int, ...], why: str | None) -> None:
+        self.phase = Phase.OVER
+        self.winners = winners
+        self.ended = why
+        self.version += 1
+        if why:
+            self._log(why)
+
+    def leave_after(self, user_id: int) -> None:
+        seat = self._require_seat(user_id)
+        if self.phase is not Phase.OVER:
+            raise TableError(texts.MATCH_NOT_OVER)
+        self.seats[seat].left = True
+
+    def rematch_lobby(self, user_id: int, table_id: str, seed: int, now: float) -> Table:
+        """A new lobby with the same options and the seats of everyone who did not leave
+        (AI seats included); the user who asked hosts it."""
+        seat = self._require_seat(user_id)
+        if self.phase is not Phase.OVER:
+            raise TableError(texts.MATCH_NOT_OVER)
+        if self.rematch_id is not None:
+            raise TableError(texts.REMATCH_TAKEN)
+        lobby = Lobby(Setup.from_json(self.setup.to_json()), host_id=user_id)
+        kept = [s for s in self.seats if not s.left or s.user_id == user_id]
+        for number, player in enumerate(kept[: len(lobby.seats)]):
+            lobby.seats[number] = Seat(name=player.name, user_id=player.user_id, ai=player.ai)
+            if player.user_id is not None:
+                lobby.seats[number].ai = None  # a taken-over user plays again themselves
+        self.rematch_id = table_id
+        self.seats[seat].left = False
+        return Table(
+            id=table_id,
+            lobby=lobby,
+            seed=seed,
+            created_at=now,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            rematch_of=self.id,
+        )
+
+    def _log(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-LOG_LINES]
+
+    # -- state ------------------------------------------------------------------------------
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "setup": self.setup.to_json(),
+            "host_id": self.host_id,
+            "lobby": [None if seat is None else seat.to_json() for seat in self.lobby.seats],
+            "seed": self.seed,
+            "phase": self.phase.value,
+            "created_at": self.created_at,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "thread_id": self.thread_id,
+            "lobby_message_id": self.lobby_message_id,
+            "board_message_id": self.board_message_id,
+            "record": write(self.match) if self.match is not None else None,
+            "seats": [seat.to_json() for seat in self.seats],
+            "version": self.version,
+            "turn_started": self.turn_started,
+            "ready": sorted(self.ready),
+            "lead_claim": self.lead_claim,
+            "draw_offers": sorted(self.draw_offers),
+            "ended": self.ended,
+            "winners": list(self.winners),
+            "log": list(self.log),
+            "rematch_of": self.rematch_of,
+            "rematch_id": self.rematch_id,
+        }
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Table:
+        """Rebuild a table from `to_state`, replaying its record through the rules."""
+        setup = Setup.from_json(state["setup"])
+        lobby = Lobby(
+            setup,
+            host_id=int(state["host_id"]),
+            seats=[None if s is None else Seat.from_json(s) for s in state["lobby"]],
+        )
+        record = state.get("record")
+        match = replay(record).match if record is not None else None
+        return cls(
+            id=str(state["id"]),
+            lobby=lobby,
+            seed=int(state["seed"]),
+            phase=Phase(state["phase"]),
+            created_at=float(state.get("created_at", 0.0)),
+            guild_id=state.get("guild_id"),
+            channel_id=state.get("channel_id"),
+            thread_id=state.get("thread_id"),
+            lobby_message_id=state.get("lobby_message_id"),
+            board_message_id=state.get("board_message_id"),
+            match=match,
+            seats=[Seat.from_json(s) for s in state.get("seats", [])],
+            version=int(state.get("version", 0)),
+            turn_started=float(state.get("turn_started", 0.0)),
+            ready=set(state.get("ready", [])),
+            lead_claim=state.get("lead_claim"),
+            draw_offers=set(state.get("draw_offers", [])),
+            ended=state.get("ended"),
+            winners=tuple(state.get("winners", [])),
+            log=list(state.get("log", [])),
+            rematch_of=state.get("rematch_of"),
+            rematch_id=state.get("rematch_id"),
+        )
+
+
+def describe(name: str, action: Action) -> str:
+    """The public line for an action: the tile placed, never a tile drawn."""
+    if isinstance(action, Play):
+        return texts.played(name, str(action))
+    if isinstance(action, Draw):
+        return texts.drew(name)
+    if isinstance(action, Pass):
+        return texts.passed(name)
+    return texts.did(name, str(action))

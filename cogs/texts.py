@@ -1,0 +1,198 @@
+"""Every word the bot says to a user, in one place, so a later issue can translate them.
+
+Plain constants for fixed sentences; small functions where a sentence carries values. Nothing
+here decides a rule: the engine's own refusals (subclasses of `DominoError`) are shown as they are.
+"""
+
+from __future__ import annotations
+
+# -- refusals (shown ephemerally) -------------------------------------------------------------
+
+NO_SUCH_TABLE = "That table is closed."
+NOT_YOUR_TURN = "It is not your turn."
+NOT_SEATED = "You are not playing at this table."
+STALE_BUTTON = "That button is out of date: the game has moved on. Use the newest message."
+NOT_HOST = "Only the host can do that."
+ALREADY_SEATED = "You already have a seat at this table."
+TABLE_FULL = "Every seat at this table is taken."
+SEAT_TAKEN = "That seat is taken."
+NOT_IN_LOBBY = "This table has already started."
+NOT_PLAYING = "No hand is being played at this table."
+NOT_BETWEEN_HANDS = "That can only be done between hands."
+MATCH_NOT_OVER = "The match is not over yet."
+MAY_NOT_LEAD = "Your pair did not win the last hand, so you may not lead the next one."
+NO_DRAW_WITH_AI = "A draw needs every player to agree, and the AI players never do: resign instead."
+REMATCH_TAKEN = "A rematch of this table has already been opened."
+MODERATOR_ONLY = "Only moderators (Manage Threads or Manage Server) can end a table."
+GUILD_ONLY = "Domino tables are played in a server channel."
+UNKNOWN_LEVEL = "There is no AI level called {level!r} (levels: {levels})."
+UNKNOWN_GAME = "There is no game called {name!r}. Pick one from the list."
+BAD_OPTIONS = "Options look like `target=150 teams=2`; I could not read {text!r}."
+TOO_MANY_SEATS = "{game} is played by at most {most} players."
+MISSING_PERMISSIONS = (
+    "I can't run a table here: I am missing {permissions} in this channel. "
+    "Ask a moderator to grant them (see the README's install section)."
+)
+UNEXPECTED = (
+    "Something went wrong on my side (error {code}). The table is safe; "
+    "quote the code to the server's moderators if it keeps happening."
+)
+
+
+def start_refused(reason: str) -> str:
+    return f"Not yet: {reason}."
+
+
+# -- lobby ------------------------------------------------------------------------------------
+
+LOBBY_TITLE = "New table: {game}"
+LOBBY_EXPIRED = "This lobby waited too long and closed itself."
+LOBBY_CANCELLED = "The host cancelled this table."
+LOBBY_STARTED = "The match has started{where}."
+EMPTY_SEAT = "— empty —"
+SEAT_PICK = "Pick a seat"
+PARTNERS = "Partners sit opposite: seats {pairs}."
+RATED = "rated"
+UNRATED = "friendly (not rated)"
+
+
+def lobby_description(host: str, summary: str, options: str, turn_seconds: int, rated: bool) -> str:
+    kind = RATED if rated else UNRATED
+    return (
+        f"{summary}\n\n**Host:** {host} · **Options:** {options or 'defaults'} · "
+        f"**Turn time:** {turn_seconds} s · {kind}"
+    )
+
+
+def seat_line(number: int, name: str | None, ai: str | None) -> str:
+    if name is None:
+        return f"Seat {number + 1}: {EMPTY_SEAT}"
+    marker = f" (AI, {ai})" if ai else ""
+    return f"Seat {number + 1}: {name}{marker}"
+
+
+def ai_name(level: str, number: int) -> str:
+    return f"AI {number} ({level})"
+
+
+# -- buttons ----------------------------------------------------------------------------------
+
+JOIN = "Join"
+LEAVE = "Leave"
+ADD_AI = "Add AI"
+START = "Start"
+CANCEL = "Cancel"
+YOUR_HAND = "Your hand"
+RESIGN = "Resign"
+OFFER_DRAW = "Offer a draw"
+READY = "Ready"
+CLAIM_LEAD = "I'll lead"
+REMATCH = "Rematch"
+MOVES_PLACEHOLDER = "Choose your move"
+MORE_MOVES = "More moves ({first}–{last})"
+AI_LEVEL_PLACEHOLDER = "Add an AI player: choose its level"
+
+# -- the table --------------------------------------------------------------------------------
+
+TO_PLAY = "To play"
+HANDS = "Tiles in hand"
+BONEYARD = "Boneyard"
+SCORES = "Scores"
+LAST_MOVES = "Last moves"
+TOTAL = "Running total"
+STATUS = "Table"
+TIMER = "Turn timer"
+HAND_TITLE = "{game} · hand {number}"
+BETWEEN_HANDS = (
+    "Hand {number} is over. The next hand starts {when}, or as soon as everyone is ready."
+)
+CHOOSE_LEADER = "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
+MATCH_OVER = "Match over"
+NO_BOARD_YET = "The table is empty."
+DM_CLOSED = "{name}'s DMs are closed: press “Your hand” to see and play your tiles."
+SPECTATORS = "Anyone can watch; only the players see their own tiles."
+
+
+def played(name: str, move: str) -> str:
+    return f"{name} played {move}"
+
+
+def drew(name: str) -> str:
+    return f"{name} drew"
+
+
+def passed(name: str) -> str:
+    return f"{name} passed"
+
+
+def did(name: str, move: str) -> str:
+    return f"{name}: {move}"
+
+
+def forced(line: str) -> str:
+    return f"{line} (forced)"
+
+
+def timed_out(line: str) -> str:
+    return f"{line} (time ran out)"
+
+
+def handed_to_ai(name: str) -> str:
+    return f"{name} timed out repeatedly: an AI plays their seat for the rest of the match."
+
+
+def turn_line(name: str, mention: str | None) -> str:
+    return f"{mention or name} is to play"
+
+
+def deadline_line(timestamp: int) -> str:
+    return f"<t:{timestamp}:R>"
+
+
+def hand_result(number: int, winners: str, end: str, points: str) -> str:
+    how = "went out" if end == "domino" else "won the blocked hand" if end == "blocked" else end
+    return f"Hand {number}: {winners} {how}. Points: {points}."
+
+
+def match_result(winners: str) -> str:
+    return f"🏆 {winners} won the match." if winners else "The match ended in a draw."
+
+
+def resigned(name: str) -> str:
+    return f"{name} resigned."
+
+
+def draw_offered(name: str, waiting: str) -> str:
+    return f"{name} offers a draw (waiting for {waiting})."
+
+
+DRAW_AGREED = "Everyone agreed to a draw."
+ENDED_BY_MODERATOR = "A moderator ended this table."
+LEFT_TABLE = "You left this table: a rematch will not include you."
+READY_NOTED = "Ready noted."
+LEAD_CLAIMED = "You will lead the next hand."
+DRAW_OFFER_NOTED = "Your draw offer is on the table."
+TABLE_ENDED = "Table ended."
+REMATCH_OPENED = "Rematch lobby opened."
+
+# -- the hand (private) -----------------------------------------------------------------------
+
+YOUR_TILES = "Your tiles at {where}"
+YOUR_TURN = "Your turn: choose a move below."
+NOT_YOUR_TURN_YET = "Waiting for {name}."
+HAND_FINISHED = "This hand is over."
+NO_TILES = "You have no tiles."
+
+# -- help -------------------------------------------------------------------------------------
+
+HELP_TITLE = "Domino tables"
+HELP = (
+    "**/domino new** — open a table: pick the game, its options and the seats.\n"
+    "**/domino rules** — the rules of any game.\n"
+    "**/domino puzzle** — a solitaire puzzle for one player.\n"
+    "**/domino end** — (moderators) end a table in this channel.\n\n"
+    "Join with the lobby's buttons; your tiles come by DM (or press “Your hand”). "
+    "Play with the buttons under your hand. If your turn timer runs out an AI moves for you."
+)
+RULES_TITLE = "{name} — rules"
+RULES_FOOTER = "Source: {source} · players: {players}"

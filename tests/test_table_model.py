@@ -1,0 +1,298 @@
+"""The table model without Discord: lobby seats, start, turns, stale clicks, timeouts, the
+pair choosing its leader, resignations, draws, and the state surviving a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.table import MAX_TIMEOUTS, Phase, Table
+from engine import Draw, Pass, Play
+
+LEVELS = ("random", "easy")
+ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
+
+
+def new_table(variant: str = "partnership", **options: object) -> Table:
+    setup = Setup.create(variant, dict(options))
+    return Table(id="t1", lobby=Lobby(setup, host_id=ALICE), seed=7)
+
+
+def four_players(table: Table) -> None:
+    for user, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")):
+        table.join(user, name)
+
+
+def play_until(table: Table, stop: object, rng: random.Random, limit: int = 5000) -> None:
+    """Every seat clicks a random legal move (through `play`, as users do) until `stop()`."""
+    for _ in range(limit):
+        if stop():  # type: ignore[operator]
+            return
+        if table.phase is Phase.BETWEEN:
+            table.next_hand(0.0)
+            continue
+        seat = table.turn
+        assert seat is not None
+        user = table.seats[seat].user_id
+        assert user is not None
+        legal = table.view(seat).legal
+        table.play(user, table.version, rng.randrange(len(legal)), 0.0)
+    raise AssertionError("the game did not reach the expected point")
+
+
+def test_unknown_game_is_refused_with_a_reason() -> None:
+    with pytest.raises(TableError, match="no game called"):
+        Setup.create("chess")
+
+
+def test_bad_option_is_refused_before_the_lobby_opens() -> None:
+    with pytest.raises(TableError, match="target"):
+        Setup.create("partnership", {"target": -5})
+
+
+def test_lobby_has_as_many_seats_as_the_game_allows_at_most() -> None:
+    assert Setup.create("traditional").seats == 5
+    assert Setup.create("partnership").seats == 4
+
+
+def test_start_is_refused_until_the_player_count_fits() -> None:
+    table = new_table()
+    table.join(ALICE, "alice")
+    table.join(BOB, "bob")
+    with pytest.raises(TableError, match="4 players"):
+        table.start(ALICE, 0.0)
+    assert table.phase is Phase.LOBBY
+
+
+def test_only_the_host_starts_cancels_and_adds_ai() -> None:
+    table = new_table()
+    four_players(table)
+    with pytest.raises(TableError, match="host"):
+        table.start(BOB, 0.0)
+    with pytest.raises(TableError, match="host"):
+        table.cancel(BOB)
+    table.leave_lobby(DAVE)
+    with pytest.raises(TableError, match="host"):
+        table.add_ai(BOB, "random", LEVELS)
+    table.add_ai(ALICE, "random", LEVELS)
+    assert table.lobby.seats[3] is not None and table.lobby.seats[3].is_ai
+
+
+def test_choosing_a_seat_chooses_a_partner() -> None:
+    table = new_table()
+    table.join(ALICE, "alice", seat=0)
+    table.join(BOB, "bob", seat=2)  # opposite alice: her partner
+    table.join(CAROL, "carol")
+    table.join(DAVE, "dave")
+    table.start(ALICE, 0.0)
+    assert table.match is not None
+    assert table.match.unit_of(table.seat_of(ALICE) or 0) == table.match.unit_of(
+        table.seat_of(BOB) or 0
+    )
+
+
+def test_a_taken_seat_and_a_second_join_are_refused() -> None:
+    table = new_table()
+    table.join(ALICE, "alice", seat=1)
+    with pytest.raises(TableError, match="taken"):
+        table.join(BOB, "bob", seat=1)
+    with pytest.raises(TableError, match="already"):
+        table.join(ALICE, "alice")
+
+
+def test_out_of_turn_and_stale_clicks_change_nothing() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    turn = table.turn
+    assert turn is not None
+    mover = table.seats[turn].user_id
+    other = table.seats[(turn + 1) % 4].user_id
+    assert mover is not None and other is not None
+    before = json.dumps(table.to_state(), sort_keys=True)
+    with pytest.raises(TableError, match="not your turn"):
+        table.play(other, table.version, 0, 0.0)
+    with pytest.raises(TableError, match="out of date"):
+        table.play(mover, table.version - 1, 0, 0.0)
+    assert json.dumps(table.to_state(), sort_keys=True) == before
+    version = table.version
+    table.play(mover, version, 0, 0.0)
+    with pytest.raises(TableError):  # the same click again: a double click
+        table.play(mover, version, 0, 0.0)
+
+
+def test_spectators_have_no_seat_and_no_moves() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    with pytest.raises(TableError, match="not playing"):
+        table.legal_for(99)
+
+
+def test_forced_draws_and_passes_play_themselves() -> None:
+    table = new_table("two-player")
+    table.join(ALICE, "alice")
+    table.join(BOB, "bob")
+    rng = random.Random(3)
+    table.start(ALICE, 0.0)
+    for _ in range(200):
+        if table.phase is not Phase.PLAYING:
+            break
+        seat = table.turn
+        assert seat is not None
+        legal = table.view(seat).legal
+        # After every click the seat to move has a real choice: a play.
+        assert all(isinstance(action, Play) for action in legal)
+        user = table.seats[seat].user_id
+        assert user is not None
+        steps = table.play(user, table.version, rng.randrange(len(legal)), 0.0)
+        for step in steps[1:]:
+            assert isinstance(step.action, Draw | Pass)
+            assert "(forced)" in step.line
+
+
+def test_public_lines_never_name_a_drawn_tile() -> None:
+    table = new_table("two-player")
+    table.join(ALICE, "alice")
+    table.join(BOB, "bob")
+    table.start(ALICE, 0.0)
+    rng = random.Random(5)
+    lines: list[str] = []
+    while table.phase is Phase.PLAYING:
+        seat = table.turn
+        assert seat is not None
+        user = table.seats[seat].user_id
+        assert user is not None
+        legal = table.view(seat).legal
+        lines += [s.line for s in table.play(user, table.version, rng.randrange(len(legal)), 0.0)]
+    assert any("drew" in line for line in lines)
+    assert all(line.endswith("drew (forced)") for line in lines if "drew" in line)
+
+
+def test_repeated_timeouts_hand_the_seat_to_an_ai() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    seat = table.turn
+    assert seat is not None
+    taken = False
+    for _ in range(MAX_TIMEOUTS):
+        assert table.needs_ai() is None
+        _, taken = table.time_out("easy")
+    assert taken and table.seats[seat].ai == "easy"
+    assert table.needs_ai() == seat
+    assert "AI plays their seat" in table.log[-1]
+
+
+def test_a_click_resets_the_timeout_count() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    seat = table.turn
+    assert seat is not None
+    table.time_out("easy")
+    user = table.seats[seat].user_id
+    assert user is not None
+    table.play(user, table.version, 0, 0.0)
+    assert table.seats[seat].timeouts == 0
+
+
+def test_winning_pair_chooses_who_leads_the_next_hand() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    play_until(table, lambda: table.phase is not Phase.PLAYING, random.Random(1))
+    assert table.phase is Phase.BETWEEN
+    assert table.match is not None
+    pair = table.match.results[-1].winners
+    assert table.lead_choosers() == pair
+    losers = [seat for seat in range(4) if seat not in pair]
+    loser_user = table.seats[losers[0]].user_id
+    assert loser_user is not None
+    with pytest.raises(TableError, match="may not lead"):
+        table.claim_lead(loser_user)
+    claimant = max(pair)
+    user = table.seats[claimant].user_id
+    assert user is not None
+    table.claim_lead(user)
+    table.next_hand(0.0)
+    assert table.turn == claimant
+
+
+def test_ready_from_every_user_is_noticed() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    play_until(table, lambda: table.phase is not Phase.PLAYING, random.Random(2))
+    results = [table.mark_ready(user) for user in (ALICE, BOB, CAROL, DAVE)]
+    assert results == [False, False, False, True]
+
+
+def test_resigning_gives_the_match_to_the_other_pair() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    table.resign(BOB)
+    bob = table.seat_of(BOB)
+    assert table.phase is Phase.OVER
+    assert table.match is not None and bob is not None
+    assert all(table.match.unit_of(seat) != table.match.unit_of(bob) for seat in table.winners)
+
+
+def test_a_draw_needs_every_player_and_no_ai() -> None:
+    table = new_table("two-player")
+    table.join(ALICE, "alice")
+    table.join(BOB, "bob")
+    table.start(ALICE, 0.0)
+    table.offer_draw(ALICE)
+    assert table.phase is Phase.PLAYING
+    table.offer_draw(BOB)
+    assert table.phase is Phase.OVER and table.winners == ()
+    with_ai = new_table("two-player")
+    with_ai.join(ALICE, "alice")
+    with_ai.add_ai(ALICE, "random", LEVELS)
+    with_ai.start(ALICE, 0.0)
+    with pytest.raises(TableError, match="AI"):
+        with_ai.offer_draw(ALICE)
+
+
+def test_state_round_trips_through_json_mid_hand() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    rng = random.Random(4)
+    play_until(table, lambda: len(table.log) >= 5 and table.turn is not None, rng)
+    state = json.loads(json.dumps(table.to_state()))
+    again = Table.from_state(state)
+    assert again.to_state() == table.to_state()
+    seat = again.turn
+    assert seat is not None
+    assert again.view(seat).legal == table.view(seat).legal
+
+
+def test_rematch_keeps_seats_and_options_but_not_who_left() -> None:
+    table = new_table("two-player", target=50)
+    table.join(ALICE, "alice")
+    table.join(BOB, "bob")
+    table.start(ALICE, 0.0)
+    table.resign(ALICE)
+    table.leave_after(ALICE)
+    rematch = table.rematch_lobby(BOB, "t2", 8, 0.0)
+    assert rematch.setup.options == {"target": 50}
+    assert rematch.host_id == BOB
+    assert [s.user_id for s in rematch.lobby.occupied] == [BOB]
+    with pytest.raises(TableError, match="already"):
+        table.rematch_lobby(BOB, "t3", 9, 0.0)
+
+
+def test_whole_match_reaches_the_end() -> None:
+    table = new_table("two-player", target=30)
+    table.join(ALICE, "alice")
+    table.join(BOB, "bob")
+    table.start(ALICE, 0.0)
+    play_until(table, lambda: table.phase is Phase.OVER, random.Random(9))
+    assert table.match is not None and table.match.over
+    assert table.winners == table.match.winners
