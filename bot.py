@@ -1,7 +1,8 @@
 """Entry point: settings, logging, database, cogs, run. Nothing else lives here.
 
 Configuration comes from the environment, or from a `.env` file beside this one
-(see `.env.example`). `DISCORD_TOKEN` is required.
+(see `.env.example`). `DISCORD_TOKEN` is required; without one, `make demo` shows the bot at
+work against the test emulator.
 
 `DISCORD_API_BASE` and `DISCORD_GATEWAY_URL` point the client at another Discord-compatible
 server; the test emulator uses them to run this very entry point against a loopback fake.
@@ -9,11 +10,18 @@ server; the test emulator uses them to run this very entry point against a loopb
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
 import os
+import signal
 import sys
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -21,16 +29,32 @@ from discord.ext import commands
 log = logging.getLogger("domino")
 
 HERE = Path(__file__).resolve().parent
-COGS: tuple[str, ...] = ()
+COGS: tuple[str, ...] = ("cogs.domino",)
+EXIT_NO_TOKEN = 2
+EXIT_BAD_TOKEN = 3
+
+
+class ConfigError(Exception):
+    """A setting that stops the bot from starting; the message is the one line to print."""
 
 
 @dataclass(frozen=True)
 class Settings:
+    """Every option of the bot. Only `token` is required; the rest have working defaults.
+    Times are seconds; `clock` gives Unix seconds (tests pass the emulator's clock)."""
+
     token: str
     log_level: str = "INFO"
     database: Path = HERE / "domino.sqlite3"
     api_base: str | None = None
     gateway_url: str | None = None
+    sync_commands: bool = True
+    ai_delay: float = 1.2  # how long an AI seat "thinks" before it plays
+    ai_budget_ms: int | None = 400  # search time per AI move
+    between_hands_seconds: float = 20.0
+    lobby_seconds: float = 15 * 60.0
+    keep_finished_seconds: float = 60 * 60.0
+    clock: Callable[[], float] = field(default=time.time)
 
     @classmethod
     def from_environment(cls, env: dict[str, str] | None = None) -> Settings:
@@ -38,16 +62,24 @@ class Settings:
         values.update(os.environ if env is None else env)
         token = values.get("DISCORD_TOKEN", "").strip()
         if not token:
-            raise SystemExit(
-                "DISCORD_TOKEN is not set: put it in .env (see .env.example) or the environment."
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: put it in .env (see .env.example), "
+                "or run `make demo` to see the bot work without one."
             )
-        return cls(
-            token=token,
-            log_level=values.get("LOG_LEVEL", "INFO").upper(),
-            database=Path(values.get("DATABASE_PATH", str(HERE / "domino.sqlite3"))),
-            api_base=values.get("DISCORD_API_BASE") or None,
-            gateway_url=values.get("DISCORD_GATEWAY_URL") or None,
-        )
+        try:
+            return cls(
+                token=token,
+                log_level=values.get("LOG_LEVEL", "INFO").upper(),
+                database=Path(values.get("DATABASE_PATH", str(HERE / "domino.sqlite3"))),
+                api_base=values.get("DISCORD_API_BASE") or None,
+                gateway_url=values.get("DISCORD_GATEWAY_URL") or None,
+                ai_delay=float(values.get("AI_DELAY_SECONDS", "1.2")),
+                between_hands_seconds=float(values.get("BETWEEN_HANDS_SECONDS", "20")),
+                lobby_seconds=float(values.get("LOBBY_SECONDS", "900")),
+            )
+        except ValueError as error:
+            reason = f"a setting in .env or the environment is not a number: {error}"
+            raise ConfigError(reason) from None
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -75,28 +107,96 @@ def redirect_discord(api_base: str | None, gateway_url: str | None) -> None:
 
 
 class DominoBot(commands.Bot):
+    """The bot: opens the database, loads the cogs, reloads unfinished tables, syncs commands
+    only when they changed (Discord allows 200 command creates a day per server)."""
+
     def __init__(self, settings: Settings) -> None:
+        # No privileged intent: the bot never reads message content or member lists.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
 
     async def setup_hook(self) -> None:
+        from cogs.tables.components import DYNAMIC_ITEMS
+        from cogs.tables.runner import Tables
+        from data import Database
+
+        self.db = await Database.open(self.settings.database)
+        self.tables = Tables(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
             await self.load_extension(extension)
+        await self.tables.restore()
+        if self.settings.sync_commands:
+            await self.sync_if_changed()
+
+    def command_fingerprint(self) -> str:
+        commands_json = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps(commands_json, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the slash commands when their definition differs from the last sync's."""
+        stamp = self.settings.database.with_name(self.settings.database.name + ".commands")
+        fingerprint = self.command_fingerprint()
+        if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == fingerprint:
+            log.info("slash commands unchanged: not syncing")
+            return False
+        await self.tree.sync()
+        stamp.write_text(fingerprint, encoding="utf-8")
+        log.info("slash commands synced")
+        return True
+
+    async def close(self) -> None:
+        """Graceful shutdown: stop the timers, finish showing tables, close the database."""
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            await tables.close()
+        await super().close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
 
 
-def main() -> int:
-    settings = Settings.from_environment()
+async def serve(settings: Settings) -> int:
+    redirect_discord(settings.api_base, settings.gateway_url)
+    bot = DominoBot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(settings.token))
+        stopping = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            stopping.cancel()
+            running.result()  # raises LoginFailure for a rejected token
+            return 0
+        log.info("shutting down")
+        await bot.close()
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+    return 0
+
+
+def main(env: dict[str, Any] | None = None) -> int:
+    try:
+        settings = Settings.from_environment(env)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return EXIT_NO_TOKEN
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    redirect_discord(settings.api_base, settings.gateway_url)
-    bot = DominoBot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        return asyncio.run(serve(settings))
     except discord.LoginFailure:
-        print("Discord rejected DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
-        return 1
-    return 0
+        print(
+            "Discord rejected DISCORD_TOKEN: copy the bot token again from the Developer Portal "
+            "into .env (or run `make demo` to see the bot work without one).",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_TOKEN
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ LOBBY_CANCELLED = "The host cancelled this table."
 LOBBY_STARTED = "The match has started{where}."
 EMPTY_SEAT = "— empty —"
 SEAT_PICK = "Pick a seat"
-PARTNERS = "Partners sit opposite: seats {pairs}."
+PARTNERS = "Playing together: seats {pairs}."
 RATED = "rated"
 UNRATED = "friendly (not rated)"
 

@@ -1,0 +1,161 @@
+"""The `/domino` commands: new (a table), rules, help, end (moderators), puzzle.
+
+Thin by design: each command parses its options and hands over to the table runner
+(`bot.tables`); the rules come from the engine's variant registry.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import texts
+from cogs.errors import reply_error
+from cogs.tables.seating import Setup, TableError
+from engine import all_variants, get_variant
+from engine.errors import DominoError
+
+if TYPE_CHECKING:
+    from bot import DominoBot
+
+EMBED_COLOUR = discord.Colour(0x2E7D32)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """`target=150 pairs=random` into `{"target": 150, "pairs": "random"}` (numbers and
+    true/false are read as such); the engine validates names and values."""
+    options: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, raw = part.partition("=")
+        if not sep or not name or not raw:
+            raise TableError(texts.BAD_OPTIONS.format(text=part))
+        value: Any = raw
+        if raw.lstrip("-").isdigit():
+            value = int(raw)
+        elif raw.lower() in ("true", "false", "yes", "no"):
+            value = raw.lower() in ("true", "yes")
+        options[name.strip().lower()] = value
+    return options
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Every variant whose id, name or alias contains what was typed, with its summary."""
+    typed = current.strip().lower()
+    found: list[app_commands.Choice[str]] = []
+    for kind in all_variants():
+        words = " ".join((kind.id, kind.name, *kind.aliases)).lower()
+        if typed and typed not in words:
+            continue
+        label = f"{kind.name} — {kind.summary}"
+        found.append(app_commands.Choice(name=label[:100], value=kind.id))
+    return found[:25]
+
+
+class Domino(commands.Cog):
+    domino = app_commands.Group(
+        name="domino", description="Domino tables: new games, rules and help", guild_only=True
+    )
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await reply_error(interaction, error)
+
+    @domino.command(name="new", description="Open a domino table in this channel")
+    @app_commands.describe(
+        game="Which game",
+        target="The match target (points)",
+        tile_set="The domino set: double-6, -9 or -12 (where the game allows)",
+        teams="Number of teams (where the game allows)",
+        options="Other options, like pairs=random hands=3",
+        seats="How many seats at most",
+        turn_time="Seconds per turn before an AI moves for you",
+        rated="Does the match count for the leaderboard?",
+    )
+    @app_commands.rename(tile_set="set")
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        target: app_commands.Range[int, 1, 10000] | None = None,
+        tile_set: app_commands.Range[int, 3, 12] | None = None,
+        teams: app_commands.Range[int, 0, 5] | None = None,
+        options: str | None = None,
+        seats: app_commands.Range[int, 1, 10] | None = None,
+        turn_time: app_commands.Range[int, 10, 600] | None = None,
+        rated: bool | None = None,
+    ) -> None:
+        chosen = parse_options(options)
+        for name, value in (("target", target), ("set", tile_set), ("teams", teams)):
+            if value is not None:
+                chosen[name] = value
+        defaults = None
+        if interaction.guild_id is not None:
+            defaults = await self.bot.db.server_settings(interaction.guild_id)
+        setup = Setup.create(
+            game,
+            chosen,
+            seats=seats,
+            turn_seconds=turn_time or (defaults.turn_seconds if defaults else 60),
+            rated=rated if rated is not None else bool(defaults and defaults.rated_by_default),
+        )
+        await self.bot.tables.open_table(interaction, setup)
+
+    @new.autocomplete("game")
+    async def _new_game(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @domino.command(name="rules", description="The rules of a game")
+    @app_commands.describe(game="Which game")
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        try:
+            kind = get_variant(game)
+        except DominoError:
+            raise TableError(texts.UNKNOWN_GAME.format(name=game)) from None
+        text = inspect.cleandoc(kind.__doc__ or kind.summary)
+        embed = discord.Embed(
+            title=texts.RULES_TITLE.format(name=kind.name)[:256],
+            description=text[:4000],
+            colour=EMBED_COLOUR,
+        )
+        counts = ", ".join(str(count) for count in kind.player_counts)
+        embed.set_footer(text=texts.RULES_FOOTER.format(source=kind.source, players=counts))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def _rules_game(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @domino.command(name="help", description="How to play domino tables here")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        embed = discord.Embed(title=texts.HELP_TITLE, description=texts.HELP, colour=EMBED_COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @domino.command(name="end", description="(Moderators) end a table in this channel")
+    @app_commands.describe(table="The table's id (the newest table here if left out)")
+    async def end(self, interaction: discord.Interaction[Any], table: str | None = None) -> None:
+        permissions = interaction.permissions
+        if not (permissions.manage_threads or permissions.manage_guild):
+            raise TableError(texts.MODERATOR_ONLY)
+        await self.bot.tables.end_table(interaction, table)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        # Counts what scrolls the board away; the bot's own posts are counted where it sends them.
+        if self.bot.user is not None and message.author.id != self.bot.user.id:
+            self.bot.tables.publisher.note_message(message.channel.id)
+
+
+async def setup(bot: DominoBot) -> None:
+    await bot.add_cog(Domino(bot))

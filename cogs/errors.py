@@ -1,0 +1,72 @@
+"""The one error handler: every refusal and failure ends in a short ephemeral answer.
+
+The table below is read top to bottom; the first row whose type matches decides the answer:
+
+1. `TableError` (the table's refusals: not your turn, stale button, not the host, ...): as is.
+2. `DominoError` (the engine's refusals, readable by design): as is.
+3. `DataError` (the data layer's refusals): as is.
+4. `discord.Forbidden` (a permission the bot lacks): what to ask a moderator for.
+5. anything else: a generic apology with an error code, and the traceback logged with that code,
+   so a player can quote it and an operator can find it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs import texts
+from cogs.tables.seating import TableError
+from engine.errors import DominoError
+
+log = logging.getLogger(__name__)
+
+try:  # the data layer's refusals, when the data package provides them
+    from data.models import DataError
+except ImportError:  # pragma: no cover - data arrives with its own branch
+    DataError = DominoError  # type: ignore[misc,assignment]
+
+ERRORS: tuple[tuple[type[BaseException], Callable[[BaseException], str]], ...] = (
+    (TableError, str),
+    (DominoError, str),
+    (DataError, str),
+    (
+        discord.Forbidden,
+        lambda error: texts.MISSING_PERMISSIONS.format(permissions="a permission"),
+    ),
+)
+
+
+def explain(error: BaseException) -> str | None:
+    """The answer for an expected error, or None for an unexpected one."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or error
+    for kind, answer in ERRORS:
+        if isinstance(error, kind):
+            return answer(error)
+    return None
+
+
+async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer the user ephemerally; log unexpected errors with a code the user sees."""
+    text = explain(error)
+    if text is None:
+        code = secrets.token_hex(3)
+        log.error("error %s in interaction %s", code, interaction.id, exc_info=error)
+        text = texts.UNEXPECTED.format(code=code)
+    await send_ephemeral(interaction, text)
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s: %s", interaction.id, text)

@@ -1,0 +1,281 @@
+"""The buttons and menus of a table, as `DynamicItem`s whose custom ids carry the table id (and,
+for moves, the version of the game they were drawn for). The bot listens to the templates, not
+to message ids, so every button works again after a restart as soon as its table is reloaded.
+
+The callbacks only hand the click to the runner (`interaction.client.tables`): no rule and no
+table state lives here.
+
+Custom ids (all under 100 characters):
+- `dl:{table}:{verb}` lobby buttons (join, leave, start, cancel); `dla:{table}` the AI level
+  menu; `dls:{table}` the seat menu;
+- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave);
+- `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from cogs import texts
+
+if TYPE_CHECKING:
+    from cogs.tables.runner import Tables
+
+ID = r"[0-9a-z]+"
+LOBBY_VERBS = ("join", "leave", "start", "cancel")
+TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave")
+MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
+MENU_SIZE = 25
+
+
+def tables_of(interaction: discord.Interaction[Any]) -> Tables:
+    return cast("Tables", interaction.client.tables)  # type: ignore[attr-defined]
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"dl:(?P<table>{ID}):(?P<verb>{'|'.join(LOBBY_VERBS)})",
+):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    LABELS = {
+        "join": texts.JOIN,
+        "leave": texts.LEAVE,
+        "start": texts.START,
+        "cancel": texts.CANCEL,
+    }
+
+    def __init__(self, table_id: str, verb: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS[verb],
+                style=self.STYLES[verb],
+                custom_id=f"dl:{table_id}:{verb}",
+            )
+        )
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(match["table"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await tables_of(interaction).lobby_click(interaction, self.table_id, self.verb, None)
+
+
+class LobbyMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"(?P<kind>dla|dls):(?P<table>{ID})",
+):
+    """The host's "Add AI" menu (`dla`, values are levels) or the seat menu (`dls`, values are
+    seat numbers)."""
+
+    def __init__(
+        self, table_id: str, kind: str, options: Sequence[tuple[str, str]] = (("-", "-"),)
+    ) -> None:
+        placeholder = texts.AI_LEVEL_PLACEHOLDER if kind == "dla" else texts.SEAT_PICK
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{kind}:{table_id}",
+                placeholder=placeholder,
+                options=[
+                    discord.SelectOption(label=label, value=value) for label, value in options
+                ],
+            )
+        )
+        self.table_id = table_id
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> LobbyMenu:
+        return cls(match["table"], match["kind"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        verb = "ai" if self.kind == "dla" else "seat"
+        await tables_of(interaction).lobby_click(interaction, self.table_id, verb, value)
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"dt:(?P<table>{ID}):(?P<verb>{'|'.join(TABLE_VERBS)})",
+):
+    LABELS: ClassVar[dict[str, str]] = {
+        "hand": texts.YOUR_HAND,
+        "resign": texts.RESIGN,
+        "draw": texts.OFFER_DRAW,
+        "ready": texts.READY,
+        "lead": texts.CLAIM_LEAD,
+        "rematch": texts.REMATCH,
+        "leave": texts.LEAVE,
+    }
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "hand": discord.ButtonStyle.primary,
+        "rematch": discord.ButtonStyle.success,
+    }
+
+    def __init__(self, table_id: str, verb: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS[verb],
+                style=self.STYLES.get(verb, discord.ButtonStyle.secondary),
+                custom_id=f"dt:{table_id}:{verb}",
+            )
+        )
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> TableButton:
+        return cls(match["table"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await tables_of(interaction).table_click(interaction, self.table_id, self.verb)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"dm:(?P<table>{ID}):(?P<version>\d+):(?P<index>\d+)",
+):
+    def __init__(self, table_id: str, version: int, index: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"dm:{table_id}:{version}:{index}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> MoveButton:
+        return cls(match["table"], int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await tables_of(interaction).move(interaction, self.table_id, self.version, self.index)
+
+
+class MoveMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"dms:(?P<table>{ID}):(?P<version>\d+):(?P<page>\d+)",
+):
+    """Moves as a menu: when there are too many for buttons, or for moves without a short
+    label (a variant's special actions). Values are move indexes."""
+
+    def __init__(
+        self,
+        table_id: str,
+        version: int,
+        page: int,
+        options: Sequence[tuple[str, int]] = (("-", 0),),
+        placeholder: str = texts.MOVES_PLACEHOLDER,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dms:{table_id}:{version}:{page}",
+                placeholder=placeholder[:150],
+                options=[
+                    discord.SelectOption(label=label[:100], value=str(index))
+                    for label, index in options
+                ],
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> MoveMenu:
+        return cls(match["table"], int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        raw = self.item.values[0] if self.item.values else "-1"
+        index = int(raw) if raw.lstrip("-").isdigit() else -1
+        await tables_of(interaction).move(interaction, self.table_id, self.version, index)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    LobbyMenu,
+    TableButton,
+    MoveButton,
+    MoveMenu,
+)
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+def lobby_view(
+    table_id: str, levels: Sequence[str], seats: Sequence[tuple[str, str]]
+) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(table_id, verb))
+    view.add_item(LobbyMenu(table_id, "dla", [(level, level) for level in levels]))
+    if seats:
+        view.add_item(LobbyMenu(table_id, "dls", seats))
+    return view
+
+
+def table_view(table_id: str, verbs: Sequence[str]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in verbs:
+        view.add_item(TableButton(table_id, verb))
+    return view
+
+
+def moves_view(
+    table_id: str, version: int, labels: Sequence[str], *, buttons: bool
+) -> discord.ui.View:
+    """The moves of the player to act: buttons when there are few with short labels, else menus
+    of 25 (at most 5 menus; a hand never has more than 125 distinct moves)."""
+    view = discord.ui.View(timeout=None)
+    if buttons and len(labels) <= MOVE_BUTTONS_MAX:
+        for index, label in enumerate(labels):
+            view.add_item(MoveButton(table_id, version, index, label))
+        return view
+    for page, first in enumerate(range(0, min(len(labels), 5 * MENU_SIZE), MENU_SIZE)):
+        chunk = [(labels[i], i) for i in range(first, min(first + MENU_SIZE, len(labels)))]
+        placeholder = (
+            texts.MOVES_PLACEHOLDER
+            if len(labels) <= MENU_SIZE
+            else texts.MORE_MOVES.format(first=first + 1, last=first + len(chunk))
+        )
+        view.add_item(MoveMenu(table_id, version, page, chunk, placeholder))
+    return view

@@ -1,0 +1,84 @@
+"""The lobby message (who sits where, the options, the partner layout) and the permission check
+made before a table opens in a channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.tables.table import Phase, Table
+
+COLOUR = discord.Colour(0x1565C0)
+
+# What the bot needs in a table's channel, as Discord's permission flag names and in words.
+REQUIRED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
+)
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel, by their names in Discord's
+    settings (empty when it has them all). Discord sends them with every interaction."""
+    granted = interaction.app_permissions
+    return [words for flag, words in REQUIRED if not getattr(granted, flag)]
+
+
+def options_text(table: Table) -> str:
+    return " ".join(f"{name}={value}" for name, value in sorted(table.setup.options.items()))
+
+
+def partner_note(table: Table) -> str | None:
+    """Which seats play together, when the game has pairs or teams."""
+    kind = table.setup.kind
+    count = len(table.lobby.seats)
+    try:
+        units = kind(count, table.setup.options).units
+    except Exception:
+        return None
+    if all(len(unit) == 1 for unit in units):
+        return None
+    pairs = "; ".join(" & ".join(str(seat + 1) for seat in unit) for unit in units)
+    return texts.PARTNERS.format(pairs=pairs)
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    kind = table.setup.kind
+    host = next(
+        (s.name for s in table.lobby.occupied if s.user_id == table.host_id), str(table.host_id)
+    )
+    embed = discord.Embed(title=texts.LOBBY_TITLE.format(game=kind.name), colour=COLOUR)
+    embed.description = texts.lobby_description(
+        host, kind.summary, options_text(table), table.setup.turn_seconds, table.setup.rated
+    )
+    seats = "\n".join(
+        texts.seat_line(number, seat.name if seat else None, seat.ai if seat else None)
+        for number, seat in enumerate(table.lobby.seats)
+    )
+    embed.add_field(name="Seats", value=seats[:1024], inline=False)
+    note = partner_note(table)
+    if note:
+        embed.add_field(name="\u200b", value=note, inline=False)
+    if table.phase is Phase.PLAYING or table.phase is Phase.BETWEEN:
+        embed.set_footer(text=texts.LOBBY_STARTED.format(where=""))
+    elif table.phase in (Phase.CANCELLED, Phase.OVER) and table.ended:
+        embed.set_footer(text=table.ended)
+    else:
+        problem = table.lobby.start_problem()
+        if problem:
+            embed.set_footer(text=texts.start_refused(problem))
+    return embed
+
+
+def seat_choices(table: Table) -> list[tuple[str, str]]:
+    """The seat menu: free seats only (a full table offers none)."""
+    return [
+        (texts.seat_line(number, None, None), str(number))
+        for number, seat in enumerate(table.lobby.seats)
+        if seat is None
+    ][:25]

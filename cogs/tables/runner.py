@@ -1,0 +1,469 @@
+"""The table orchestration: every click, timer and AI move goes through `Tables`.
+
+The order of work for anything that changes a table is fixed:
+1. acknowledge the interaction at once (defer), since rendering and the database take time;
+2. take the table's lock (one per table: simultaneous and double clicks queue and are then
+   refused by the version check, changing nothing);
+3. change the table through its pure model (`Table`), which asks the engine what is legal;
+4. store the table (its state with the game record) in the database, one transaction;
+5. only then update what people see (the publisher draws off the event loop) and set the next
+   due time (turn timer, AI move, pause between hands, lobby expiry).
+
+AI seats (and seats the timer took over) choose their moves in a worker thread, after a short
+natural delay. A finished match is recorded (the live table is deleted in the same transaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import random
+import secrets
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+import discord
+
+from cogs import texts
+from cogs.errors import reply_error, send_ephemeral
+from cogs.tables import board
+from cogs.tables.components import lobby_view
+from cogs.tables.lobby import lobby_embed, missing_permissions, seat_choices
+from cogs.tables.publisher import Publisher
+from cogs.tables.scheduler import Scheduler
+from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.table import Phase, Step, Table
+from data.models import FinishedMatch, LiveTable, SeatResult
+from engine.ai import LEVELS, choose_action
+from engine.view import SeatView
+
+if TYPE_CHECKING:
+    from bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+TIMEOUT_LEVEL = "easy"  # plays a single timed-out turn
+TAKEOVER_LEVEL = "hard"  # plays a seat for good after repeated timeouts
+
+
+def guarded(
+    method: Callable[Concatenate[Tables, discord.Interaction[Any], P], Awaitable[None]],
+) -> Callable[Concatenate[Tables, discord.Interaction[Any], P], Awaitable[None]]:
+    """Send any refusal or failure of an interaction handler to the error handler."""
+
+    @functools.wraps(method)
+    async def wrapper(
+        self: Tables, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        try:
+            await method(self, interaction, *args, **kwargs)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    return wrapper
+
+
+def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Any:
+    """An AI move (runs in a worker thread)."""
+    return choose_action(view, level, rng=random.Random(seed), budget_ms=budget_ms)
+
+
+class Tables:
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        self.db = bot.db
+        self.settings = bot.settings
+        self.clock = bot.settings.clock
+        self.tables: dict[str, Table] = {}
+        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.scheduler = Scheduler(self.clock, self._due)
+        self.publisher = Publisher(self)
+        self.levels: tuple[str, ...] = tuple(LEVELS)
+        self.rng = random.Random()
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Reload every unfinished table from the database; their buttons and timers resume."""
+        count = 0
+        for live in await self.db.live_tables():
+            try:
+                table = Table.from_state(live.state)
+            except Exception:
+                log.exception("table %s could not be restored", live.id)
+                continue
+            self.tables[table.id] = table
+            self._schedule(table)
+            count += 1
+        self.scheduler.start()
+        log.info("restored %d table(s)", count)
+        return count
+
+    async def close(self) -> None:
+        await self.scheduler.stop()
+        await self.publisher.idle()
+
+    def snapshot(self, table: Table) -> board.BoardSnapshot:
+        deadline = None
+        if table.phase is Phase.PLAYING and table.needs_ai() is None:
+            deadline = table.turn_started + table.setup.turn_seconds
+        between = table.turn_started + self.settings.between_hands_seconds
+        return board.BoardSnapshot.of(table, deadline, between)
+
+    # -- storing ----------------------------------------------------------------------------
+
+    async def _store(self, table: Table) -> None:
+        """Persist the table (before anyone sees the change)."""
+        if table.phase is Phase.CANCELLED:
+            await self.db.delete_live_table(table.id)
+            return
+        if table.phase is Phase.OVER:
+            if table.ended == texts.ENDED_BY_MODERATOR:
+                await self.db.delete_live_table(table.id)
+            else:
+                await self.db.record_match(self._finished(table))
+            return
+        await self.db.save_live_table(
+            LiveTable(
+                id=table.id,
+                guild_id=table.guild_id or 0,
+                channel_id=table.channel_id or 0,
+                thread_id=table.thread_id,
+                board_message_id=table.board_message_id,
+                state=table.to_state(),
+                updated_at=self.clock(),
+            )
+        )
+
+    def _finished(self, table: Table) -> FinishedMatch:
+        assert table.match is not None
+        match = table.match
+        from engine.record import write
+
+        return FinishedMatch(
+            table_id=table.id,
+            guild_id=table.guild_id or 0,
+            variant=table.setup.variant,
+            options=dict(table.setup.options),
+            record=write(match),
+            seats=[
+                SeatResult(
+                    seat=number,
+                    user_id=seat.user_id,
+                    name=seat.name,
+                    unit=match.unit_of(number),
+                    points=match.scores[match.unit_of(number)],
+                    won=number in table.winners,
+                )
+                for number, seat in enumerate(table.seats)
+            ],
+            rated=table.setup.rated,
+            finished_at=self.clock(),
+        )
+
+    async def moved_board(self, table: Table, message_id: int) -> None:
+        async with self.locks[table.id]:
+            table.board_message_id = message_id
+            if not table.finished:
+                await self._store(table)
+
+    async def dm_failed(self, table: Table) -> None:
+        async with self.locks[table.id]:
+            if not table.finished:
+                await self._store(table)
+        self.publisher.mark(table, hands=False)
+
+    # -- after every change -----------------------------------------------------------------
+
+    def _changed(self, table: Table, steps: list[Step]) -> None:
+        """Show the change and set the next due time (the table is stored already)."""
+        for step in steps:
+            if step.hand_over is not None:
+                self.publisher.mark(table, sheet=self.snapshot(table))
+        self.publisher.mark(table)
+        self._schedule(table)
+        if table.phase is Phase.CANCELLED:
+            self.tables.pop(table.id, None)
+        elif table.phase is Phase.OVER:
+            # Kept a while in memory (not in the database) for its Rematch and Leave buttons.
+            loop = asyncio.get_running_loop()
+            loop.call_later(self.settings.keep_finished_seconds, self.tables.pop, table.id, None)
+
+    def _schedule(self, table: Table) -> None:
+        settings = self.settings
+        when: float | None = None
+        if table.phase is Phase.LOBBY:
+            when = table.created_at + settings.lobby_seconds
+        elif table.phase is Phase.PLAYING:
+            if table.needs_ai() is not None:
+                when = table.turn_started + settings.ai_delay
+            else:
+                when = table.turn_started + table.setup.turn_seconds
+        elif table.phase is Phase.BETWEEN:
+            # Everyone pressed Ready (AI seats always are): no need to wait out the pause.
+            pause = 0.0 if table.all_ready() else settings.between_hands_seconds
+            when = table.turn_started + pause
+        self.scheduler.set(table.id, when)
+
+    async def _due(self, table_id: str) -> None:
+        """Something is due at a table: a lobby expires, a hand starts, an AI or the timer
+        moves. Rechecked under the lock, since a click may have come first."""
+        async with self.locks[table_id]:
+            table = self.tables.get(table_id)
+            if table is None or table.finished:
+                return
+            now = self.clock()
+            self._schedule(table)
+            when = self.scheduler.due.get(table_id)
+            if when is not None and when > now:
+                return  # a click came first and moved the due time
+            self.scheduler.set(table_id, None)
+            steps: list[Step] = []
+            if table.phase is Phase.LOBBY:
+                table.expire()
+            elif table.phase is Phase.BETWEEN:
+                steps = table.next_hand(now)
+            elif table.phase is Phase.PLAYING:
+                steps = await self._robot_move(table, now)
+            await self._store(table)
+        if table.phase is Phase.CANCELLED:
+            await self._close_lobby_message(table)
+        self._changed(table, steps)
+
+    async def _robot_move(self, table: Table, now: float) -> list[Step]:
+        seat = table.needs_ai()
+        how = ""
+        if seat is None:
+            seat, _ = table.time_out(TAKEOVER_LEVEL if TAKEOVER_LEVEL in self.levels else "random")
+            how = "timer"
+        level = table.seats[seat].ai or TIMEOUT_LEVEL
+        if level not in self.levels:
+            level = self.levels[0]
+        view = table.view(seat)
+        seed = f"{table.id}:{table.version}"
+        budget = self.settings.ai_budget_ms
+        action = await asyncio.to_thread(choose, view, level, seed, budget)
+        return [table.apply(action, self.clock(), how=how), *table.run_forced(self.clock())]
+
+    # -- the lobby --------------------------------------------------------------------------
+
+    @guarded
+    async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            raise TableError(texts.GUILD_ONLY)
+        missing = missing_permissions(interaction)
+        if missing:
+            raise TableError(texts.MISSING_PERMISSIONS.format(permissions=", ".join(missing)))
+        user = interaction.user
+        table = Table(
+            id=secrets.token_hex(5),
+            lobby=Lobby(setup, host_id=user.id),
+            seed=self.rng.randrange(2**31),
+            created_at=self.clock(),
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel.id,
+        )
+        table.join(user.id, user.display_name)
+        await interaction.response.send_message(
+            embed=lobby_embed(table), view=lobby_view(table.id, self.levels, seat_choices(table))
+        )
+        message = await interaction.original_response()
+        async with self.locks[table.id]:
+            table.lobby_message_id = message.id
+            self.tables[table.id] = table
+            await self._store(table)
+        self._schedule(table)
+
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(texts.NO_SUCH_TABLE)
+        return table
+
+    @guarded
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
+    ) -> None:
+        await interaction.response.defer()
+        user = interaction.user
+        steps: list[Step] = []
+        async with self.locks[table_id]:
+            table = self._table(table_id)
+            if verb == "join":
+                table.join(user.id, user.display_name)
+            elif verb == "seat":
+                wanted = int(value) if value and value.isdigit() else -1
+                table.join(user.id, user.display_name, wanted)
+            elif verb == "leave":
+                table.leave_lobby(user.id)
+            elif verb == "ai":
+                table.add_ai(user.id, value or "", self.levels)
+            elif verb == "cancel":
+                table.cancel(user.id)
+            elif verb == "start":
+                steps = table.start(user.id, self.clock())
+            await self._store(table)
+        if verb == "start":
+            await self._open_thread(table, interaction)
+        await interaction.edit_original_response(
+            embed=lobby_embed(table),
+            view=None
+            if table.phase is not Phase.LOBBY
+            else lobby_view(table.id, self.levels, seat_choices(table)),
+        )
+        self._changed(table, steps)
+
+    async def _open_thread(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+        """A thread per table where the channel allows it, else the channel itself."""
+        channel = interaction.channel
+        permissions = channel.permissions_for(interaction.guild.me) if interaction.guild else None  # type: ignore[union-attr,arg-type]
+        can_thread = (
+            isinstance(channel, discord.TextChannel)
+            and permissions is not None
+            and permissions.create_public_threads
+            and permissions.send_messages_in_threads
+            and interaction.message is not None
+        )
+        if not can_thread or interaction.message is None:
+            return
+        try:
+            thread = await interaction.message.create_thread(
+                name=f"{table.setup.kind.name} · {table.names()[0]}"[:100]
+            )
+        except discord.HTTPException:
+            log.info("table %s: no thread, playing in the channel", table.id)
+            return
+        async with self.locks[table.id]:
+            table.thread_id = thread.id
+            await self._store(table)
+
+    async def _close_lobby_message(self, table: Table) -> None:
+        if table.lobby_message_id is None or table.channel_id is None:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            await channel.get_partial_message(table.lobby_message_id).edit(
+                embed=lobby_embed(table), view=None
+            )
+        except discord.HTTPException:
+            log.info("table %s: the lobby message is gone", table.id)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @guarded
+    async def move(
+        self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
+    ) -> None:
+        await interaction.response.defer()
+        async with self.locks[table_id]:
+            table = self._table(table_id)
+            steps = table.play(interaction.user.id, version, index, self.clock())
+            await self._store(table)
+        self._changed(table, steps)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await self._refresh_ephemeral_hand(interaction, table)
+
+    async def _refresh_ephemeral_hand(
+        self, interaction: discord.Interaction[Any], table: Table
+    ) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.match is None:
+            return
+        embed, file, moves = await self.publisher.hand_message(table, table.view(seat))
+        await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
+
+    @guarded
+    async def table_click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str
+    ) -> None:
+        if verb == "hand":
+            await self._show_hand(interaction, table_id)
+            return
+        await interaction.response.defer()
+        user = interaction.user.id
+        steps: list[Step] = []
+        note: str | None = None
+        rematch: Table | None = None
+        async with self.locks[table_id]:
+            table = self._table(table_id)
+            if verb == "resign":
+                table.resign(user)
+            elif verb == "draw":
+                note = table.offer_draw(user)
+            elif verb == "ready":
+                table.mark_ready(user)
+                note = texts.READY_NOTED
+            elif verb == "lead":
+                table.claim_lead(user)
+                note = texts.LEAD_CLAIMED
+            elif verb == "leave":
+                table.leave_after(user)
+                note = texts.LEFT_TABLE
+            elif verb == "rematch":
+                rematch = table.rematch_lobby(
+                    user, secrets.token_hex(5), self.rng.randrange(2**31), self.clock()
+                )
+            if verb not in ("leave", "rematch"):
+                await self._store(table)
+        if rematch is not None:
+            await self._post_rematch(table, rematch)
+            return
+        if note is not None:
+            await send_ephemeral(interaction, note)
+        if verb != "leave":
+            self._changed(table, steps)
+
+    async def _post_rematch(self, old: Table, table: Table) -> None:
+        channel = self.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
+        message = await channel.send(
+            embed=lobby_embed(table), view=lobby_view(table.id, self.levels, seat_choices(table))
+        )
+        async with self.locks[table.id]:
+            table.channel_id = old.thread_id or old.channel_id
+            table.lobby_message_id = message.id
+            self.tables[table.id] = table
+            await self._store(table)
+        self._schedule(table)
+
+    async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
+        """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = self._table(table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.match is None:
+            raise TableError(texts.NOT_SEATED)
+        embed, file, moves = await self.publisher.hand_message(table, table.view(seat))
+        if moves is None:
+            await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        else:
+            await interaction.followup.send(embed=embed, file=file, view=moves, ephemeral=True)
+
+    # -- moderation -------------------------------------------------------------------------
+
+    def tables_in(self, channel_id: int) -> list[Table]:
+        return [
+            table
+            for table in self.tables.values()
+            if not table.finished and channel_id in (table.channel_id, table.thread_id)
+        ]
+
+    @guarded
+    async def end_table(self, interaction: discord.Interaction[Any], table_id: str | None) -> None:
+        await interaction.response.defer(ephemeral=True)
+        candidates = self.tables_in(interaction.channel_id or 0)
+        if table_id:
+            candidates = [table for table in candidates if table.id == table_id]
+        if not candidates:
+            raise TableError(texts.NO_SUCH_TABLE)
+        table = candidates[-1]
+        async with self.locks[table.id]:
+            table.end_by_moderator()
+            await self._store(table)
+        await self._close_lobby_message(table)
+        self._changed(table, [])
+        await send_ephemeral(interaction, texts.TABLE_ENDED)
