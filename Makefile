@@ -28,5 +28,10 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# No Discord token needed: the real bot plays a short match against the test emulator and writes
+# the transcript and every picture to demo-out/.
+demo: $(STAMP)
+	$(BIN)/python -m tests.demo demo-out
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

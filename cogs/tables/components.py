@@ -46,7 +46,7 @@ class LobbyButton(
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
-    LABELS = {
+    LABELS: ClassVar[dict[str, str]] = {
         "join": texts.JOIN,
         "leave": texts.LEAVE,
         "start": texts.START,
