@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 try:  # the data layer's refusals, when the data package provides them
     from data.models import DataError
 except ImportError:  # pragma: no cover - data arrives with its own branch
-    DataError = DominoError  # type: ignore[misc,assignment]
+    DataError = DominoError
 
 ERRORS: tuple[tuple[type[BaseException], Callable[[BaseException], str]], ...] = (
     (TableError, str),

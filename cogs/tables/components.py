@@ -33,7 +33,7 @@ MENU_SIZE = 25
 
 
 def tables_of(interaction: discord.Interaction[Any]) -> Tables:
-    return cast("Tables", interaction.client.tables)  # type: ignore[attr-defined]
+    return cast("Tables", interaction.client.tables)
 
 
 class LobbyButton(
@@ -68,7 +68,7 @@ class LobbyButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
         return cls(match["table"], match["verb"])
@@ -104,7 +104,7 @@ class LobbyMenu(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyMenu:
         return cls(match["table"], match["kind"])
@@ -148,7 +148,7 @@ class TableButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> TableButton:
         return cls(match["table"], match["verb"])
@@ -177,7 +177,7 @@ class MoveButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MoveButton:
         return cls(match["table"], int(match["version"]), int(match["index"]))
@@ -218,7 +218,7 @@ class MoveMenu(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MoveMenu:
         return cls(match["table"], int(match["version"]), int(match["page"]))

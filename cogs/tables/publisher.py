@@ -33,7 +33,7 @@ REPOST_AFTER = 6  # messages under the board before it is posted again at the bo
 
 @dataclass
 class Pending:
-    board: bool = False
+    show_board: bool = False
     hands: bool = False
     sheets: list[board.BoardSnapshot] = field(default_factory=list)
 
@@ -59,7 +59,7 @@ class Publisher:
         self, table: Table, *, hands: bool = True, sheet: board.BoardSnapshot | None = None
     ) -> None:
         pending = self.pending.setdefault(table.id, Pending())
-        pending.board = True
+        pending.show_board = True
         pending.hands = pending.hands or hands
         if sheet is not None:
             pending.sheets.append(sheet)
@@ -97,7 +97,7 @@ class Publisher:
             file = await board.score_sheet_file(sheet)
             await channel.send(board.hand_result_text(sheet), file=file)
             self.note_message(channel.id)
-        if pending.board and table.match is not None:
+        if pending.show_board and table.match is not None:
             await self._show_board(table, channel)
         if pending.hands and table.match is not None:
             await self._show_hands(table)

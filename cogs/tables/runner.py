@@ -16,12 +16,11 @@ natural delay. A finished match is recorded (the live table is deleted in the sa
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import random
 import secrets
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import discord
@@ -52,10 +51,9 @@ TAKEOVER_LEVEL = "hard"  # plays a seat for good after repeated timeouts
 
 def guarded(
     method: Callable[Concatenate[Tables, discord.Interaction[Any], P], Awaitable[None]],
-) -> Callable[Concatenate[Tables, discord.Interaction[Any], P], Awaitable[None]]:
+) -> Callable[Concatenate[Tables, discord.Interaction[Any], P], Coroutine[Any, Any, None]]:
     """Send any refusal or failure of an interaction handler to the error handler."""
 
-    @functools.wraps(method)
     async def wrapper(
         self: Tables, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
     ) -> None:
@@ -64,6 +62,7 @@ def guarded(
         except Exception as error:
             await reply_error(interaction, error)
 
+    wrapper.__doc__ = method.__doc__
     return wrapper
 
 
@@ -320,10 +319,9 @@ class Tables:
     async def _open_thread(self, table: Table, interaction: discord.Interaction[Any]) -> None:
         """A thread per table where the channel allows it, else the channel itself."""
         channel = interaction.channel
-        permissions = channel.permissions_for(interaction.guild.me) if interaction.guild else None  # type: ignore[union-attr,arg-type]
+        permissions = interaction.app_permissions
         can_thread = (
             isinstance(channel, discord.TextChannel)
-            and permissions is not None
             and permissions.create_public_threads
             and permissions.send_messages_in_threads
             and interaction.message is not None

@@ -374,9 +374,9 @@ class Table:
         lobby = Lobby(Setup.from_json(self.setup.to_json()), host_id=user_id)
         kept = [s for s in self.seats if not s.left or s.user_id == user_id]
         for number, player in enumerate(kept[: len(lobby.seats)]):
-            lobby.seats[number] = Seat(name=player.name, user_id=player.user_id, ai=player.ai)
-            if player.user_id is not None:
-                lobby.seats[number].ai = None  # a taken-over user plays again themselves
+            # A user whose seat the timer took over plays again themselves.
+            ai = None if player.user_id is not None else player.ai
+            lobby.seats[number] = Seat(name=player.name, user_id=player.user_id, ai=ai)
         self.rematch_id = table_id
         self.seats[seat].left = False
         return Table(
