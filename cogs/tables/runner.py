@@ -55,7 +55,7 @@ def guarded(
     """Send any refusal or failure of an interaction handler to the error handler."""
 
     async def wrapper(
-        self: Tables, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
+        self: Tables, interaction: discord.Interaction[Any], /, *args: P.args, **kwargs: P.kwargs
     ) -> None:
         try:
             await method(self, interaction, *args, **kwargs)

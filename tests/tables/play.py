@@ -1,0 +1,107 @@
+"""Scripted players for end-to-end tests: open a table, fill it, and play by clicking the move
+buttons the bot sends each player (by DM, or in the ephemeral "Your hand" when DMs are closed)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from tests.emulator.emulator import Emulator
+
+MOVE_PREFIXES = ("dm:", "dms:")
+
+
+def table_channel(emu: Emulator) -> Any:
+    """Where the table plays: its thread if it has one, else the channel."""
+    threads = emu.channel().threads
+    return threads[-1] if threads else emu.channel()
+
+
+def board(emu: Emulator) -> Any:
+    """The newest board message (the one with "Your hand", or the final one with "Rematch")."""
+    for message in reversed(table_channel(emu).messages):
+        if any(b.custom_id and b.custom_id.startswith("dt:") for b in message.buttons):
+            return message
+    return None
+
+
+def private_answer(result: Any) -> Any:
+    """The ephemeral message an interaction answered with (a deferred answer's first followup
+    fills its placeholder; later ones are followups)."""
+    if result.followups:
+        return result.followups[-1]
+    return result.response
+
+
+def move_message(messages: list[Any]) -> Any:
+    for message in reversed(messages):
+        ids = [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]
+        if any(i.startswith(MOVE_PREFIXES) for i in ids):
+            return message
+    return None
+
+
+async def play_one(person: Any, message: Any, rng: random.Random) -> Any:
+    moves = [b for b in message.buttons if (b.custom_id or "").startswith("dm:")]
+    if moves:
+        return await person.click(message, custom_id=rng.choice(moves).custom_id)
+    select = next(s for s in message.selects if s.custom_id.startswith("dms:"))
+    return await person.choose(message, rng.choice(select.values), custom_id=select.custom_id)
+
+
+def latest_version(message: Any) -> int:
+    ids = [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]
+    for custom_id in ids:
+        if custom_id.startswith(MOVE_PREFIXES):
+            return int(custom_id.split(":")[2])
+    return -1
+
+
+async def play_match(
+    emu: Emulator,
+    people: list[Any],
+    *,
+    seed: int = 0,
+    seconds: float = 240.0,
+    via_hand_button: bool = False,
+) -> Any:
+    """Every scripted person plays a random legal move whenever the bot offers them moves,
+    until the board shows Rematch (the match is over). Returns the final board."""
+    rng = random.Random(seed)
+    played: dict[str, int] = {}  # last version each person played at; Ready pressed per hand
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while loop.time() < deadline:
+        final = board(emu)
+        if final is not None and "Rematch" in final.labels:
+            return final
+        acted = False
+        if final is not None and "Ready" in final.labels:
+            for person in people:
+                key = f"ready:{person.name}:{final.embed['title']}"
+                if key not in played:
+                    played[key] = 1
+                    await person.click(final, "Ready")
+                    acted = True
+        for person in people:
+            if via_hand_button:
+                current = board(emu)
+                if current is None or "Your hand" not in current.labels:
+                    continue
+                result = await person.click(current, "Your hand")
+                message = move_message([private_answer(result)])
+            else:
+                message = move_message(person.dm.messages)
+            if message is None or latest_version(message) == played.get(person.name):
+                continue
+            played[person.name] = latest_version(message)
+            await play_one(person, message, rng)
+            acted = True
+        if not acted:
+            await asyncio.sleep(0.05)  # the bot is busy (AI seats, pictures): look again soon
+    shown = board(emu)
+    raise AssertionError(
+        f"the match did not end; board: {shown.text if shown else None!r}; "
+        f"DMs: {[(p.name, [m.text[:60] for m in p.dm.messages[-2:]]) for p in people]}"
+    )

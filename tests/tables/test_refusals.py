@@ -1,0 +1,183 @@
+"""Every refusal is a short ephemeral answer that changes nothing: the lobby's rules, clicks out
+of turn, stale and double clicks, simultaneous clicks, spectators, missing permissions."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+
+from cogs import texts
+from tests.emulator.emulator import Emulator
+from tests.emulator.world import ATTACH_FILES, Overwrite
+from tests.tables.play import board, move_message, private_answer
+
+
+def refusal(result: Any) -> str:
+    """The ephemeral answer the clicking person saw."""
+    messages = list(result.followups)
+    if result.type in (4, 5) and result.response is not None:  # answered with a new message
+        messages.append(result.response)
+    seen = [m for m in messages if m.ephemeral]
+    assert seen, f"no ephemeral answer in {messages}"
+    return str(seen[-1].text)
+
+
+async def four_seat_lobby(emu: Emulator) -> tuple[Any, Any, Any]:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="partnership")).response
+    await bob.click(lobby, "Join")
+    return alice, bob, lobby
+
+
+async def test_start_is_refused_with_the_reason_until_the_seats_fit(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, _, lobby = await four_seat_lobby(emu)
+    before = lobby.text
+    answer = refusal(await alice.click(lobby, "Start"))
+    assert "4 players" in answer
+    assert lobby.text == before and "Start" in lobby.labels
+
+
+async def test_only_the_host_starts_cancels_and_adds_ai(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    _, bob, lobby = await four_seat_lobby(emu)
+    assert refusal(await bob.click(lobby, "Start")) == texts.NOT_HOST
+    assert refusal(await bob.click(lobby, "Cancel")) == texts.NOT_HOST
+    answer = await bob.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    assert refusal(answer) == texts.NOT_HOST
+    assert "AI" not in lobby.text
+
+
+async def test_joining_twice_and_leaving_unseated_are_refused(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, bob, lobby = await four_seat_lobby(emu)
+    assert refusal(await bob.click(lobby, "Join")) == texts.ALREADY_SEATED
+    carol = emu.user("carol")
+    assert refusal(await carol.click(lobby, "Leave")) == texts.NOT_SEATED
+    await bob.click(lobby, "Leave")
+    assert "bob" not in lobby.text
+
+
+async def test_a_player_picks_the_seat_opposite_a_partner(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    lobby = (await alice.slash("domino new", game="partnership")).response
+    bob = emu.user("bob")
+    await bob.choose(lobby, "2", placeholder=texts.SEAT_PICK)
+    assert "Seat 3: bob" in lobby.text
+    assert "1 & 3" in lobby.text  # seats 1 and 3 play together
+
+
+async def test_unknown_game_and_bad_options_are_refused(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    answer = refusal(await alice.slash("domino new", game="chess"))
+    assert "chess" in answer
+    answer = refusal(await alice.slash("domino new", {"game": "partnership", "options": "target"}))
+    assert "target" in answer
+
+
+async def test_missing_permission_is_named_in_the_channel(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    bot_id = emu.world.bot_user.id
+    emu.home.overwrites.append(Overwrite(bot_id, 1, deny=ATTACH_FILES))
+    answer = refusal(await emu.user("alice").slash("domino new", game="partnership"))
+    assert "Attach Files" in answer
+
+
+async def start_two_player(emu: Emulator) -> tuple[Any, Any]:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None)
+    return alice, bob
+
+
+async def whose_turn(emu: Emulator, people: list[Any]) -> tuple[Any, Any, Any]:
+    def found() -> tuple[Any, Any] | None:
+        for person in people:
+            message = move_message(person.dm.messages)
+            if message is not None:
+                return person, message
+        return None
+
+    person, message = await emu.wait_for(found)
+    other = next(p for p in people if p is not person)
+    return person, other, message
+
+
+async def test_out_of_turn_and_stale_clicks_change_nothing(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, bob = await start_two_player(emu)
+    mover, other, message = await whose_turn(emu, [alice, bob])
+    # The other player's "Your hand" offers no moves: it is not their turn.
+    theirs = private_answer(await other.click(board(emu), "Your hand"))
+    assert theirs.ephemeral and not move_message([theirs])
+    # The mover keeps an ephemeral hand with buttons, then plays from the DM instead.
+    stale = private_answer(await mover.click(board(emu), "Your hand"))
+    button = next(b for b in stale.buttons if (b.custom_id or "").startswith("dm:"))
+    before = board(emu).embed["description"]
+    await mover.click(message, custom_id=button.custom_id)
+    after = await emu.wait_for(lambda: board(emu).embed["description"] != before and board(emu))
+    again = await mover.click(stale, custom_id=button.custom_id)  # an old button, clicked late
+    assert refusal(again) in (texts.NOT_YOUR_TURN, texts.STALE_BUTTON)
+    await asyncio.sleep(0.3)
+    assert board(emu).embed["description"] == after.embed["description"]
+
+
+async def test_double_and_simultaneous_clicks_play_one_move(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, bob = await start_two_player(emu)
+    mover, _, message = await whose_turn(emu, [alice, bob])
+    buttons = [b for b in message.buttons if (b.custom_id or "").startswith("dm:")]
+    first, second = buttons[0], buttons[-1]
+    results = await asyncio.gather(
+        mover.click(message, custom_id=first.custom_id),
+        mover.click(message, custom_id=second.custom_id),
+    )
+    refused = [r for r in results if any(m.ephemeral for m in r.followups)]
+    assert len(refused) == 1
+    played = f"{mover.name} played"
+    log = await emu.wait_for(lambda: played in board(emu).embed["description"] and board(emu))
+    await asyncio.sleep(0.3)
+    assert (
+        board(emu).embed["description"].count(played) == 1 == log.embed["description"].count(played)
+    )
+
+
+async def test_spectators_see_the_board_but_get_no_hand(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    await start_two_player(emu)
+    carol = emu.user("carol")
+    assert board(emu).visible_to(carol)
+    assert refusal(await carol.click(board(emu), "Your hand")) == texts.NOT_SEATED
+    assert refusal(await carol.click(board(emu), "Resign")) == texts.NOT_SEATED
+
+
+async def test_a_lobby_that_waits_too_long_closes_itself(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    lobby = (await alice.slash("domino new", game="partnership")).response
+    emu.advance(16 * 60)
+    await emu.wait_for(lambda: texts.LOBBY_EXPIRED in lobby.text)
+    assert lobby.buttons == [] and lobby.selects == []
+
+
+async def test_the_host_cancels_a_lobby(emu: Emulator, domino: discord.Client) -> None:
+    alice = emu.user("alice")
+    lobby = (await alice.slash("domino new", game="partnership")).response
+    await alice.click(lobby, "Cancel")
+    assert texts.LOBBY_CANCELLED in lobby.text and lobby.buttons == []
