@@ -55,7 +55,7 @@ async def test_only_the_host_starts_cancels_and_adds_ai(
 async def test_joining_twice_and_leaving_unseated_are_refused(
     emu: Emulator, domino: discord.Client
 ) -> None:
-    alice, bob, lobby = await four_seat_lobby(emu)
+    _, bob, lobby = await four_seat_lobby(emu)
     assert refusal(await bob.click(lobby, "Join")) == texts.ALREADY_SEATED
     carol = emu.user("carol")
     assert refusal(await carol.click(lobby, "Leave")) == texts.NOT_SEATED
