@@ -154,15 +154,15 @@ async def test_the_timer_moves_for_an_absent_player_then_an_ai_takes_the_seat(
             await asyncio.sleep(0.05)
         last = latest_version(turn)
         emu.advance(31)
-        await emu.wait_for(
-            lambda: (
-                board(emu) and board(emu).embed["description"].count("(time ran out)") > timeout
-            ),
-            timeout=20,
-        )
+        await emu.wait_for(lambda n=timeout: timed_out(emu) > n, timeout=20)
     await emu.wait_for(lambda: "AI plays their seat" in board(emu).text, timeout=20)
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu), timeout=120)
     assert "won the match" in final.text
+
+
+def timed_out(emu: Emulator) -> int:
+    shown = board(emu)
+    return 0 if shown is None else int(shown.embed["description"].count("(time ran out)"))
 
 
 async def test_acknowledgements_come_in_time_while_pictures_are_slow(

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import discord
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, play_match, table_channel
+from tests.tables.play import board, latest_version, move_message, play_match, table_channel
 
 
-async def open_table(emu: Emulator, host: object, game: str, ai: int, **options: object) -> object:
-    result = await host.slash("domino new", game=game, **options)  # type: ignore[attr-defined]
-    lobby = result.response
+async def open_table(emu: Emulator, host: Any, game: str, ai: int, **options: Any) -> Any:
+    lobby = (await host.slash("domino new", game=game, **options)).response
     for _ in range(ai):
-        await host.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)  # type: ignore[attr-defined]
+        await host.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
     return lobby
 
 
@@ -33,3 +35,93 @@ async def test_partnership_with_three_ai_seats_plays_to_the_final_score(
     sheets = [m for m in table_channel(emu).messages if m.content.startswith("Hand ")]
     assert sheets and all(m.files[0].is_png for m in sheets)
     assert board(emu) is not None
+
+
+async def wait_turn(emu: Emulator, person: Any, after: int = -1) -> Any:
+    """A move message of `person` newer than version `after`, pressing Ready between hands."""
+    while True:
+        message = move_message(person.dm.messages)
+        if message is not None and latest_version(message) > after:
+            return message
+        shown = board(emu)
+        if shown is not None and "Ready" in shown.labels:
+            await person.click(shown, "Ready")
+        await asyncio.sleep(0.05)
+
+
+async def test_a_restart_mid_match_resumes_buttons_and_timers(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    lobby = await open_table(emu, alice, "partnership", 3, target=10, turn_time=30)
+    await alice.click(lobby, "Start")
+    message = await wait_turn(emu, alice)
+    await emu.restart_bot()
+    restored = emu.bot_runner.client
+    assert restored is not domino and len(restored.tables.tables) == 1
+    # The DM sent before the restart still works.
+    before = board(emu).embed["description"]
+    button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
+    result = await alice.click(message, custom_id=button.custom_id)
+    assert not any(m.ephemeral for m in result.followups)
+    await emu.wait_for(lambda: board(emu).embed["description"] != before)
+    # The turn timer runs again after the restart.
+    await wait_turn(emu, alice, latest_version(message))
+    emu.advance(31)
+    await emu.wait_for(lambda: "(time ran out)" in board(emu).embed["description"], timeout=20)
+    final = await play_match(emu, [alice])
+    assert "won the match" in final.text
+
+
+async def test_resign_ends_the_match_and_rematch_keeps_seats_and_options(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player", target=50)).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None)
+    await bob.click(board(emu), "Resign")
+    final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
+    assert texts.resigned("bob") in final.text and "alice won the match" in final.text
+    await bob.click(final, "Rematch")
+    rematch = await emu.wait_for(lambda: table_channel(emu).find("New table"))
+    assert "Seat 1: alice" in rematch.text and "Seat 2: bob" in rematch.text
+    assert "target=50" in rematch.text
+    await bob.click(rematch, "Start")
+    await emu.wait_for(lambda: texts.LOBBY_STARTED.format(where="") in rematch.text)
+
+
+async def test_a_draw_needs_both_players(emu: Emulator, domino: discord.Client) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None)
+    await alice.click(board(emu), "Offer a draw")
+    await emu.wait_for(lambda: "offers a draw" in board(emu).text)
+    await bob.click(board(emu), "Offer a draw")
+    final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
+    assert texts.match_result("") in final.text
+
+
+async def test_a_moderator_ends_a_table(emu: Emulator, domino: discord.Client) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    answer = await bob.slash("domino end")
+    assert texts.MODERATOR_ONLY in answer.response.text
+    owner = emu.user("owner")
+    await owner.slash("domino end")
+    await emu.wait_for(lambda: texts.ENDED_BY_MODERATOR in lobby.text)
+    assert lobby.buttons == []
+
+
+async def test_rules_and_help_answer_privately(emu: Emulator, domino: discord.Client) -> None:
+    alice = emu.user("alice")
+    rules = (await alice.slash("domino rules", game="partnership")).response
+    assert rules.ephemeral and "6-6" in rules.text and "Partnership" in rules.text
+    offered = await alice.autocomplete("domino rules", "game", "parej")
+    assert [choice["value"] for choice in offered] == ["partnership"]
+    help_text = (await alice.slash("domino help")).response
+    assert help_text.ephemeral and "/domino new" in help_text.text
