@@ -70,13 +70,15 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
-async def migrate(connection: aiosqlite.Connection, target: int | None = None) -> list[int]:
+async def migrate(
+    connection: aiosqlite.Connection, target: int | None = None, folder: Path = MIGRATIONS
+) -> list[int]:
     """Bring the schema up to `target` (default: the latest) and return the versions applied.
 
     The connection must be in autocommit mode (`isolation_level=None`): each migration opens
     its own `BEGIN IMMEDIATE` transaction. A database newer than this code is refused.
     """
-    known = migrations()
+    known = migrations(folder)
     goal = len(known) if target is None else target
     if not 0 <= goal <= len(known):
         raise MigrationError(f"there is no schema version {goal}")
