@@ -66,7 +66,9 @@ def partnership(
     users = [pair_a[0], pair_b[0], pair_a[1], pair_b[1]]
     points = (40, 100) if a_wins else (100, 40)
     seats = [
-        SeatResult(seat, user, f"player {user}", seat % 2, points[seat % 2], (seat % 2 == 0) == a_wins)
+        SeatResult(
+            seat, user, f"player {user}", seat % 2, points[seat % 2], (seat % 2 == 0) == a_wins
+        )
         for seat, user in enumerate(users)
     ]
     record = {"variant": "partnership", "players": 4, "hands": [{}, {}]}

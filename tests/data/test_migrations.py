@@ -24,9 +24,9 @@ VERSION_1_ROWS = [
     "INSERT INTO seasons VALUES (1, 1000, 1, 'Spring', 0.0, NULL, NULL)",
     "INSERT INTO live_tables VALUES ('live-1', 1000, 55, 66, 77, '{\"record\": {}}', 5.0)",
     "INSERT INTO matches VALUES (1, 'm1', 1000, 1, 'partnership', 'penalty', '{}',"
-    " '{\"variant\": \"partnership\"}', 2, 1, 10.0)",
+    ' \'{"variant": "partnership"}\', 2, 1, 10.0)',
     "INSERT INTO matches VALUES (2, 'm2', 1000, 1, 'partnership', 'penalty', '{}',"
-    " '{\"variant\": \"partnership\"}', 2, 1, 20.0)",
+    ' \'{"variant": "partnership"}\', 2, 1, 20.0)',
     "INSERT INTO matches VALUES (3, 'm3', 1000, 1, 'two-player', 'reward', '{}', '{}', 3, 0, 30.0)",
     # m1: Alice and Carol beat Bob and Dave; m2: the other way round.
     *(
@@ -156,7 +156,7 @@ async def test_a_failing_migration_leaves_the_previous_version_untouched(
         "CREATE TABLE half_done (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     )
     async with aiosqlite.connect(path, isolation_level=None) as connection:
-        with pytest.raises(MigrationError, match="0002_broken.sql failed"):
+        with pytest.raises(MigrationError, match=r"0002_broken\.sql failed"):
             await migrate(connection, folder=folder)
         assert await schema_version(connection) == 1
         tables = await connection.execute_fetchall(

@@ -12,8 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, DataError, FinishedMatch, LiveTable, SeatResult, seats_from_record
-from data import recording
+from data import (
+    Database,
+    DataError,
+    FinishedMatch,
+    LiveTable,
+    SeatResult,
+    recording,
+    seats_from_record,
+)
 from engine import Match
 from engine.record import write
 from tests.data.conftest import GUILD, partnership, singles
