@@ -249,7 +249,9 @@ async def match_record(
 ) -> dict[str, Any]:
     rows = list(
         await connection.execute_fetchall(
-            "SELECT guild_id, record FROM matches WHERE id = ?", (match_id,)
+            "SELECT m.guild_id, r.record FROM matches AS m"
+            " JOIN match_records AS r ON r.match_id = m.id WHERE m.id = ?",
+            (match_id,),
         )
     )
     if not rows or (guild_id is not None and rows[0][0] != guild_id):

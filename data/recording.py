@@ -77,8 +77,8 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
     season = await seasons.holding(connection, match.guild_id, match.finished_at)
     season_id = season.id if season is not None else None
     cursor = await connection.execute(
-        "INSERT INTO matches (table_id, guild_id, season_id, variant, scoring, options, record,"
-        " hands, rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO matches (table_id, guild_id, season_id, variant, scoring, options, hands,"
+        " rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             match.table_id,
             match.guild_id,
@@ -86,7 +86,6 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
             match.variant,
             scoring,
             json.dumps(match.options, separators=(",", ":")),
-            json.dumps(match.record, separators=(",", ":")),
             hand_count,
             int(rated),
             match.finished_at,
@@ -94,6 +93,10 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
     )
     match_id = cursor.lastrowid
     assert match_id is not None
+    await connection.execute(
+        "INSERT INTO match_records (match_id, record) VALUES (?, ?)",
+        (match_id, json.dumps(match.record, separators=(",", ":"))),
+    )
     seats = [
         SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
         for s in sorted(match.seats, key=lambda s: s.seat)

@@ -41,13 +41,18 @@ CREATE TABLE matches (
     variant     TEXT    NOT NULL,
     scoring     TEXT    NOT NULL,
     options     TEXT    NOT NULL,
-    record      TEXT    NOT NULL,
     hands       INTEGER NOT NULL,
     rated       INTEGER NOT NULL,
     finished_at REAL    NOT NULL
 );
 
 CREATE INDEX matches_by_server ON matches (guild_id, id);
+
+-- Records are kilobytes each: kept apart so that match rows stay small for stats and history.
+CREATE TABLE match_records (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+    record   TEXT    NOT NULL
+);
 
 -- Server, season, time and scoring are copied from the match so that a player's stats are one
 -- index range scan.

@@ -23,11 +23,12 @@ VERSION_1_ROWS = [
     "INSERT INTO servers VALUES (1000, 'pt', 90, 0)",
     "INSERT INTO seasons VALUES (1, 1000, 1, 'Spring', 0.0, NULL, NULL)",
     "INSERT INTO live_tables VALUES ('live-1', 1000, 55, 66, 77, '{\"record\": {}}', 5.0)",
-    "INSERT INTO matches VALUES (1, 'm1', 1000, 1, 'partnership', 'penalty', '{}',"
-    ' \'{"variant": "partnership"}\', 2, 1, 10.0)',
-    "INSERT INTO matches VALUES (2, 'm2', 1000, 1, 'partnership', 'penalty', '{}',"
-    ' \'{"variant": "partnership"}\', 2, 1, 20.0)',
-    "INSERT INTO matches VALUES (3, 'm3', 1000, 1, 'two-player', 'reward', '{}', '{}', 3, 0, 30.0)",
+    "INSERT INTO matches VALUES (1, 'm1', 1000, 1, 'partnership', 'penalty', '{}', 2, 1, 10.0)",
+    "INSERT INTO matches VALUES (2, 'm2', 1000, 1, 'partnership', 'penalty', '{}', 2, 1, 20.0)",
+    "INSERT INTO matches VALUES (3, 'm3', 1000, 1, 'two-player', 'reward', '{}', 3, 0, 30.0)",
+    """INSERT INTO match_records VALUES (1, '{"variant": "partnership"}')""",
+    """INSERT INTO match_records VALUES (2, '{"variant": "partnership"}')""",
+    "INSERT INTO match_records VALUES (3, '{}')",
     # m1: Alice and Carol beat Bob and Dave; m2: the other way round.
     *(
         f"INSERT INTO results VALUES ({match}, {seat}, 1000, 1, {user}, 'player {user}',"
