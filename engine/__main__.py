@@ -2,7 +2,8 @@
 
     python -m engine variants [--json]
     python -m engine replay FILE|-
-    python -m engine simulate --variant ID --players N --hands H --seed S [--ai LEVEL] [--json]
+    python -m engine simulate --variant ID --players N --hands H --seed S [--ai LEVEL]
+                              [--budget-ms MS] [--json]
 
 `replay` prints the result as JSON; a bad record exits with status 2 and one line on stderr
 naming the action index and the reason.
@@ -38,7 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--hands", type=int, default=100)
     sim.add_argument("--seed", default="0")
-    sim.add_argument("--ai", default="random", choices=sorted(AI_LEVELS))
+    sim.add_argument("--ai", default="random", choices=AI_LEVELS)
+    sim.add_argument(
+        "--budget-ms", type=int, default=None, help="time per AI move (default: the level's)"
+    )
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true")
 
@@ -99,7 +103,13 @@ def _simulate(args: argparse.Namespace) -> int:
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     try:
         summary = simulate(
-            args.variant, args.players, args.hands, seed, ai=args.ai, options=options
+            args.variant,
+            args.players,
+            args.hands,
+            seed,
+            ai=args.ai,
+            options=options,
+            budget_ms=args.budget_ms,
         )
     except DominoError as error:
         print(f"error: {error}", file=sys.stderr)
