@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.layout import Shape
-from engine.tiles import Tile
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.geometry import Arrangement, Spot, arrange
+from render.geometry import Arrangement, Spot, arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, pointer, ring, tag
 from render.sprites import tile_back
 from render.text import fit, font
@@ -78,6 +77,14 @@ def board_image(
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
+    caption_face = font(max(12, min(18, cell // 2 + 2)), bold=True)
+    for caption in arrangement.captions:
+        if caption.seat is None:
+            text = caption.text
+        else:
+            text = fit(_name(names, caption.seat), caption_face, int(6 * placer.scale))
+        x, y = placer.point(caption.x, caption.y)
+        draw.text((x, y), text, font=caption_face, fill=palette.ink, anchor="mm")
     tag_size = max(11, min(15, cell // 3 + 4))
     for end in arrangement.tags:
         tag(draw, placer.point(end.x, end.y), end.arm, palette, tag_size)
@@ -91,25 +98,14 @@ def board_image(
 
 def table_arrangement(view: SeatView) -> Arrangement:
     """Where the tiles of the view's table are drawn (also used by the tests)."""
-    layout = view.layout
-    arrangement = arrange(layout, box=(WIDTH - 2 * MARGIN, MAX_TABLE), variant=view.variant)
     if view.laid_pairs and any(view.laid_pairs):
-        arrangement = _pairs_arrangement(view.laid_pairs)
-    return arrangement
+        return pairs_arrangement(view.laid_pairs)
+    box = (WIDTH - 2 * MARGIN, MAX_TABLE)
+    return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
 
 
-def _pairs_arrangement(laid: Sequence[Sequence[tuple[Tile, Tile]]]) -> Arrangement:
-    """The pairs game: each seat's laid pairs in a row of its own (two upright tiles a pair)."""
-    arrangement = Arrangement()
-    for seat, pairs in enumerate(laid):
-        for index, (one, two) in enumerate(pairs):
-            x = index * 6.0
-            y = seat * 6.0
-            for offset, tile in ((-1.0, one), (1.0, two)):
-                arrangement.spots.append(
-                    Spot(tile, tile.high, tile.low, x + offset, y, 90, -1, None, 0.0)
-                )
-    return arrangement
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if names[seat] else f"Seat {seat + 1}"
 
 
 def _check_names(view: SeatView, names: Sequence[str]) -> None:
@@ -179,7 +175,7 @@ def _seat_cards(
         if to_act:
             pointer(draw, left + 12, top + 15, 12, theme.turn)
             text_left = left + 22
-        name = names[seat] if names[seat] else f"Seat {seat + 1}"
+        name = _name(names, seat)
         draw.text(
             (text_left, top + 5),
             fit(name, name_face, left + width - 8 - text_left),
@@ -214,7 +210,7 @@ def _footer(
         target = dict(view.options).get("target")
         right = f"Total {view.total}" + (f" / {target}" if target is not None else "")
     elif view.turn is not None and not right:
-        right = f"{names[view.turn] or f'Seat {view.turn + 1}'} to play"
+        right = f"{_name(names, view.turn)} to play"
     if right:
         draw.text(
             (WIDTH - MARGIN, y),

@@ -95,10 +95,22 @@ class Opening:
     turn: Vec
 
 
+@dataclass(frozen=True, slots=True)
+class Caption:
+    """A line of text on the table, centred at (`x`, `y`); `seat` set: the text is that seat's
+    name (the board knows the names, the geometry does not)."""
+
+    text: str
+    x: float
+    y: float
+    seat: int | None = None
+
+
 @dataclass(slots=True)
 class Arrangement:
     spots: list[Spot] = field(default_factory=list)
     tags: list[EndTag] = field(default_factory=list)
+    captions: list[Caption] = field(default_factory=list)
     overlaps: int = 0  # pairs of tiles that would overlap (0 in any arrangement that is drawn)
 
     def bounds(self) -> tuple[float, float, float, float]:
@@ -111,6 +123,10 @@ class Arrangement:
         for tag in self.tags:
             xs += [tag.x - 1.2, tag.x + 1.2]
             ys += [tag.y - 1.2, tag.y + 1.2]
+        for caption in self.captions:
+            reach = 3.0 if caption.seat is None else 6.0
+            xs += [caption.x - reach, caption.x + reach]
+            ys += [caption.y - 1.0, caption.y + 1.0]
         if not xs:
             return (-2.0, -2.0, 2.0, 2.0)
         return (min(xs), min(ys), max(xs), max(ys))
@@ -612,29 +628,52 @@ def _with_z(spot: Spot, z: float) -> Spot:
 
 
 def _row(tiles: Sequence[Tile], per_row: int) -> Arrangement:
-    """Tiles side by side in the order laid (the sum game), `per_row` to a row."""
+    """Tiles side by side in the order laid (the sum game), `per_row` to a row, each with the
+    running total under it."""
     arrangement = Arrangement()
+    total = 0
     for index, tile in enumerate(tiles):
         column, line = index % per_row, index // per_row
-        x, y = column * 5.0, line * 4.0
+        x, y = column * 5.5, line * 5.0
         arrangement.spots.append(
             Spot(tile, tile.high, tile.low, x, y, 0, index, None, float(index))
         )
+        total += tile.pips
+        arrangement.captions.append(Caption(f"= {total}", x, y + 2.0))
+    return arrangement
+
+
+def pairs_arrangement(laid: Sequence[Sequence[tuple[Tile, Tile]]]) -> Arrangement:
+    """The pairs game: each seat's laid pairs in a row of its own, two upright tiles a pair with
+    their common sum under them, the seat's name at the row's start."""
+    arrangement = Arrangement()
+    for seat, pairs in enumerate(laid):
+        y = seat * 7.0
+        arrangement.captions.append(Caption("", -4.0, y, seat))
+        for index, (one, two) in enumerate(pairs):
+            x = 4.0 + index * 6.0
+            for offset, tile in ((-1.0, one), (1.0, two)):
+                spot = Spot(tile, tile.high, tile.low, x + offset, y, 90, -1, None, 0.0)
+                arrangement.spots.append(spot)
+            arrangement.captions.append(Caption(f"{one.pips}", x, y + 2.9))
     return arrangement
 
 
 # -- choosing the frame -----------------------------------------------------------------------
 
 
-def arrange(layout: Layout, *, box: Vec, variant: str = "") -> Arrangement:
-    """The arrangement of `layout` that draws tiles biggest in a `box` (width, height) in pixels.
-    An empty layout gives an empty arrangement."""
+def arrange(
+    layout: Layout, *, box: Vec, variant: str = "", max_scale: float = math.inf
+) -> Arrangement:
+    """The arrangement of `layout` that draws tiles biggest in a `box` (width, height) in pixels,
+    up to `max_scale` pixels a unit; among equals the widest (fewest turns). An empty layout gives
+    an empty arrangement."""
     if layout.lead is None:
         return Arrangement()
     candidates: list[Arrangement] = []
     if layout.shape is Shape.ROW:
         count = len(layout.placements)
-        for per_row in sorted({max(1, min(count, n)) for n in (4, 6, 8, 10, 12, 14)}):
+        for per_row in sorted({max(1, min(count, n)) for n in (4, 6, 8, 10, 12)}, reverse=True):
             candidates.append(_row(layout.tiles(), per_row))
     else:
         build: Callable[..., Arrangement]
@@ -646,7 +685,7 @@ def arrange(layout: Layout, *, box: Vec, variant: str = "") -> Arrangement:
             build = _spinner
         else:
             build = _star
-        for half_width in (12.0, 16.0, 20.0, 24.0, 28.0, 34.0, 40.0, 48.0, 60.0):
+        for half_width in (60.0, 48.0, 40.0, 34.0, 28.0, 24.0, 20.0, 16.0, 12.0):
             candidates.append(build(layout, half_width))
             if layout.shape is Shape.STAR:
                 break
@@ -660,16 +699,16 @@ def arrange(layout: Layout, *, box: Vec, variant: str = "") -> Arrangement:
                 candidates.append(candidate)
                 if candidate.overlaps == 0:
                     break
-    return best(candidates, box)
+    return best(candidates, box, max_scale)
 
 
-def best(candidates: Iterable[Arrangement], box: Vec) -> Arrangement:
+def best(candidates: Iterable[Arrangement], box: Vec, max_scale: float = math.inf) -> Arrangement:
     """The candidate with the fewest overlaps (none, but for the densest trees of opened doubles)
     that draws biggest in `box`; ties go to the first."""
 
     def score(candidate: Arrangement) -> tuple[int, float]:
         left, top, right, bottom = candidate.bounds()
-        scale = min(box[0] / (right - left + 2), box[1] / (bottom - top + 2))
+        scale = min(box[0] / (right - left + 2), box[1] / (bottom - top + 2), max_scale)
         return (-candidate.overlaps, scale)
 
     return max(candidates, key=score)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.geometry import Arrangement, Spot
-from render.sprites import tile_sprite
+from render.sprites import shadow_mask, tile_sprite
 from render.text import centred, font, text_width
 from render.theme import RGB, Theme
 
@@ -38,11 +38,20 @@ class Placer:
 
 
 def paste_spot(canvas: Image.Image, placer: Placer, spot: Spot, theme: Theme) -> None:
+    """Paste the tile's sprite with a soft shadow (which also shows how a French stack lies)."""
     sprite = tile_sprite(spot.first, spot.second, placer.cell, spot.angle, theme)
     cx, cy = placer.point(spot.x, spot.y)
     left = round(cx - sprite.width / 2)
     top = round(cy - sprite.height / 2)
+    mask = shadow_mask(placer.cell, spot.angle, theme)
+    drop = max(2, placer.cell // 12)
+    canvas.paste(
+        SHADOW, (left + drop, top + drop, left + drop + mask.width, top + drop + mask.height), mask
+    )
     canvas.paste(sprite, (left, top), sprite)
+
+
+SHADOW = (0, 0, 0)
 
 
 def ring(draw: ImageDraw.ImageDraw, placer: Placer, spot: Spot, colour: RGB, width: int) -> None:

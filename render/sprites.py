@@ -122,3 +122,10 @@ def _back(cell: int, theme_name: str) -> Image.Image:
         width=max(SUPERSAMPLE, big // 14),
     )
     return image.resize((cell, 2 * cell), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def shadow_mask(cell: int, angle: int, theme: Theme) -> Image.Image:
+    """The "L" mask of a tile's soft shadow at this size and angle (a third of its opacity)."""
+    alpha = tile_sprite(0, 0, cell, angle, theme).getchannel("A")
+    return alpha.point(lambda value: value * 2 // 5)
