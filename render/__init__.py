@@ -16,5 +16,15 @@ from render.board import board_png
 from render.describe import describe
 from render.hand import hand_png
 from render.labels import move_label
+from render.puzzles import dominosa_png, quadrille_png
+from render.sheet import score_sheet_png
 
-__all__ = ["board_png", "describe", "hand_png", "move_label"]
+__all__ = [
+    "board_png",
+    "describe",
+    "dominosa_png",
+    "hand_png",
+    "move_label",
+    "quadrille_png",
+    "score_sheet_png",
+]

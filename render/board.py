@@ -19,7 +19,7 @@ from render.encode import png_bytes
 from render.geometry import Arrangement, Spot, arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, pointer, ring, tag
 from render.sprites import tile_back
-from render.text import fit, font
+from render.text import fit, font, put_text
 from render.theme import Theme, get_theme
 
 WIDTH = 800
@@ -36,7 +36,9 @@ def board_png(
     view: SeatView, *, names: Sequence[str], theme: str = "light", highlight_last: bool = True
 ) -> bytes:
     """The board as PNG bytes. `names` are the seats' display names in seat order."""
-    return png_bytes(board_image(view, names=names, theme=theme, highlight_last=highlight_last))
+    return png_bytes(
+        board_image(view, names=names, theme=theme, highlight_last=highlight_last), get_theme(theme)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,22 +79,23 @@ def board_image(
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
-    caption_face = font(max(12, min(18, cell // 2 + 2)), bold=True)
+    caption_size = max(12, min(18, cell // 2 + 2))
+    caption_face = font(caption_size, bold=True)
     for caption in arrangement.captions:
         if caption.seat is None:
             text = caption.text
         else:
             text = fit(_name(names, caption.seat), caption_face, int(6 * placer.scale))
-        x, y = placer.point(caption.x, caption.y)
-        draw.text((x, y), text, font=caption_face, fill=palette.ink, anchor="mm")
+        at = placer.point(caption.x, caption.y)
+        put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     tag_size = max(11, min(15, cell // 3 + 4))
     for end in arrangement.tags:
-        tag(draw, placer.point(end.x, end.y), end.arm, palette, tag_size)
+        tag(canvas, placer.point(end.x, end.y), end.arm, palette, tag_size)
     if not arrangement.spots:
         message = "The table is empty" if view.turn is None else "Waiting for the first tile"
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
-        draw.text(middle, message, font=font(20), fill=palette.muted, anchor="mm")
-    _footer(draw, view, names, palette, plan.height)
+        put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
+    _footer(canvas, view, names, palette, plan.height)
     return canvas
 
 
@@ -176,27 +179,21 @@ def _seat_cards(
             pointer(draw, left + 12, top + 15, 12, theme.turn)
             text_left = left + 22
         name = _name(names, seat)
-        draw.text(
-            (text_left, top + 5),
-            fit(name, name_face, left + width - 8 - text_left),
-            font=name_face,
-            fill=theme.ink,
-        )
+        shown = fit(name, name_face, left + width - 8 - text_left)
+        put_text(canvas, (text_left, top + 5), shown, size=15, bold=True, colour=theme.ink)
         count = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
         canvas.paste(back, (left + 10, top + 29), back)
         details = f"{count}" if seated else "out"
         score = _unit_score(view, seat)
         if score is not None:
             details += f"   {score} pts" + (" (team)" if team_play else "")
-        draw.text(
-            (left + 22, top + 28), fit(details, small, width - 30), font=small, fill=theme.muted
-        )
+        shown = fit(details, small, width - 30)
+        put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
 
 
 def _footer(
-    draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], theme: Theme, height: int
+    canvas: Image.Image, view: SeatView, names: Sequence[str], theme: Theme, height: int
 ) -> None:
-    face = font(14)
     bold = font(14, bold=True)
     y = height - FOOTER // 2
     left_text = f"Hand {view.hand_number + 1}"
@@ -204,7 +201,7 @@ def _footer(
         left_text += f"   ·   {len(view.layout.placements)} on the table"
     if view.boneyard or view.layout.shape is not Shape.ROW:
         left_text += f"   ·   boneyard {view.boneyard}"
-    draw.text((MARGIN, y), left_text, font=face, fill=theme.muted, anchor="lm")
+    put_text(canvas, (MARGIN, y), left_text, size=14, colour=theme.muted, anchor="lm")
     right = view.status or ""
     if view.total is not None:
         target = dict(view.options).get("target")
@@ -212,10 +209,7 @@ def _footer(
     elif view.turn is not None and not right:
         right = f"{_name(names, view.turn)} to play"
     if right:
-        draw.text(
-            (WIDTH - MARGIN, y),
-            fit(right, bold, WIDTH // 2),
-            font=bold,
-            fill=theme.ink,
-            anchor="rm",
+        shown = fit(right, bold, WIDTH // 2)
+        put_text(
+            canvas, (WIDTH - MARGIN, y), shown, size=14, bold=True, colour=theme.ink, anchor="rm"
         )

@@ -62,6 +62,11 @@ class Spot:
 
     def corners(self) -> list[Vec]:
         """The four corners of the tile's outline (rotated for diagonals)."""
+        if self.angle in (0, 90):
+            half_w, half_h = (2.0, 1.0) if self.angle == 0 else (1.0, 2.0)
+            x, y = self.x, self.y
+            return [(x - half_w, y - half_h), (x + half_w, y - half_h),
+                    (x + half_w, y + half_h), (x - half_w, y + half_h)]  # fmt: skip
         half_long, half_short = 2.0, 1.0
         theta = math.radians(-self.angle)  # screen y points down: 45 rises to the right
         ux, uy = math.cos(theta), math.sin(theta)
@@ -117,9 +122,16 @@ class Arrangement:
         xs: list[float] = []
         ys: list[float] = []
         for spot in self.spots:
-            for x, y in spot.corners():
-                xs.append(x)
-                ys.append(y)
+            if spot.angle == 0:
+                xs += [spot.x - 2, spot.x + 2]
+                ys += [spot.y - 1, spot.y + 1]
+            elif spot.angle == 90:
+                xs += [spot.x - 1, spot.x + 1]
+                ys += [spot.y - 2, spot.y + 2]
+            else:
+                for x, y in spot.corners():
+                    xs.append(x)
+                    ys.append(y)
         for tag in self.tags:
             xs += [tag.x - 1.2, tag.x + 1.2]
             ys += [tag.y - 1.2, tag.y + 1.2]
@@ -685,9 +697,18 @@ def arrange(
             build = _spinner
         else:
             build = _star
+        # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
+        # the scale rises, peaks and falls; stop once it has fallen twice in a row.
+        falling, peak = 0, 0.0
         for half_width in (60.0, 48.0, 40.0, 34.0, 28.0, 24.0, 20.0, 16.0, 12.0):
-            candidates.append(build(layout, half_width))
+            candidate = build(layout, half_width)
+            candidates.append(candidate)
             if layout.shape is Shape.STAR:
+                break
+            scale = _scale(candidate, box, max_scale)
+            falling = falling + 1 if scale < peak and candidate.overlaps == 0 else 0
+            peak = max(peak, scale)
+            if falling == 2:
                 break
         if layout.opens_doubles and all(candidate.overlaps for candidate in candidates):
             # A tree of branches: straight arms leave the quadrants free for them; branches
@@ -707,11 +728,15 @@ def best(candidates: Iterable[Arrangement], box: Vec, max_scale: float = math.in
     that draws biggest in `box`; ties go to the first."""
 
     def score(candidate: Arrangement) -> tuple[int, float]:
-        left, top, right, bottom = candidate.bounds()
-        scale = min(box[0] / (right - left + 2), box[1] / (bottom - top + 2), max_scale)
-        return (-candidate.overlaps, scale)
+        return (-candidate.overlaps, _scale(candidate, box, max_scale))
 
     return max(candidates, key=score)
+
+
+def _scale(candidate: Arrangement, box: Vec, max_scale: float) -> float:
+    """Pixels a unit when `candidate` is fitted in `box` (with a unit of margin all round)."""
+    left, top, right, bottom = candidate.bounds()
+    return min(box[0] / (right - left + 2), box[1] / (bottom - top + 2), max_scale)
 
 
 def open_arms(layout: Layout) -> list[Arm]:

@@ -16,7 +16,7 @@ from render.encode import png_bytes
 from render.labels import move_label
 from render.marks import check
 from render.sprites import tile_sprite
-from render.text import fit, font
+from render.text import fit, font, put_text
 from render.theme import get_theme
 
 CELL = 34
@@ -28,7 +28,7 @@ MARGIN = 16
 
 def hand_png(view: SeatView, *, theme: str = "light") -> bytes:
     """The view's own hand as PNG bytes; `view.legal` marks the playable tiles."""
-    return png_bytes(hand_image(view, theme=theme))
+    return png_bytes(hand_image(view, theme=theme), get_theme(theme))
 
 
 def plays_by_tile(legal: tuple[Action, ...]) -> dict[Tile, list[str]]:
@@ -52,8 +52,8 @@ def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
     height = 44 + rows * row_height + 34
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    title = font(16, bold=True)
-    draw.text((MARGIN, 14), f"Your hand: {len(tiles)} tiles", font=title, fill=palette.ink)
+    heading = f"Your hand: {len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
+    put_text(canvas, (MARGIN, 14), heading, size=16, bold=True, colour=palette.ink)
     small = font(13, bold=True)
     for index, tile in enumerate(tiles):
         row, column = divmod(index, per_row)
@@ -75,24 +75,14 @@ def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
             )
             check(draw, x + CELL + 2, y - 1, 18, palette.good)
             for line, name in enumerate(labels[tile]):
-                draw.text(
-                    (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12 + 17 * line),
-                    fit(name, small, SLOT - 4),
-                    font=small,
-                    fill=palette.ink,
-                    anchor="mt",
-                )
+                at = (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12 + 17 * line)
+                shown = fit(name, small, SLOT - 4)
+                put_text(canvas, at, shown, size=13, bold=True, colour=palette.ink, anchor="mt")
         else:
-            draw.text(
-                (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12),
-                str(tile),
-                font=font(13),
-                fill=palette.muted,
-                anchor="mt",
-            )
-    draw.text(
-        (MARGIN, height - 20), _footnote(view), font=font(14), fill=palette.muted, anchor="lm"
-    )
+            at = (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12)
+            put_text(canvas, at, str(tile), size=13, colour=palette.muted, anchor="mt")
+    at = (MARGIN, height - 20)
+    put_text(canvas, at, _footnote(view), size=14, colour=palette.muted, anchor="lm")
     return canvas
 
 

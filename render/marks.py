@@ -3,10 +3,12 @@ tags, the turn pointer and the check mark. Every mark has a shape of its own as 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render.geometry import Arrangement, Spot
-from render.sprites import shadow_mask, tile_sprite
+from render.sprites import shadow_drop, shadowed_sprite
 from render.text import centred, font, text_width
 from render.theme import RGB, Theme
 
@@ -39,19 +41,12 @@ class Placer:
 
 def paste_spot(canvas: Image.Image, placer: Placer, spot: Spot, theme: Theme) -> None:
     """Paste the tile's sprite with a soft shadow (which also shows how a French stack lies)."""
-    sprite = tile_sprite(spot.first, spot.second, placer.cell, spot.angle, theme)
+    sprite = shadowed_sprite(spot.first, spot.second, placer.cell, spot.angle, theme)
+    drop = shadow_drop(placer.cell)
     cx, cy = placer.point(spot.x, spot.y)
-    left = round(cx - sprite.width / 2)
-    top = round(cy - sprite.height / 2)
-    mask = shadow_mask(placer.cell, spot.angle, theme)
-    drop = max(2, placer.cell // 12)
-    canvas.paste(
-        SHADOW, (left + drop, top + drop, left + drop + mask.width, top + drop + mask.height), mask
-    )
+    left = round(cx - (sprite.width - drop) / 2)
+    top = round(cy - (sprite.height - drop) / 2)
     canvas.paste(sprite, (left, top), sprite)
-
-
-SHADOW = (0, 0, 0)
 
 
 def ring(draw: ImageDraw.ImageDraw, placer: Placer, spot: Spot, colour: RGB, width: int) -> None:
@@ -78,19 +73,27 @@ def _sign(value: float) -> float:
 
 
 def tag(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: Theme, size: int
-) -> tuple[int, int, int, int]:
-    """An open-end tag: a pill with the end's id. Returns its box."""
+    canvas: Image.Image, centre: tuple[float, float], text: str, theme: Theme, size: int
+) -> None:
+    """An open-end tag: a pill with the end's id, centred at `centre`."""
+    image = _tag_image(text, size, theme)
+    x, y = centre
+    canvas.paste(image, (round(x - image.width / 2), round(y - image.height / 2)), image)
+
+
+@lru_cache(maxsize=512)
+def _tag_image(text: str, size: int, theme: Theme) -> Image.Image:
     face = font(size, bold=True)
     width = text_width(text, face) + size
     height = size + size // 2 + 2
-    x, y = centre
-    box = (round(x - width / 2), round(y - height / 2), round(x + width / 2), round(y + height / 2))
+    image = Image.new("RGBA", (width + 2, height + 2), (*theme.tag, 0))
+    draw = ImageDraw.Draw(image)
+    box = (0, 0, width + 1, height + 1)
     draw.rounded_rectangle(
         box, radius=height // 2, fill=theme.tag, outline=theme.background, width=1
     )
-    centred(draw, (x, y), text, face, theme.tag_ink)
-    return box
+    centred(draw, ((width + 1) / 2, (height + 1) / 2), text, face, theme.tag_ink)
+    return image
 
 
 def pointer(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: RGB) -> None:

@@ -31,7 +31,7 @@ MAX_HANDS = 10
 
 def score_sheet_png(view: SeatView, *, names: Sequence[str], theme: str = "light") -> bytes:
     """The score sheet of the view's match as PNG bytes."""
-    return png_bytes(score_sheet_image(view, names=names, theme=theme))
+    return png_bytes(score_sheet_image(view, names=names, theme=theme), get_theme(theme))
 
 
 def unit_names(view: SeatView, names: Sequence[str]) -> list[str]:

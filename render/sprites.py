@@ -124,8 +124,19 @@ def _back(cell: int, theme_name: str) -> Image.Image:
     return image.resize((cell, 2 * cell), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=256)
-def shadow_mask(cell: int, angle: int, theme: Theme) -> Image.Image:
-    """The "L" mask of a tile's soft shadow at this size and angle (a third of its opacity)."""
-    alpha = tile_sprite(0, 0, cell, angle, theme).getchannel("A")
-    return alpha.point(lambda value: value * 2 // 5)
+def shadow_drop(cell: int) -> int:
+    """How far a tile's shadow falls, right and down, in pixels."""
+    return max(2, cell // 12)
+
+
+@lru_cache(maxsize=4096)
+def shadowed_sprite(first: int, second: int, cell: int, angle: int, theme: Theme) -> Image.Image:
+    """`tile_sprite` with its soft shadow baked in (one paste a tile instead of two); the tile
+    sits at the top left, the shadow `shadow_drop(cell)` pixels to the right and down."""
+    sprite = tile_sprite(first, second, cell, angle, theme)
+    drop = shadow_drop(cell)
+    shadow = Image.new("RGBA", (sprite.width + drop, sprite.height + drop), (0, 0, 0, 0))
+    alpha = sprite.getchannel("A").point(lambda value: value * 2 // 5)
+    shadow.paste((0, 0, 0, 255), (drop, drop), alpha)
+    shadow.alpha_composite(sprite)
+    return shadow
