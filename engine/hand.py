@@ -155,7 +155,7 @@ class HandState:
         """The tiles `seat` (default: the seat to act) may place now, one `Play` per distinct
         outcome; `end` is set only when the tile fits ends that give different games."""
         seat = self.turn if seat is None else seat
-        if self.over or seat != self.turn:
+        if self.over or seat != self.turn or self.variant.own_turns:
             return []
         hand = self.hands[seat]
         if not self.layout.started:
