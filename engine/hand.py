@@ -247,7 +247,10 @@ class HandState:
             if action.end is not None:
                 raise IllegalAction("tiles are laid in a row here: there is no end to choose")
             if not self.variant.can_place(self.layout, tile):
-                raise IllegalAction(f"{tile} cannot be laid now")
+                status = self.variant.public_state(self).status
+                raise IllegalAction(
+                    f"{tile} cannot be laid now" + (f" ({status})" if status else "")
+                )
             placement = self.layout.add_to_row(tile)
         else:
             arm, shows = self._resolve(tile, action.end)
