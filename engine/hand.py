@@ -270,7 +270,9 @@ class HandState:
     def _resolve(self, tile: Tile, end: int | str | None) -> tuple[Arm, int]:
         groups = list(self._groups(tile).values())
         if not groups:
-            raise IllegalAction(f"{tile} does not fit: {self.describe_ends()}")
+            status = self.variant.public_state(self).status
+            reason = f"{tile} does not fit: {self.describe_ends()}"
+            raise IllegalAction(reason + (f" ({status})" if status else ""))
         if end is None:
             if len(groups) > 1:
                 choices = " or ".join(str(play.end) for play in self._tile_plays(0, tile))

@@ -71,7 +71,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         drawable=hand.drawable if hand is not None else 0,
         leader=hand.lead.seat if hand is not None else None,
         turn=hand.turn if hand is not None and not hand.over else None,
-        history=tuple(hand.actions) if hand is not None else (),
+        history=match.variant.history_for(hand, seat) if hand is not None else (),
         legal=tuple(hand.legal_actions(seat)) if hand is not None else (),
         status=public.status,
         total=public.total,

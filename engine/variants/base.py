@@ -203,6 +203,11 @@ class Variant:
         """What every seat sees beyond the layout: a status line, a running total, pairs laid."""
         return PublicState()
 
+    def history_for(self, hand: HandState, seat: int) -> tuple[Action, ...]:
+        """The hand's actions as `seat` may know them (all of them, unless a move of the game
+        hides something, like the tile `pairs` puts under the stock)."""
+        return tuple(hand.actions)
+
     # -- games whose turns are not tile placements (`own_turns`) ----------------------------
 
     def new_side_state(self, hand: HandState) -> SideState | None:

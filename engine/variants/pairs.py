@@ -86,6 +86,18 @@ class Exchange(Special):
         return f"exchange {self.tile}"
 
 
+@dataclass(frozen=True, slots=True)
+class HiddenExchange(Action):
+    """How another seat sees an `Exchange`: a tile went under the stock, face down. It is only
+    ever in a seat's view of the history, never in a record."""
+
+    def to_record(self) -> dict[str, Any]:
+        raise DominoError("an exchange seen from another seat has no record form")
+
+    def __str__(self) -> str:
+        return "exchange"
+
+
 @action_kind(LayPairs.key)
 def _read_pairs(seat: int, value: Any, record: Mapping[str, Any]) -> Action:
     message = 'pairs must be a list of two-tile lists, like [["3-2", "4-1"]]'
@@ -281,6 +293,14 @@ class Pairs(Variant):
 
     def outcome_extra(self, hand: HandState) -> dict[str, object]:
         return {"laid": tuple(len(pairs) for pairs in self.table(hand).laid)}
+
+    def history_for(self, hand: HandState, seat: int) -> tuple[Action, ...]:
+        return tuple(
+            HiddenExchange(action.seat)
+            if isinstance(action, Exchange) and action.seat != seat
+            else action
+            for action in hand.actions
+        )
 
     def public_state(self, hand: HandState) -> PublicState:
         table = self.table(hand)

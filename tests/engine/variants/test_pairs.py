@@ -65,6 +65,14 @@ def test_without_a_pair_a_tile_goes_to_the_bottom_of_the_stock_for_the_top_one()
     assert hand.turn == 0  # the exchange is the whole turn
 
 
+def test_the_tile_put_under_the_stock_is_seen_only_by_its_owner() -> None:
+    match, _ = start("pairs", STALEMATE, STALEMATE_STOCK, leader=0)
+    play(match, STALEMATE_PLAY + "; 1 exchange 5-1")
+    assert str(match.view_for(1).history[-1]) == "exchange 5-1"
+    assert str(match.view_for(0).history[-1]) == "exchange"
+    assert "5-1" not in " ".join(str(action) for action in match.view_for(0).history)
+
+
 def test_a_hundred_turns_without_a_pair_end_the_hand_and_more_pairs_win() -> None:
     match, hand = start("pairs", STALEMATE, STALEMATE_STOCK, leader=0)
     play(match, STALEMATE_PLAY)
