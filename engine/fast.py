@@ -55,6 +55,9 @@ def supports(variant: Variant) -> bool:
         and type(variant).placements is Variant.placements
         and type(variant).can_place is Variant.can_place
         and type(variant).end_class is Variant.end_class
+        and type(variant).play_ends_hand is Variant.play_ends_hand
+        and type(variant).blocked is Variant.blocked
+        and not variant.own_turns
     )
 
 

@@ -30,6 +30,7 @@ class Scoring(StrEnum):
 class End(StrEnum):
     DOMINO = "domino"  # a player placed their last tile
     BLOCKED = "blocked"  # nobody can place and nothing can be drawn
+    TARGET = "target"  # the `sum` game: a tile brought the running total exactly to the target
 
 
 @dataclass(frozen=True)

@@ -49,13 +49,22 @@ def all_variants() -> list[type[Variant]]:
     return sorted(_BY_ID.values(), key=lambda v: tuple(int(n) for n in v.section.split(".")))
 
 
+_loaded: list[bool] = []
+
+
 def _load() -> None:
-    if _BY_ID:
+    # A flag, not "is the registry empty": importing one variant module directly registers it.
+    if _loaded:
         return
+    _loaded.append(True)
     from engine.variants import (  # noqa: F401  (imported for registration)
         classic,
+        cross,
+        cyprus,
         gameroom,
+        pairs,
         partnership,
         polish,
+        sum,
         traditional,
     )
