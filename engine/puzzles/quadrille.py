@@ -44,6 +44,7 @@ since none of the 136 is symmetric. The search visits about 11,000 nodes (0.1 s)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
@@ -240,6 +241,55 @@ def _solution(figure: Figure, state: SearchState) -> Quadrille:
     return Quadrille(tuple(state.numbers), tuple(tiles))
 
 
+# -- completions -------------------------------------------------------------------------------
+
+
+@functools.cache
+def solutions(rows: tuple[str, ...]) -> tuple[Quadrille, ...]:
+    """Every solution of the figure with these rows, up to renaming the numbers (cached)."""
+    figure = Figure(rows)
+    return tuple(search(figure, empty_state(figure)))
+
+
+def completions(figure: Figure, placed: Sequence[TilePlacement]) -> Iterator[Quadrille]:
+    """Every solution that keeps the tiles `placed`, each once up to renaming the numbers the
+    placed tiles do not show. Checks each solution up to renaming against the placements: it
+    must have a domino on each placed pair of cells, and one renaming must turn its numbers
+    into the placed ones. Fast: the figure has few solutions up to renaming."""
+    for solution in solutions(figure.rows):
+        renamed = _renaming(figure, solution, placed)
+        if renamed is None:
+            continue
+        spare = iter(n for n in range(figure.top + 1) if n not in renamed.values())
+        for number in range(figure.top + 1):
+            if number not in renamed:
+                renamed[number] = next(spare)
+        yield Quadrille(
+            tuple(renamed[number] for number in solution.numbers),
+            tuple(
+                (first, renamed[number], second, renamed[other])
+                for first, number, second, other in solution.tiles
+            ),
+        )
+
+
+def _renaming(
+    figure: Figure, solution: Quadrille, placed: Sequence[TilePlacement]
+) -> dict[int, int] | None:
+    pairs = {frozenset((first, second)) for first, _, second, _ in solution.tiles}
+    renamed: dict[int, int] = {}
+    for first, number, second, other in placed:
+        if frozenset((first, second)) not in pairs:
+            return None
+        for cell, value in ((first, number), (second, other)):
+            own = solution.numbers[figure.square_of[figure.index[cell]]]
+            if renamed.setdefault(own, value) != value:
+                return None
+    if len(set(renamed.values())) != len(renamed):
+        return None
+    return renamed
+
+
 # -- counting ------------------------------------------------------------------------------------
 
 
@@ -280,16 +330,16 @@ class QuadrilleCount:
 def count(figure: Figure | None = None) -> QuadrilleCount:
     """Count the figure's solutions exactly (every way of counting in the module docstring)."""
     figure = figure or Figure()
-    solutions = tuple(search(figure, empty_state(figure)))
+    found = tuple(search(figure, empty_state(figure)))  # counted afresh, not the cache
     numbers = figure.top + 1
     # Renaming the numbers by a permutation gives a new solution iff it moves a number the
     # solution shows, so a solution showing k of the numbers has perm(numbers, k) renamings.
     # When every solution shows every number, that is numbers! each: checked, not assumed.
-    distinct = all(set(solution.numbers) == set(range(numbers)) for solution in solutions)
+    distinct = all(set(solution.numbers) == set(range(numbers)) for solution in found)
     renamings = math.factorial(numbers)
-    fixed = sum(math.perm(numbers, len(set(solution.numbers))) for solution in solutions)
+    fixed = sum(math.perm(numbers, len(set(solution.numbers))) for solution in found)
     symmetries = figure.symmetries()
-    keys = [_labelled_key(figure, solution) for solution in solutions]
+    keys = [_labelled_key(figure, solution) for solution in found]
     classes = [_class_key(key) for key in keys]
     moved = {symmetry.name: [_moved(key, symmetry) for key in keys] for symmetry in symmetries}
     # Burnside: a symmetry fixes a numbered solution iff it carries the solution onto itself
@@ -297,18 +347,16 @@ def count(figure: Figure | None = None) -> QuadrilleCount:
     fixed_by = {
         name: sum(
             math.perm(numbers, len(set(solution.numbers)))
-            for solution, key, image in zip(solutions, keys, images, strict=True)
+            for solution, key, image in zip(found, keys, images, strict=True)
             if key == image
         )
         for name, images in moved.items()
     }
     up_to_symmetries = sum(fixed_by.values()) // len(symmetries)
-    orbits = {
-        min(_class_key(images[i]) for images in moved.values()) for i in range(len(solutions))
-    }
+    orbits = {min(_class_key(images[i]) for images in moved.values()) for i in range(len(found))}
     symmetric = sum(
         1
-        for i in range(len(solutions))
+        for i in range(len(found))
         if any(
             _class_key(images[i]) == classes[i]
             for name, images in moved.items()
@@ -317,7 +365,7 @@ def count(figure: Figure | None = None) -> QuadrilleCount:
     )
     each = {name: (fixed + fixed_by[name]) // 2 for name in moved if name != "identity"}
     return QuadrilleCount(
-        up_to_renaming=len(solutions),
+        up_to_renaming=len(found),
         renamings=renamings,
         renamings_distinct=distinct,
         fixed=fixed,
@@ -326,8 +374,8 @@ def count(figure: Figure | None = None) -> QuadrilleCount:
         up_to_renaming_and_symmetries=len(orbits),
         up_to_each_symmetry=each,
         symmetric_solutions=symmetric,
-        number_patterns=len({solution.numbers for solution in solutions}),
-        solutions=solutions,
+        number_patterns=len({solution.numbers for solution in found}),
+        solutions=found,
     )
 
 
