@@ -39,7 +39,7 @@ def test_generated_puzzle_has_exactly_one_solution_of_its_difficulty(
 def test_many_puzzles_of_every_size_all_have_one_solution() -> None:
     levels = list(DIFFICULTIES)
     for top in range(3, 10):
-        for seed in range(100, 105):
+        for seed in range(100, 104):
             puzzle = generate(top, levels[seed % 3], seed)
             assert solve(puzzle.board, cap=2).count == 1
             assert_solution_lays_the_whole_set(puzzle)

@@ -7,8 +7,7 @@ import pytest
 from engine.puzzles.dominosa import DominosaPuzzle, grade
 from engine.puzzles.dominosa_board import DominosaBoard
 from engine.puzzles.dominosa_logic import EASY, HARD, MEDIUM, Rule, reason
-from tests.engine.puzzles.grids import AMBIGUOUS, EASY as EASY_GRID, HARD as HARD_GRID
-from tests.engine.puzzles.grids import MEDIUM as MEDIUM_GRID
+from tests.engine.puzzles.grids import AMBIGUOUS, EASY_GRID, HARD_GRID, MEDIUM_GRID
 
 EXAMPLES = [(EASY_GRID, EASY), (MEDIUM_GRID, MEDIUM), (HARD_GRID, HARD)]
 

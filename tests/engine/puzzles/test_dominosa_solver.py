@@ -10,7 +10,7 @@ from engine.puzzles.cells import BadPuzzle
 from engine.puzzles.dominosa import deal_numbers, random_tiling
 from engine.puzzles.dominosa_board import DominosaBoard, solve
 from engine.tiles import Tile
-from tests.engine.puzzles.grids import AMBIGUOUS, EASY, UNSOLVABLE
+from tests.engine.puzzles.grids import AMBIGUOUS, EASY_GRID, UNSOLVABLE
 
 
 def brute_force_count(grid: tuple[tuple[int, ...], ...]) -> int:
@@ -39,7 +39,7 @@ def brute_force_count(grid: tuple[tuple[int, ...], ...]) -> int:
 
 
 def test_double_six_grid_is_seven_rows_of_eight() -> None:
-    board = DominosaBoard(EASY)
+    board = DominosaBoard(EASY_GRID)
     assert (board.rows, board.cols, board.top, board.tile_count) == (7, 8, 6, 28)
 
 
@@ -60,7 +60,7 @@ def test_malformed_grid_is_refused_with_a_reason(grid: object, reason: str) -> N
 
 
 def test_solver_proves_a_generated_grid_unique() -> None:
-    found = solve(DominosaBoard(EASY), cap=2)
+    found = solve(DominosaBoard(EASY_GRID), cap=2)
     assert found.count == 1 and found.unique and found.exhaustive
 
 
@@ -94,7 +94,7 @@ def test_solutions_keeping_a_placement_are_counted_with_it() -> None:
 
 
 def test_placements_that_block_each_other_have_no_solution() -> None:
-    board = DominosaBoard(EASY)
+    board = DominosaBoard(EASY_GRID)
     first = board.spot((0, 0), (0, 1))
     second = board.spot((0, 1), (0, 2))
     assert first is not None and second is not None
@@ -102,7 +102,7 @@ def test_placements_that_block_each_other_have_no_solution() -> None:
 
 
 def test_spots_are_side_by_side_cells_only() -> None:
-    board = DominosaBoard(EASY)
+    board = DominosaBoard(EASY_GRID)
     assert board.spot((0, 0), (1, 0)) == board.spot((1, 0), (0, 0)) is not None
     assert board.spot((0, 0), (1, 1)) is None
     assert board.spot((0, 7), (1, 0)) is None  # consecutive numbers, not neighbours
