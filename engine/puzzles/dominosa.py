@@ -214,15 +214,29 @@ def _repair(
     domino_of = {cell: index for index, pair in enumerate(dominoes) for cell in pair}
     for _ in range(REPAIRS_PER_TILING):
         board = DominosaBoard([numbers[r * cols : (r + 1) * cols] for r in range(rows)])
-        reasoning = reason(board, max_level=level)
-        if reasoning.solved and reasoning.level == level and solve(board, cap=2).count == 1:
-            return numbers
-        if reasoning.solved:
-            chosen = rng.randrange(len(dominoes))  # too easy: shake anywhere
+        # Reason one level below the target first: if that fills the grid, it is too easy;
+        # if not, carry on from where it stopped with the target level. A hard target checks
+        # uniqueness before its costly chains, which a grid with two solutions would waste.
+        below = reason(board, max_level=level - 1) if level > EASY else None
+        if below is not None and below.solved:
+            _swap(
+                dominoes, numbers, rng.randrange(len(dominoes)), rng.randrange(len(dominoes)), rng
+            )
+            continue
+        unique: bool | None = None
+        if level == HARD:
+            unique = solve(board, cap=2).count == 1
+        if unique is False:
+            assert below is not None
+            stuck = below.state
         else:
-            unsettled = sorted({domino_of[k] for k in reasoning.state.open if k < board.cell_count})
-            chosen = rng.choice(unsettled)
-        _swap(dominoes, numbers, chosen, rng.randrange(len(dominoes)), rng)
+            start = below.state if below is not None else None
+            reasoning = reason(board, max_level=level, start=start)
+            if reasoning.solved and (unique or solve(board, cap=2).count == 1):
+                return numbers
+            stuck = reasoning.state
+        unsettled = sorted({domino_of[k] for k in stuck.open if k < board.cell_count})
+        _swap(dominoes, numbers, rng.choice(unsettled), rng.randrange(len(dominoes)), rng)
     return None
 
 

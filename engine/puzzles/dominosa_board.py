@@ -67,8 +67,10 @@ class DominosaBoard:
                 spots.append((cell, cell + self.cols))
         self.spot_cells: tuple[tuple[int, int], ...] = tuple(spots)
         self.spot_index: dict[tuple[int, int], int] = {pair: n for n, pair in enumerate(spots)}
+        # Tile indices as `Tile.index` gives them (high * (high + 1) / 2 + low), inlined:
+        # boards are built thousands of times while generating.
         self.spot_tile: tuple[int, ...] = tuple(
-            Tile(numbers[a], numbers[b]).index for a, b in spots
+            _tile_index(numbers[a], numbers[b]) for a, b in spots
         )
         masks = [0] * (self.cell_count + self.tile_count)
         for spot, (a, b) in enumerate(spots):
@@ -124,6 +126,11 @@ class DominosaBoard:
         if constraint < self.cell_count:
             return cell_text(self.cell(constraint))
         return f"the {Tile.from_index(constraint - self.cell_count)}"
+
+
+def _tile_index(a: int, b: int) -> int:
+    high, low = (a, b) if a >= b else (b, a)
+    return high * (high + 1) // 2 + low
 
 
 def _checked_grid(grid: object) -> tuple[tuple[int, ...], ...]:
