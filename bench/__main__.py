@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import engine_speed, render_speed
+from bench import engine_speed, puzzle_speed, render_speed
 
 
 def main() -> None:
@@ -11,6 +11,9 @@ def main() -> None:
     print()
     print("## Render speed")
     render_speed.main([])
+    print()
+    print("## Puzzle speed")
+    puzzle_speed.main([])
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from), decorate it with `@register`, and import its module in `_load` below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import UnknownVariant
 
@@ -47,6 +47,17 @@ def all_variants() -> list[type[Variant]]:
     """Every variant, in the order of RULES.md §2."""
     _load()
     return sorted(_BY_ID.values(), key=lambda v: tuple(int(n) for n in v.section.split(".")))
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """Every game for the listings, in the order of RULES.md §2: the variants and the solitaire
+    puzzles, which are not variants (no hands or turns) and have their own registry in
+    `engine.puzzles`, described with the same fields."""
+    from engine.puzzles import all_puzzles
+
+    games = [variant.describe() for variant in all_variants()]
+    games += [puzzle.describe() for puzzle in all_puzzles()]
+    return sorted(games, key=lambda game: tuple(int(n) for n in game["rules"][10:].split(".")))
 
 
 _loaded: list[bool] = []
