@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from bench import engine_speed
+from bench import engine_speed, puzzle_speed, render_speed
 
 
 def main() -> None:
     print("## Engine speed")
     engine_speed.main([])
+    print()
+    print("## Render speed")
+    render_speed.main([])
+    print()
+    print("## Puzzle speed")
+    puzzle_speed.main([])
 
 
 if __name__ == "__main__":

@@ -25,9 +25,10 @@ from engine.errors import (
 from engine.hand import Event, HandState
 from engine.layout import Layout, Shape
 from engine.match import Match
+from engine.puzzles import DominosaGame, DominosaPuzzle, QuadrilleGame
 from engine.rules import DrawRule, End, HandResult, Lead, Scoring
 from engine.tiles import Tile, domino_set
-from engine.variants import all_variants, get_variant
+from engine.variants import all_variants, describe_games, get_variant
 from engine.view import SeatView
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "BadOption",
     "BadTile",
     "DominoError",
+    "DominosaGame",
+    "DominosaPuzzle",
     "Draw",
     "DrawRule",
     "End",
@@ -48,6 +51,7 @@ __all__ = [
     "Match",
     "Pass",
     "Play",
+    "QuadrilleGame",
     "RecordError",
     "Scoring",
     "SeatView",
@@ -55,6 +59,7 @@ __all__ = [
     "Tile",
     "UnknownVariant",
     "all_variants",
+    "describe_games",
     "domino_set",
     "get_variant",
 ]

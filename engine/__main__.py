@@ -2,7 +2,9 @@
 
     python -m engine variants [--json]
     python -m engine replay FILE|-
-    python -m engine simulate --variant ID --players N --hands H --seed S [--ai LEVEL] [--json]
+    python -m engine simulate --variant ID --players N --hands H --seed S [--ai LEVEL]
+                              [--budget-ms MS] [--json]
+    python -m engine puzzle generate|solve|count ...   (see engine/puzzles/cli.py)
 
 `replay` prints the result as JSON; a bad record exits with status 2 and one line on stderr
 naming the action index and the reason.
@@ -16,9 +18,10 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import DominoError, RecordError
+from engine.puzzles import cli as puzzle_cli
 from engine.record import replay_text
 from engine.simulate import AI_LEVELS, simulate
-from engine.variants import all_variants
+from engine.variants import describe_games
 
 BAD_RECORD = 2
 
@@ -38,11 +41,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--hands", type=int, default=100)
     sim.add_argument("--seed", default="0")
-    sim.add_argument("--ai", default="random", choices=sorted(AI_LEVELS))
+    sim.add_argument("--ai", default="random", choices=AI_LEVELS)
+    sim.add_argument(
+        "--budget-ms", type=int, default=None, help="time per AI move (default: the level's)"
+    )
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true")
 
+    puzzle_cli.add_parser(commands)
+
     args = parser.parse_args(argv)
+    if args.command == "puzzle":
+        return puzzle_cli.run(args)
     if args.command == "variants":
         return _variants(as_json=args.json)
     if args.command == "replay":
@@ -51,14 +61,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _variants(*, as_json: bool) -> int:
-    described = [variant.describe() for variant in all_variants()]
+    described = describe_games()
     if as_json:
         print(json.dumps(described, ensure_ascii=False, indent=2))
         return 0
     for entry in described:
         counts = entry["players"]
         players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        print(f"{entry['id']:<14} {entry['name']:<26} {players:>5} players  {entry['source']}")
+        noun = "player " if players == "1" else "players"
+        print(f"{entry['id']:<14} {entry['name']:<26} {players:>5} {noun}  {entry['source']}")
     return 0
 
 
@@ -99,7 +110,13 @@ def _simulate(args: argparse.Namespace) -> int:
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     try:
         summary = simulate(
-            args.variant, args.players, args.hands, seed, ai=args.ai, options=options
+            args.variant,
+            args.players,
+            args.hands,
+            seed,
+            ai=args.ai,
+            options=options,
+            budget_ms=args.budget_ms,
         )
     except DominoError as error:
         print(f"error: {error}", file=sys.stderr)

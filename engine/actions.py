@@ -66,6 +66,10 @@ class Special(Action):
 
     key: ClassVar[str] = ""
 
+    def from_hand(self) -> tuple[Tile, ...]:
+        """The tiles this move takes from the seat's hand (checked by the invariants)."""
+        return ()
+
 
 ActionParser = Callable[[int, Any, Mapping[str, Any]], Action]
 _PARSERS: dict[str, ActionParser] = {}

@@ -6,6 +6,12 @@ plays thousands of throwaway continuations from one position, and copying a few 
 per continuation is far cheaper than rebuilding a state on every action.
 
 The hand knows nothing of matches or scores: `Match` deals it, and scores its `outcome`.
+
+Three kinds of game share it. Matching games place tiles on the open ends of arms. Row games
+(`Shape.ROW`, the `sum` game) lay any tile the variant's `can_place` accepts at the end of a row,
+with no end to choose. Games whose turns are not tile placements at all (`own_turns`, the `pairs`
+game) list their moves in `Variant.special_actions` and carry them out in `Variant.apply_special`,
+through `end_turn` and `finish`; they keep what else they need in `side` (a `SideState`).
 """
 
 from __future__ import annotations
@@ -16,10 +22,10 @@ from types import MappingProxyType
 
 from engine.actions import Action, Draw, Pass, Play, Special
 from engine.errors import IllegalAction
-from engine.layout import Arm, Layout, Placement
+from engine.layout import Arm, Layout, Placement, Shape
 from engine.rules import DrawRule, End, HandOutcome, Lead
 from engine.tiles import Tile
-from engine.variants.base import Variant
+from engine.variants.base import SideState, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +43,7 @@ class HandState:
     __slots__ = (
         "actions",
         "boneyard",
+        "boneyard_dealt",
         "dealt",
         "drawn",
         "draws_this_turn",
@@ -49,6 +56,7 @@ class HandState:
         "reserve",
         "seated",
         "seats",
+        "side",
         "turn",
         "variant",
     )
@@ -67,6 +75,7 @@ class HandState:
         self.hands: list[list[Tile]] = [list(hand) for hand in hands]
         self.dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(hand) for hand in hands)
         self.boneyard: list[Tile] = list(boneyard)
+        self.boneyard_dealt: tuple[Tile, ...] = tuple(boneyard)  # as dealt, for the record
         self.drawn = 0  # how many boneyard tiles have been drawn (from the front)
         self.reserve = variant.reserve(sum(self.seated)) if variant.draw_rule != "no-draw" else 0
         self.layout: Layout = variant.new_layout()
@@ -77,6 +86,7 @@ class HandState:
         self.last_placer: int | None = None
         self.actions: list[Action] = []
         self.outcome: HandOutcome | None = None
+        self.side: SideState | None = variant.new_side_state(self)
 
     def copy(self) -> HandState:
         twin = object.__new__(HandState)
@@ -86,6 +96,7 @@ class HandState:
         twin.hands = [list(hand) for hand in self.hands]
         twin.dealt = self.dealt
         twin.boneyard = list(self.boneyard)
+        twin.boneyard_dealt = self.boneyard_dealt
         twin.drawn = self.drawn
         twin.reserve = self.reserve
         twin.layout = self.layout.copy()
@@ -96,6 +107,7 @@ class HandState:
         twin.last_placer = self.last_placer
         twin.actions = list(self.actions)
         twin.outcome = self.outcome
+        twin.side = None if self.side is None else self.side.copy()
         return twin
 
     # -- what is known ----------------------------------------------------------------------
@@ -143,13 +155,16 @@ class HandState:
         """The tiles `seat` (default: the seat to act) may place now, one `Play` per distinct
         outcome; `end` is set only when the tile fits ends that give different games."""
         seat = self.turn if seat is None else seat
-        if self.over or seat != self.turn:
+        if self.over or seat != self.turn or self.variant.own_turns:
             return []
         hand = self.hands[seat]
         if not self.layout.started:
             if self.lead.tile is not None:
                 return [Play(seat, self.lead.tile)] if self.lead.tile in hand else []
             return [Play(seat, tile) for tile in hand]
+        if self.layout.shape is Shape.ROW:
+            variant, layout = self.variant, self.layout
+            return [Play(seat, tile) for tile in hand if variant.can_place(layout, tile)]
         found: list[Play] = []
         for tile in hand:
             found.extend(self._tile_plays(seat, tile))
@@ -161,6 +176,8 @@ class HandState:
         seat = self.turn if seat is None else seat
         if self.over or seat != self.turn:
             return []
+        if self.variant.own_turns:
+            return self.variant.special_actions(self, seat)
         plays: list[Action] = list(self.plays(seat))
         if plays:
             return plays
@@ -203,6 +220,8 @@ class HandState:
             raise IllegalAction(f"there is no player in seat {seat} this hand")
         if seat != self.turn:
             raise IllegalAction(f"it is not your turn: seat {self.turn} is to play")
+        if self.variant.own_turns:
+            return self.variant.apply_special(self, action)
         if isinstance(action, Play):
             event = self._play(action)
         elif isinstance(action, Draw):
@@ -224,6 +243,15 @@ class HandState:
             if self.lead.tile is not None and tile is not self.lead.tile:
                 raise IllegalAction(f"this hand must be led with {self.lead.tile}")
             placement = self.layout.lay_lead(tile)
+        elif self.layout.shape is Shape.ROW:
+            if action.end is not None:
+                raise IllegalAction("tiles are laid in a row here: there is no end to choose")
+            if not self.variant.can_place(self.layout, tile):
+                status = self.variant.public_state(self).status
+                raise IllegalAction(
+                    f"{tile} cannot be laid now" + (f" ({status})" if status else "")
+                )
+            placement = self.layout.add_to_row(tile)
         else:
             arm, shows = self._resolve(tile, action.end)
             placement = self.layout.lay(tile, arm.id, shows)
@@ -231,8 +259,10 @@ class HandState:
         self.actions.append(action)
         self.last_placer = seat
         self.placed_this_turn += 1
-        if not hand:
-            return self._finish(action, placement, End.DOMINO, went_out=seat)
+        end = self.variant.play_ends_hand(self, seat)
+        if end is not None:
+            went_out = seat if end == End.DOMINO else None
+            return self._finish(action, placement, end, went_out=went_out)
         if not (self.variant.keeps_playing and self.can_place_any(seat)):
             self._next_turn()
         return self._after(action, placement=placement)
@@ -240,7 +270,9 @@ class HandState:
     def _resolve(self, tile: Tile, end: int | str | None) -> tuple[Arm, int]:
         groups = list(self._groups(tile).values())
         if not groups:
-            raise IllegalAction(f"{tile} does not fit: {self.describe_ends()}")
+            status = self.variant.public_state(self).status
+            reason = f"{tile} does not fit: {self.describe_ends()}"
+            raise IllegalAction(reason + (f" ({status})" if status else ""))
         if end is None:
             if len(groups) > 1:
                 choices = " or ".join(str(play.end) for play in self._tile_plays(0, tile))
@@ -300,10 +332,30 @@ class HandState:
         self.placed_this_turn = 0
 
     def blocked(self) -> bool:
-        """Nobody can place a tile and nothing can be drawn."""
-        if self.drawable > 0:
-            return False
-        return not any(self.can_place_any(seat) for seat in range(self.seats) if self.seated[seat])
+        """Nobody can move (the variant's `blocked`: for matching games, nobody can place a tile
+        and nothing can be drawn)."""
+        return self.variant.blocked(self)
+
+    # -- for games with turns of their own (`Variant.own_turns`) ----------------------------
+
+    def end_turn(self, action: Action, *, drawn: tuple[Tile, ...] = ()) -> Event:
+        """Record `action` as done, hand the turn on, and end the hand if it is now blocked."""
+        self.actions.append(action)
+        self._next_turn()
+        return self._after(action, drawn=drawn)
+
+    def finish(
+        self,
+        action: Action,
+        end: str,
+        *,
+        went_out: int | None,
+        drawn: tuple[Tile, ...] = (),
+        extra: dict[str, object] | None = None,
+    ) -> Event:
+        """Record `action` as done and end the hand with `end`."""
+        self.actions.append(action)
+        return self._finish(action, None, end, went_out=went_out, drawn=drawn, extra=extra)
 
     def _after(
         self, action: Action, *, placement: Placement | None = None, drawn: tuple[Tile, ...] = ()
@@ -329,6 +381,6 @@ class HandState:
             leader=self.actions[0].seat if self.actions else self.lead.seat,
             hands=tuple(tuple(hand) for hand in self.hands),
             seated=self.seated,
-            extra=MappingProxyType(extra or {}),
+            extra=MappingProxyType({**self.variant.outcome_extra(self), **(extra or {})}),
         )
         return Event(action, placement, drawn, self.outcome, None)

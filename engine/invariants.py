@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.actions import Action, Draw, Pass, Play
+from engine.actions import Action, Draw, Pass, Play, Special
 from engine.hand import HandState
+from engine.layout import Shape
 from engine.match import Match
+from engine.rules import End
+from engine.variants.pairs import PAIRS_TO_WIN, LayPairs, Pairs, has_pair
 
 
 def tile_conservation(match: Match, hand: HandState) -> list[str]:
-    """Every tile of the set is in exactly one place: a hand, the table, the boneyard or asleep."""
+    """Every tile of the set is in exactly one place: a hand, the table (laid pairs included), the
+    boneyard or asleep."""
     problems: list[str] = []
     places = Counter(tile for tiles in hand.hands for tile in tiles)
     places.update(hand.layout.tiles())
     places.update(hand.stock)
+    laid_pairs = hand.variant.public_state(hand).laid_pairs
+    places.update(tile for pairs in laid_pairs for pair in pairs for tile in pair)
     duplicated = [str(tile) for tile, count in places.items() if count > 1]
     if duplicated:
         problems.append(f"tiles in two places: {', '.join(duplicated)}")
@@ -22,7 +28,7 @@ def tile_conservation(match: Match, hand: HandState) -> list[str]:
     strange = [str(tile) for tile in places if tile not in full]
     if strange:
         problems.append(f"tiles not in the set: {', '.join(strange)}")
-    dealt = {tile for tiles in hand.dealt for tile in tiles} | set(hand.boneyard)
+    dealt = {tile for tiles in hand.dealt for tile in tiles} | set(hand.boneyard_dealt)
     lost = [str(tile) for tile in dealt if tile not in places]
     if lost:
         problems.append(f"tiles lost: {', '.join(lost)}")
@@ -43,6 +49,17 @@ def action_was_allowed(before: HandState, action: Action) -> list[str]:
         problems.append(f"seat {action.seat} passed while it could draw")
     if isinstance(action, Play) and action.tile not in before.hands[action.seat]:
         problems.append(f"seat {action.seat} played {action.tile}, which it did not hold")
+    if isinstance(action, Special):
+        held = Counter(before.hands[action.seat])
+        held.subtract(action.from_hand())
+        if any(count < 0 for count in held.values()):
+            problems.append(f"seat {action.seat} did {action} with tiles it did not hold")
+    if (
+        isinstance(before.variant, Pairs)
+        and not isinstance(action, LayPairs)
+        and has_pair(before.hands[action.seat])
+    ):
+        problems.append(f"seat {action.seat} did {action} while holding a pair")
     return problems
 
 
@@ -62,9 +79,20 @@ def hand_is_finished(hand: HandState) -> list[str]:
     outcome = hand.outcome
     if outcome is None:
         return ["the hand did not end"]
-    if outcome.end == "domino":
-        if outcome.went_out is None or hand.hands[outcome.went_out]:
+    if outcome.end == End.DOMINO:
+        if outcome.went_out is None:
             return ["a domino was declared but nobody went out"]
+        laid_pairs = hand.variant.public_state(hand).laid_pairs
+        if laid_pairs:  # `pairs`: going out is laying the fifth pair
+            if len(laid_pairs[outcome.went_out]) < PAIRS_TO_WIN:
+                return [f"a domino was declared with fewer than {PAIRS_TO_WIN} pairs laid"]
+        elif hand.hands[outcome.went_out]:
+            return ["a domino was declared but nobody went out"]
+    elif outcome.end == End.TARGET:
+        target = hand.variant.option("target")
+        total = sum(tile.pips for tile in hand.layout.tiles())
+        if hand.layout.shape is not Shape.ROW or total != target:
+            return [f"the target {target} was declared but the total is {total}"]
     elif outcome.end == "blocked" and not hand.blocked():
         return ["a block was declared but a seat could still move"]
     return []

@@ -9,7 +9,15 @@ buttons and pictures share:
 - spinner lead: `N`, `E`, `S`, `W` (its two long sides and two short ends are alike);
 - star lead (the Cyprus 9-9): `N`, `NE`, `E`, `SE`, `S`, `SW`, `W`, `NW`;
 - a double that opens its sides, placed as tile number k of arm `A` (counting from 1), adds the
-  arms `Aka` and `Akb` (for example `N2a`, `N2b`); arm `A` goes on past it.
+  arms `Aka` and `Akb` (for example `N2a`, `N2b`); arm `A` goes on past it;
+- a row (`sum`, `pairs`) has no arms and no open ends: tiles are laid side by side in order.
+
+The games that use them: the line games `W`/`E`; `cross`, `double-cross`, `maltese`,
+`sebastopol` and `cross-nine` the spinner's `N`/`E`/`S`/`W` (`cross-nine` also the branch arms of
+its doubles); `cyprus` the eight star places. A record names an arm only where two open ends show
+the same number and the choice changes the game (in `cyprus`: an empty star place against an arm
+end showing 9); the spinner's empty sides, the star's empty places and the three ends left by an
+opened double are interchangeable and never named.
 
 What a rule may look at is the arm's number, whether it is still empty, its kind and its tiles; a
 variant decides which of these matter (see `Variant.end_class`), and placements that leave the same
@@ -135,7 +143,9 @@ class Layout:
         if self.lead is not None:
             raise IllegalAction("the first tile is already down")
         self.lead = tile
-        if self.shape is Shape.LINE:
+        if self.shape is Shape.ROW:
+            pass  # a row has no open ends: every tile goes after the last
+        elif self.shape is Shape.LINE:
             origins = (tile.high, tile.low)
             for (name, kind), origin in zip(LEAD_ARMS[Shape.LINE], origins, strict=True):
                 self.arms[name] = Arm(name, kind, origin)
@@ -144,6 +154,16 @@ class Layout:
                 raise IllegalAction(f"the {self.shape} lead must be a double, not {tile}")
             for name, kind in LEAD_ARMS[self.shape]:
                 self.arms[name] = Arm(name, kind, tile.high)
+        placement = Placement(tile, None, None, None)
+        self.placements.append(placement)
+        return placement
+
+    def add_to_row(self, tile: Tile) -> Placement:
+        """Lay `tile` at the end of a row (no matching: the caller, a variant, checked it)."""
+        if self.shape is not Shape.ROW:
+            raise IllegalAction(f"tiles are matched on a {self.shape}, not laid in a row")
+        if self.lead is None:
+            return self.lay_lead(tile)
         placement = Placement(tile, None, None, None)
         self.placements.append(placement)
         return placement

@@ -145,8 +145,8 @@ def write(match: Match) -> dict[str, Any]:
     hands: list[dict[str, Any]] = []
     for hand in match.played:
         entry: dict[str, Any] = {"deal": [[str(tile) for tile in tiles] for tiles in hand.dealt]}
-        if hand.boneyard:
-            entry["boneyard"] = [str(tile) for tile in hand.boneyard]
+        if hand.boneyard_dealt:
+            entry["boneyard"] = [str(tile) for tile in hand.boneyard_dealt]
         if hand.lead.choosers:
             entry["leader"] = hand.lead.seat
         entry["actions"] = [action.to_record() for action in hand.actions]

@@ -30,6 +30,7 @@ class Scoring(StrEnum):
 class End(StrEnum):
     DOMINO = "domino"  # a player placed their last tile
     BLOCKED = "blocked"  # nobody can place and nothing can be drawn
+    TARGET = "target"  # the `sum` game: a tile brought the running total exactly to the target
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,24 @@ class HandOutcome(NamedTuple):
     hands: tuple[tuple[Tile, ...], ...]
     seated: tuple[bool, ...]
     extra: Mapping[str, Any] = MappingProxyType({})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle `extra` as a plain dict (a read-only mapping cannot be pickled): views, which
+        carry finished hands, travel to the AI's worker processes."""
+        fields = (self.end, self.went_out, self.last_placer, self.leader, self.hands, self.seated)
+        return (_outcome, (*fields, dict(self.extra)))
+
+
+def _outcome(
+    end: str,
+    went_out: int | None,
+    last_placer: int | None,
+    leader: int,
+    hands: tuple[tuple[Tile, ...], ...],
+    seated: tuple[bool, ...],
+    extra: dict[str, Any],
+) -> HandOutcome:
+    return HandOutcome(end, went_out, last_placer, leader, hands, seated, MappingProxyType(extra))
 
 
 @dataclass(frozen=True)

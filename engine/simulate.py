@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
+from engine.ai import LEVELS, choose_action
 from engine.errors import DominoError
 from engine.invariants import (
     action_was_allowed,
@@ -24,12 +25,16 @@ Chooser = Callable[[SeatView, random.Random], Action]
 MAX_ACTIONS_PER_HAND = 2_000
 
 
-def random_choice(view: SeatView, rng: random.Random) -> Action:
-    """The `random` level: any legal action, uniformly."""
-    return rng.choice(view.legal)
+def ai_player(level: str, budget_ms: int | None = None) -> Chooser:
+    """The AI of `level` (see `engine.ai`) as a chooser of actions."""
+
+    def choose(view: SeatView, rng: random.Random) -> Action:
+        return choose_action(view, level, rng, budget_ms)
+
+    return choose
 
 
-AI_LEVELS: dict[str, Chooser] = {"random": random_choice}
+AI_LEVELS: tuple[str, ...] = LEVELS
 
 
 @dataclass
@@ -73,12 +78,14 @@ def simulate(
     *,
     ai: str = "random",
     options: Mapping[str, Any] | None = None,
+    budget_ms: int | None = None,
 ) -> Summary:
-    """Play `hands` hands (as many matches as it takes) with `ai` on every seat."""
+    """Play `hands` hands (as many matches as it takes) with `ai` on every seat (`budget_ms`
+    per move: `None` is the level's default)."""
     kind = get_variant(variant)
-    chooser = AI_LEVELS.get(ai)
-    if chooser is None:
+    if ai not in AI_LEVELS:
         raise DominoError(f"unknown AI level {ai!r} (levels: {', '.join(AI_LEVELS)})")
+    chooser = ai_player(ai, budget_ms)
     summary = Summary(kind.id, players, ai, seed)
     rng = random.Random(f"{seed}:players")
     started = time.perf_counter()

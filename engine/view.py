@@ -11,6 +11,7 @@ from engine.actions import Action
 from engine.layout import Layout
 from engine.rules import HandResult
 from engine.tiles import Tile
+from engine.variants.base import PublicState
 
 if TYPE_CHECKING:
     from engine.match import Match
@@ -49,6 +50,7 @@ class SeatView:
 
 def seat_view(match: Match, seat: int) -> SeatView:
     hand = match.hand
+    public = match.variant.public_state(hand) if hand is not None else PublicState()
     return SeatView(
         variant=match.variant.id,
         seat=seat,
@@ -69,6 +71,9 @@ def seat_view(match: Match, seat: int) -> SeatView:
         drawable=hand.drawable if hand is not None else 0,
         leader=hand.lead.seat if hand is not None else None,
         turn=hand.turn if hand is not None and not hand.over else None,
-        history=tuple(hand.actions) if hand is not None else (),
+        history=match.variant.history_for(hand, seat) if hand is not None else (),
         legal=tuple(hand.legal_actions(seat)) if hand is not None else (),
+        status=public.status,
+        total=public.total,
+        laid_pairs=public.laid_pairs,
     )

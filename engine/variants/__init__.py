@@ -6,7 +6,7 @@ from), decorate it with `@register`, and import its module in `_load` below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import UnknownVariant
 
@@ -49,13 +49,33 @@ def all_variants() -> list[type[Variant]]:
     return sorted(_BY_ID.values(), key=lambda v: tuple(int(n) for n in v.section.split(".")))
 
 
+def describe_games() -> list[dict[str, Any]]:
+    """Every game for the listings, in the order of RULES.md §2: the variants and the solitaire
+    puzzles, which are not variants (no hands or turns) and have their own registry in
+    `engine.puzzles`, described with the same fields."""
+    from engine.puzzles import all_puzzles
+
+    games = [variant.describe() for variant in all_variants()]
+    games += [puzzle.describe() for puzzle in all_puzzles()]
+    return sorted(games, key=lambda game: tuple(int(n) for n in game["rules"][10:].split(".")))
+
+
+_loaded: list[bool] = []
+
+
 def _load() -> None:
-    if _BY_ID:
+    # A flag, not "is the registry empty": importing one variant module directly registers it.
+    if _loaded:
         return
+    _loaded.append(True)
     from engine.variants import (  # noqa: F401  (imported for registration)
         classic,
+        cross,
+        cyprus,
         gameroom,
+        pairs,
         partnership,
         polish,
+        sum,
         traditional,
     )

@@ -5,7 +5,12 @@ draw rule, layout shape) and overrides only the hooks where its rules differ:
 
 - dealing: `set_top`, `hand_size`, `reserve`, `redeal_reason`, `seated_for_hand`;
 - the lead: `lead`;
-- the table: `placements` (where a tile may go) and `end_class` (which open ends are alike);
+- the table: `placements` (where a tile may go), `can_place` (alone, for row games) and
+  `end_class` (which open ends are alike);
+- the end of a hand: `play_ends_hand` (after a tile is placed), `blocked`, `outcome_extra`;
+- games whose turns are not tile placements (`own_turns`): `new_side_state`, `special_actions`,
+  `apply_special`;
+- what everyone sees beyond the table: `public_state`;
 - results: `count` (a hand's value), `score_hand`, `after_hand`, `match_over`.
 
 An instance is the ruleset of one match: its player count and validated options.
@@ -14,15 +19,45 @@ An instance is the ruleset of one match: its player count and validated options.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from engine.errors import BadDeal, BadOption
+from engine.errors import BadDeal, BadOption, IllegalAction
 from engine.layout import Arm, Layout, Shape
-from engine.rules import DrawRule, HandOutcome, HandScore, Lead, Option, Scoring, resolve_options
+from engine.rules import (
+    DrawRule,
+    End,
+    HandOutcome,
+    HandScore,
+    Lead,
+    Option,
+    Scoring,
+    resolve_options,
+)
 from engine.tiles import Tile, domino_set, highest, highest_double
 
 if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.hand import Event, HandState
     from engine.match import Match
+
+
+@dataclass(frozen=True)
+class PublicState:
+    """What every seat sees of a hand beyond the layout (see `SeatView`): a short line on the
+    table's state, the `sum` game's running total, the pairs laid per seat in `pairs`."""
+
+    status: str | None = None
+    total: int | None = None
+    laid_pairs: tuple[tuple[tuple[Tile, Tile], ...], ...] = ()
+
+
+class SideState:
+    """What a game keeps about a hand beyond hands, boneyard and layout (the pairs laid, ...).
+    `HandState.copy` copies it with `copy`, which must give an independent twin."""
+
+    def copy(self) -> Self:
+        raise NotImplementedError
 
 
 class Variant:
@@ -43,6 +78,7 @@ class Variant:
     redeal_doubles: ClassVar[int] = 0  # redeal when a hand holds this many doubles (0: never)
     opening_tile: ClassVar[Tile | None] = None  # its holder leads the first hand with it
     family: ClassVar[str] = "line"
+    own_turns: ClassVar[bool] = False  # turns are the variant's own moves, not tile placements
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if type(players) is not int or players not in self.allowed_players(options):
@@ -145,6 +181,47 @@ class Variant:
     def end_class(self, arm: Arm) -> Hashable:
         """Open ends of one class are interchangeable: the player is not asked which."""
         return arm.number
+
+    # -- the end of a hand ------------------------------------------------------------------
+
+    def play_ends_hand(self, hand: HandState, seat: int) -> str | None:
+        """How the hand ends right after `seat` placed a tile, or `None` if it goes on. The
+        base rule: a domino when the seat has no tile left."""
+        return None if hand.hands[seat] else End.DOMINO
+
+    def blocked(self, hand: HandState) -> bool:
+        """Nobody can move. The base rule: nobody can place a tile and nothing can be drawn."""
+        if hand.drawable > 0:
+            return False
+        return not any(hand.can_place_any(seat) for seat in range(hand.seats) if hand.seated[seat])
+
+    def outcome_extra(self, hand: HandState) -> dict[str, object]:
+        """Facts about the finished hand its scoring needs beyond the tiles left (`extra`)."""
+        return {}
+
+    def public_state(self, hand: HandState) -> PublicState:
+        """What every seat sees beyond the layout: a status line, a running total, pairs laid."""
+        return PublicState()
+
+    def history_for(self, hand: HandState, seat: int) -> tuple[Action, ...]:
+        """The hand's actions as `seat` may know them (all of them, unless a move of the game
+        hides something, like the tile `pairs` puts under the stock)."""
+        return tuple(hand.actions)
+
+    # -- games whose turns are not tile placements (`own_turns`) ----------------------------
+
+    def new_side_state(self, hand: HandState) -> SideState | None:
+        """The game's own state of a new hand (called once the hand is dealt)."""
+        return None
+
+    def special_actions(self, hand: HandState, seat: int) -> list[Action]:
+        """With `own_turns`: everything `seat` may do now (it is that seat's turn)."""
+        raise NotImplementedError
+
+    def apply_special(self, hand: HandState, action: Action) -> Event:
+        """With `own_turns`: carry out `action` by `hand.turn` (through `hand.end_turn` or
+        `hand.finish`), or raise `IllegalAction` and change nothing."""
+        raise IllegalAction(f"{self.name} has no such move")
 
     # -- results ----------------------------------------------------------------------------
 

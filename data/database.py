@@ -1,0 +1,380 @@
+"""`Database`: the one door to the SQLite file. Named queries only; no SQL outside data/.
+
+Two connections to one file in WAL mode: a writer, whose transactions (`BEGIN IMMEDIATE`) are
+serialised by a lock, and a reader, whose multi-statement reads run in one snapshot and never
+wait for a writer. Other processes may open the same file: SQLite's own lock orders their
+writes (with a busy timeout). Every write is one transaction: it happens whole or not at all.
+
+    db = await Database.open("domino.sqlite3")
+    ...
+    await db.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from data import queries, recording, seasons
+from data.migrate import migrate
+from data.models import (
+    DataError,
+    FinishedMatch,
+    Kind,
+    LeaderboardPage,
+    LiveTable,
+    MatchSummary,
+    Order,
+    PlayerStats,
+    RecordOutcome,
+    Season,
+    ServerSettings,
+)
+
+log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 10_000
+
+# name -> (check, what the check says when it fails)
+_SETTINGS: dict[str, tuple[Any, str]] = {
+    "language": (lambda v: isinstance(v, str) and 2 <= len(v) <= 10, "a language code"),
+    "turn_seconds": (
+        lambda v: type(v) is int and 10 <= v <= 3600,
+        "a whole number of seconds from 10 to 3600",
+    ),
+    "rated_by_default": (lambda v: isinstance(v, bool), "true or false"),
+    "season_days": (
+        lambda v: v is None or (type(v) is int and 1 <= v <= 366),
+        "a number of days from 1 to 366, or nothing",
+    ),
+}
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await connection.execute("PRAGMA journal_mode = WAL")
+    # NORMAL in WAL mode survives a crash of the bot (only a power cut may lose the last commit).
+    await connection.execute("PRAGMA synchronous = NORMAL")
+    await connection.execute("PRAGMA foreign_keys = ON")
+    return connection
+
+
+class Database:
+    """The bot's database. Create with `await Database.open(path)`; `await close()` at the end.
+
+    All methods are coroutines; tasks may call them concurrently. Refusals raise `DataError`
+    (a `ValueError`) and change nothing.
+    """
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, schema: int | None = None) -> Database:
+        """Open (creating it if needed) the database file at `path` and migrate it to the latest
+        schema (or to `schema`, for tests of old versions), then finish any rebuild of derived
+        tables a migration asked for."""
+        file = Path(path)
+        if str(path) == ":memory:":
+            raise DataError("the database must be a file (two connections share it)")
+        writer = await _connect(file)
+        try:
+            await migrate(writer, schema)
+            reader = await _connect(file)
+        except BaseException:
+            await writer.close()
+            raise
+        database = cls(file, writer, reader)
+        if schema is None:
+            await database._finish_rebuilds()
+        return database
+
+    async def close(self) -> None:
+        async with self._write_lock, self._read_lock:
+            await self._reader.close()
+            await self._writer.close()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- transactions ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        async with self._write_lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One read snapshot: every query in the block sees the same committed state."""
+        async with self._read_lock:
+            await self._reader.execute("BEGIN")
+            try:
+                yield self._reader
+            finally:
+                await self._reader.execute("COMMIT")
+
+    # -- servers and settings ----------------------------------------------------------------
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        async with self._read() as connection:
+            rows = list(
+                await connection.execute_fetchall(
+                    "SELECT language, turn_seconds, rated_by_default, season_days"
+                    " FROM servers WHERE guild_id = ?",
+                    (guild_id,),
+                )
+            )
+        if not rows:
+            return ServerSettings(guild_id)
+        language, turn_seconds, rated, season_days = rows[0]
+        return ServerSettings(guild_id, language, turn_seconds, bool(rated), season_days)
+
+    async def update_server_settings(self, guild_id: int, **changes: Any) -> ServerSettings:
+        """Change some settings (by name) and return them all. Unknown names or bad values are
+        refused before anything is written."""
+        for name, value in changes.items():
+            if name not in _SETTINGS:
+                known = ", ".join(_SETTINGS)
+                raise DataError(f"there is no setting {name!r} (settings: {known})")
+            check, expected = _SETTINGS[name]
+            if not check(value):
+                raise DataError(f"{name} must be {expected}")
+        current = await self.server_settings(guild_id)
+        updated = replace(current, **changes)
+        async with self._write() as connection:
+            await connection.execute(
+                "INSERT INTO servers (guild_id, language, turn_seconds, rated_by_default,"
+                " season_days) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+                " turn_seconds = excluded.turn_seconds,"
+                " rated_by_default = excluded.rated_by_default,"
+                " season_days = excluded.season_days",
+                (
+                    guild_id,
+                    updated.language,
+                    updated.turn_seconds,
+                    int(updated.rated_by_default),
+                    updated.season_days,
+                ),
+            )
+        return updated
+
+    # -- tables in progress ------------------------------------------------------------------
+
+    async def save_live_table(self, table: LiveTable) -> None:
+        """Insert or replace a table's row, in one transaction."""
+        try:
+            state = json.dumps(table.state, separators=(",", ":"))
+        except (TypeError, ValueError) as error:
+            raise DataError(f"the table's state is not JSON: {error}") from None
+        async with self._write() as connection:
+            await connection.execute(
+                "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
+            )
+            await connection.execute(
+                "INSERT INTO live_tables (id, guild_id, channel_id, thread_id, board_message_id,"
+                " state, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id,"
+                " channel_id = excluded.channel_id, thread_id = excluded.thread_id,"
+                " board_message_id = excluded.board_message_id, state = excluded.state,"
+                " updated_at = excluded.updated_at",
+                (
+                    table.id,
+                    table.guild_id,
+                    table.channel_id,
+                    table.thread_id,
+                    table.board_message_id,
+                    state,
+                    table.updated_at,
+                ),
+            )
+
+    async def live_tables(self, guild_id: int | None = None) -> list[LiveTable]:
+        """Every unfinished table (of one server, if given), oldest update first. A row whose
+        state is not a JSON object is skipped with a logged warning: one bad row must not stop
+        the other tables from coming back after a restart."""
+        sql = (
+            "SELECT id, guild_id, channel_id, thread_id, board_message_id, state, updated_at"
+            " FROM live_tables"
+        )
+        params: tuple[int, ...] = ()
+        if guild_id is not None:
+            sql += " WHERE guild_id = ?"
+            params = (guild_id,)
+        async with self._read() as connection:
+            rows = list(await connection.execute_fetchall(sql + " ORDER BY updated_at", params))
+        tables: list[LiveTable] = []
+        for table_id, guild, channel, thread, board, text, updated_at in rows:
+            try:
+                state = json.loads(text)
+            except (TypeError, ValueError) as error:
+                log.warning("live table %s skipped: its state is not JSON (%s)", table_id, error)
+                continue
+            if not isinstance(state, dict):
+                log.warning("live table %s skipped: its state is not a JSON object", table_id)
+                continue
+            tables.append(LiveTable(table_id, guild, channel, thread, board, state, updated_at))
+        return tables
+
+    async def delete_live_table(self, table_id: str) -> bool:
+        """Forget a table (cancelled, abandoned). Returns whether there was one."""
+        async with self._write() as connection:
+            cursor = await connection.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+            return cursor.rowcount > 0
+
+    # -- finished matches --------------------------------------------------------------------
+
+    async def record_match(self, match: FinishedMatch) -> RecordOutcome:
+        """Record a finished match, its results and (if rated) its rating updates, and delete
+        its live table: all in one transaction, once per `table_id`. Calling it again for the
+        same table (a retry after a crash, a double click) changes nothing and returns the
+        first recording's outcome with `recorded=False`."""
+        recording.check(match)
+        async with self._write() as connection:
+            return await recording.record(connection, match)
+
+    async def rebuild_ratings(self, guild_id: int) -> int:
+        """Recompute a server's standings and rating history from its recorded matches, in one
+        transaction. Returns the number of rated matches replayed."""
+        async with self._write() as connection:
+            return await recording.rebuild(connection, guild_id)
+
+    async def _finish_rebuilds(self) -> None:
+        async with self._read() as connection:
+            rows = list(await connection.execute_fetchall("SELECT guild_id FROM rebuild_requests"))
+        for (guild_id,) in rows:
+            async with self._write() as connection:
+                count = await recording.rebuild(connection, guild_id)
+                await connection.execute(
+                    "DELETE FROM rebuild_requests WHERE guild_id = ?", (guild_id,)
+                )
+            log.info("rebuilt the ratings of server %s from %d matches", guild_id, count)
+
+    # -- seasons -----------------------------------------------------------------------------
+
+    async def current_season(self, guild_id: int, now: float | None = None) -> Season | None:
+        async with self._read() as connection:
+            return await seasons.current(connection, guild_id, _now(now))
+
+    async def start_season(
+        self,
+        guild_id: int,
+        name: str | None = None,
+        ends_at: float | None = None,
+        now: float | None = None,
+    ) -> Season:
+        """Open the server's next season (named "Season N" unless `name` is given), optionally
+        ending by itself at `ends_at`. Refused while another season is open."""
+        async with self._write() as connection:
+            return await seasons.start(connection, guild_id, name, ends_at, _now(now))
+
+    async def end_season(self, guild_id: int, now: float | None = None) -> Season:
+        """Close the open season now (or at its scheduled end, if that has passed)."""
+        async with self._write() as connection:
+            return await seasons.end(connection, guild_id, _now(now))
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """Every season of the server, newest first (past seasons stay browsable)."""
+        async with self._read() as connection:
+            return await seasons.all_of(connection, guild_id)
+
+    async def season(self, season_id: int) -> Season | None:
+        async with self._read() as connection:
+            return await seasons.by_id(connection, season_id)
+
+    async def due_season_ends(self, now: float | None = None) -> list[Season]:
+        """Open seasons whose scheduled end has come (for the bot's scheduler)."""
+        async with self._read() as connection:
+            return await seasons.due(connection, _now(now))
+
+    async def roll_seasons(self, now: float | None = None) -> list[tuple[Season, Season | None]]:
+        """End every season due to end, at its scheduled time, and where the server has
+        `season_days` set, start the next one at once. Returns (ended, started) pairs."""
+        async with self._write() as connection:
+            return await seasons.roll(connection, _now(now))
+
+    # -- queries -----------------------------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        season_id: int | None,
+        variant: str | None = None,
+        order: Order = "rating",
+        kind: Kind = "players",
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LeaderboardPage:
+        """A page of the leaderboard of a season (`None`: all time), over every variant or one.
+        Only rated matches count. Ties are broken by the second key, then by user id."""
+        async with self._read() as connection:
+            return await queries.leaderboard(
+                connection, guild_id, season_id, variant, order, kind, offset, limit
+            )
+
+    async def rank_of(
+        self,
+        guild_id: int,
+        season_id: int | None,
+        user_id: int,
+        variant: str | None = None,
+        order: Order = "rating",
+        kind: Kind = "players",
+    ) -> int | None:
+        """The player's rank on that leaderboard (for pairs: their best pair's), or `None`."""
+        async with self._read() as connection:
+            return await queries.rank_of(
+                connection, guild_id, season_id, user_id, variant, order, kind
+            )
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, season_id: int | None = None
+    ) -> PlayerStats:
+        async with self._read() as connection:
+            return await queries.player_stats(connection, guild_id, user_id, season_id)
+
+    async def history(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        limit: int = 10,
+        before: int | None = None,
+        season_id: int | None = None,
+    ) -> list[MatchSummary]:
+        """Finished matches, newest first; `before` is a match id to page back from."""
+        async with self._read() as connection:
+            return await queries.history(connection, guild_id, user_id, limit, before, season_id)
+
+    async def match_record(self, match_id: int, guild_id: int | None = None) -> dict[str, Any]:
+        """A finished match's game record (of that server, if `guild_id` is given)."""
+        async with self._read() as connection:
+            return await queries.match_record(connection, match_id, guild_id)
+
+
+def _now(now: float | None) -> float:
+    return time.time() if now is None else now

@@ -1,0 +1,212 @@
+"""The values the data layer takes and gives: frozen dataclasses, no SQL, no Discord.
+
+Ids are Discord snowflakes (`int`) for servers (`guild_id`), channels, messages and users; a live
+table's id is the bot's own string (it is carried in button custom ids). Times are Unix seconds
+(`float`), always passed in by the caller so tests control the clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Order = Literal["rating", "wins", "points"]
+Kind = Literal["players", "pairs"]
+
+
+class DataError(ValueError):
+    """A request the data layer refuses; the message can be shown to a user as it is. Nothing
+    was changed."""
+
+
+class SeasonError(DataError):
+    """A season that cannot be started or ended now (one already open, none open, ...)."""
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's table settings; a server that never changed them gets these defaults.
+
+    `season_days`: when set, a season that ends on schedule is followed at once by the next one,
+    lasting that many days (`Database.roll_seasons`)."""
+
+    guild_id: int
+    language: str = "en"
+    turn_seconds: int = 60
+    rated_by_default: bool = True
+    season_days: int | None = None
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A table in progress. `state` is the bot's whole state as JSON (the game record inside)."""
+
+    id: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    board_message_id: int | None
+    state: dict[str, Any]
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished match. `user_id` is `None` for an AI seat. `unit` is the seat's
+    scoring unit in the engine's sense (the player, or the pair/team). `points` is the unit's
+    final match score as the engine keeps it (penalties in penalty-scored games). `place` is
+    the unit's finish, 1 best, ties sharing a place; `None` lets `record_match` derive it:
+    winners first, then the others by score in the variant's direction."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    unit: int
+    points: int
+    won: bool
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """A match to record. `table_id` makes recording idempotent: the same table is recorded
+    once, whatever happens. `rated` is the host's choice; a match with an AI seat is never rated.
+    """
+
+    table_id: str
+    guild_id: int
+    variant: str
+    options: dict[str, Any]
+    record: dict[str, Any]
+    seats: list[SeatResult]
+    rated: bool
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A player's rating (openskill ordinal) before and after a match, in one scope."""
+
+    user_id: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class RecordOutcome:
+    """What `record_match` did. `recorded` is False when the table had been recorded before
+    (then `match_id` is that earlier match and nothing changed). `changes` are the season's
+    all-variant rating changes (the all-time ones when no season is open); empty if unrated."""
+
+    match_id: int
+    recorded: bool
+    rated: bool
+    season_id: int | None
+    changes: tuple[RatingChange, ...] = ()
+
+
+@dataclass(frozen=True)
+class Season:
+    """A server's season: open while `ended_at` is `None` and its scheduled end (`ends_at`) has
+    not passed. A match belongs to the season whose window holds its `finished_at`."""
+
+    id: int
+    guild_id: int
+    number: int
+    name: str
+    started_at: float
+    ends_at: float | None
+    ended_at: float | None
+
+    def holds(self, moment: float) -> bool:
+        """Whether `moment` falls inside the season: from its start, up to (excluded) its end."""
+        end = self.closes_at
+        return self.started_at <= moment and (end is None or moment < end)
+
+    @property
+    def closes_at(self) -> float | None:
+        """When the season stops taking matches: its actual end, else its scheduled one."""
+        if self.ended_at is not None:
+            return self.ended_at
+        return self.ends_at
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One line of a leaderboard: a player (`user_ids` of one) or a fixed pair (two, sorted)."""
+
+    rank: int
+    user_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    points: int
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    rows: list[LeaderboardRow]
+    total: int
+    offset: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class VariantStats:
+    variant: str
+    games: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """The player's rating right after one rated match (for a trend chart)."""
+
+    match_id: int
+    finished_at: float
+    rating: float
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record in a server (one season, or all time). Games and wins count every
+    finished match, rated or not. `points_per_hand` averages the player's unit's score over
+    the hands of reward-scored games (penalty points are not comparable, so they are left out);
+    `None` when the player has no such game. `trend` is the rating after each rated match, oldest
+    first, at most the last 50."""
+
+    guild_id: int
+    user_id: int
+    season_id: int | None
+    games: int
+    wins: int
+    best_streak: int
+    current_streak: int
+    points_per_hand: float | None
+    rating: float | None
+    by_variant: list[VariantStats] = field(default_factory=list)
+    trend: list[RatingPoint] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    match_id: int
+    table_id: str
+    guild_id: int
+    season_id: int | None
+    variant: str
+    rated: bool
+    hands: int
+    finished_at: float
+    seats: list[SeatResult]

@@ -1,0 +1,260 @@
+"""Read queries: leaderboards, ranks, player stats, history, records. Each runs inside the
+caller's read snapshot. Leaderboards and ranks read the `standings` table through its per-order
+indexes; a player's stats scan that player's results through `results_by_player`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from data.models import (
+    DataError,
+    Kind,
+    LeaderboardPage,
+    LeaderboardRow,
+    MatchSummary,
+    Order,
+    PlayerStats,
+    RatingPoint,
+    SeatResult,
+    VariantStats,
+)
+from data.recording import ALL_TIME, ALL_VARIANTS, NAME_SEPARATOR
+
+MAX_PAGE = 100
+TREND_POINTS = 50
+
+# The sort of each order: its key, then the tie-breaker; then user and partner ids ascending.
+_ORDERS: dict[str, tuple[str, str]] = {
+    "rating": ("rating", "wins"),
+    "wins": ("wins", "rating"),
+    "points": ("points", "rating"),
+}
+
+
+def _scope(
+    guild_id: int, season_id: int | None, variant: str | None, order: str, kind: str
+) -> tuple[tuple[int, int, str, int], tuple[str, str]]:
+    if order not in _ORDERS:
+        raise DataError(f"a leaderboard is ordered by rating, wins or points, not {order!r}")
+    if kind not in ("players", "pairs"):
+        raise DataError(f"a leaderboard lists players or pairs, not {kind!r}")
+    season_key = ALL_TIME if season_id is None else season_id
+    return (guild_id, season_key, variant or ALL_VARIANTS, int(kind == "pairs")), _ORDERS[order]
+
+
+_WHERE = "guild_id = ? AND season_key = ? AND variant_key = ? AND is_pair = ?"
+
+
+async def leaderboard(
+    connection: aiosqlite.Connection,
+    guild_id: int,
+    season_id: int | None,
+    variant: str | None,
+    order: Order,
+    kind: Kind,
+    offset: int,
+    limit: int,
+) -> LeaderboardPage:
+    scope, (key, tie) = _scope(guild_id, season_id, variant, order, kind)
+    if offset < 0 or not 1 <= limit <= MAX_PAGE:
+        raise DataError(f"a page starts at 0 or later and holds 1 to {MAX_PAGE} rows")
+    rows = await connection.execute_fetchall(
+        "SELECT user_id, partner_id, name, rating, mu, sigma, games, wins, points FROM standings"
+        f" WHERE {_WHERE} ORDER BY {key} DESC, {tie} DESC, user_id, partner_id LIMIT ? OFFSET ?",
+        (*scope, limit, offset),
+    )
+    total_rows = list(
+        await connection.execute_fetchall(f"SELECT COUNT(*) FROM standings WHERE {_WHERE}", scope)
+    )
+    page = [
+        LeaderboardRow(
+            rank=offset + position + 1,
+            user_ids=(user, partner) if partner else (user,),
+            names=tuple(name.split(NAME_SEPARATOR)),
+            rating=rating,
+            mu=mu,
+            sigma=sigma,
+            games=games,
+            wins=wins,
+            points=points,
+        )
+        for position, (user, partner, name, rating, mu, sigma, games, wins, points) in enumerate(
+            rows
+        )
+    ]
+    return LeaderboardPage(page, int(total_rows[0][0]), offset, limit)
+
+
+async def rank_of(
+    connection: aiosqlite.Connection,
+    guild_id: int,
+    season_id: int | None,
+    user_id: int,
+    variant: str | None,
+    order: Order,
+    kind: Kind,
+) -> int | None:
+    scope, (key, tie) = _scope(guild_id, season_id, variant, order, kind)
+    mine = list(
+        await connection.execute_fetchall(
+            f"SELECT {key}, {tie}, user_id, partner_id FROM standings WHERE {_WHERE}"
+            " AND (user_id = ? OR partner_id = ?)",
+            (*scope, user_id, user_id),
+        )
+    )
+    if not mine:
+        return None
+    best: int | None = None
+    for value, second, user, partner in mine:
+        ahead = list(
+            await connection.execute_fetchall(
+                f"SELECT COUNT(*) FROM standings WHERE {_WHERE} AND ({key} > ? OR ({key} = ?"
+                f" AND ({tie} > ? OR ({tie} = ? AND (user_id < ?"
+                " OR (user_id = ? AND partner_id < ?))))))",
+                (*scope, value, value, second, second, user, user, partner),
+            )
+        )
+        rank = int(ahead[0][0]) + 1
+        best = rank if best is None else min(best, rank)
+    return best
+
+
+async def player_stats(
+    connection: aiosqlite.Connection, guild_id: int, user_id: int, season_id: int | None
+) -> PlayerStats:
+    sql = (
+        "SELECT r.won, r.points, m.variant, m.scoring, m.hands FROM results AS r"
+        " JOIN matches AS m ON m.id = r.match_id WHERE r.guild_id = ? AND r.user_id = ?"
+    )
+    params: tuple[int, ...] = (guild_id, user_id)
+    if season_id is not None:
+        sql += " AND r.season_id = ?"
+        params += (season_id,)
+    rows = await connection.execute_fetchall(sql + " ORDER BY r.match_id", params)
+    games = wins = streak = best_streak = 0
+    reward_points = reward_hands = 0
+    by_variant: dict[str, list[int]] = {}
+    for won, points, variant, scoring, hands in rows:
+        games += 1
+        tally = by_variant.setdefault(variant, [0, 0])
+        tally[0] += 1
+        if won:
+            wins += 1
+            tally[1] += 1
+            streak += 1
+            best_streak = max(best_streak, streak)
+        else:
+            streak = 0
+        if scoring == "reward" and hands:
+            reward_points += points
+            reward_hands += hands
+    season_key = ALL_TIME if season_id is None else season_id
+    rating_rows = list(
+        await connection.execute_fetchall(
+            "SELECT rating FROM standings WHERE guild_id = ? AND season_key = ?"
+            " AND variant_key = ? AND is_pair = 0 AND user_id = ? AND partner_id = 0",
+            (guild_id, season_key, ALL_VARIANTS, user_id),
+        )
+    )
+    trend_rows = await connection.execute_fetchall(
+        "SELECT c.match_id, m.finished_at, c.rating FROM rating_changes AS c"
+        " JOIN matches AS m ON m.id = c.match_id WHERE c.guild_id = ? AND c.user_id = ?"
+        " AND c.season_key = ? AND c.variant_key = ? ORDER BY c.match_id DESC LIMIT ?",
+        (guild_id, user_id, season_key, ALL_VARIANTS, TREND_POINTS),
+    )
+    return PlayerStats(
+        guild_id=guild_id,
+        user_id=user_id,
+        season_id=season_id,
+        games=games,
+        wins=wins,
+        best_streak=best_streak,
+        current_streak=streak,
+        points_per_hand=reward_points / reward_hands if reward_hands else None,
+        rating=rating_rows[0][0] if rating_rows else None,
+        by_variant=[
+            VariantStats(variant, tally[0], tally[1])
+            for variant, tally in sorted(
+                by_variant.items(), key=lambda item: (-item[1][0], item[0])
+            )
+        ],
+        trend=[RatingPoint(*row) for row in reversed(list(trend_rows))],
+    )
+
+
+async def history(
+    connection: aiosqlite.Connection,
+    guild_id: int,
+    user_id: int | None,
+    limit: int,
+    before: int | None,
+    season_id: int | None,
+) -> list[MatchSummary]:
+    if not 1 <= limit <= MAX_PAGE:
+        raise DataError(f"history pages hold 1 to {MAX_PAGE} matches")
+    conditions = ["guild_id = ?"]
+    params: list[Any] = [guild_id]
+    if user_id is not None:
+        conditions.append("user_id = ?")
+        params.append(user_id)
+    if before is not None:
+        conditions.append(f"{'match_id' if user_id is not None else 'id'} < ?")
+        params.append(before)
+    if season_id is not None:
+        conditions.append("season_id = ?")
+        params.append(season_id)
+    where = " AND ".join(conditions)
+    if user_id is not None:
+        sql = f"SELECT match_id FROM results WHERE {where} ORDER BY match_id DESC LIMIT ?"
+    else:
+        sql = f"SELECT id FROM matches WHERE {where} ORDER BY id DESC LIMIT ?"
+    ids = [row[0] for row in await connection.execute_fetchall(sql, (*params, limit))]
+    if not ids:
+        return []
+    marks = ", ".join("?" for _ in ids)
+    matches = await connection.execute_fetchall(
+        "SELECT id, table_id, guild_id, season_id, variant, rated, hands, finished_at"
+        f" FROM matches WHERE id IN ({marks}) ORDER BY id DESC",
+        ids,
+    )
+    seats: dict[int, list[SeatResult]] = {match_id: [] for match_id in ids}
+    for match_id, seat, user, name, unit, points, won, place in await connection.execute_fetchall(
+        "SELECT match_id, seat, user_id, name, unit, points, won, place FROM results"
+        f" WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+        ids,
+    ):
+        seats[match_id].append(SeatResult(seat, user, name, unit, points, bool(won), place))
+    return [
+        MatchSummary(
+            match_id=match_id,
+            table_id=table_id,
+            guild_id=guild,
+            season_id=season,
+            variant=variant,
+            rated=bool(rated),
+            hands=hands,
+            finished_at=finished_at,
+            seats=seats[match_id],
+        )
+        for match_id, table_id, guild, season, variant, rated, hands, finished_at in matches
+    ]
+
+
+async def match_record(
+    connection: aiosqlite.Connection, match_id: int, guild_id: int | None
+) -> dict[str, Any]:
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT m.guild_id, r.record FROM matches AS m"
+            " JOIN match_records AS r ON r.match_id = m.id WHERE m.id = ?",
+            (match_id,),
+        )
+    )
+    if not rows or (guild_id is not None and rows[0][0] != guild_id):
+        raise DataError(f"there is no match #{match_id} here")
+    record: dict[str, Any] = json.loads(rows[0][1])
+    return record

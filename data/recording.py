@@ -1,0 +1,264 @@
+"""Recording a finished match: the match row, its results, its rating updates and the end of
+its live table, inside the caller's one transaction (so a crash anywhere in between leaves
+nothing behind, and the retry records it once).
+
+Ratings live in scopes: all time (`season_key` 0) and the match's season, each over every
+variant (`variant_key` '') and over the match's variant. A rated match updates the standings of
+its players in each scope, and of its fixed pairs when every unit is a pair of two players, and
+stores every player's new rating in `rating_changes` (the trend, and the audit trail).
+Standings are derived data: `rebuild` recomputes them from the recorded matches.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from data import seasons
+from data.models import DataError, FinishedMatch, RatingChange, RecordOutcome, SeatResult
+from data.ratings import NEWCOMER, Skill, rate, unit_places
+from engine.errors import UnknownVariant
+from engine.variants import get_variant
+
+ALL_TIME = 0
+ALL_VARIANTS = ""
+NAME_SEPARATOR = "\x1f"  # between the two names of a pair's row
+
+
+def check(match: FinishedMatch) -> None:
+    """Refuse a malformed match before any write."""
+    if not match.table_id:
+        raise DataError("a finished match needs its table id")
+    if not match.seats:
+        raise DataError("a finished match needs its seats")
+    numbers = [seat.seat for seat in match.seats]
+    if len(set(numbers)) != len(numbers):
+        raise DataError("a seat appears twice in the results")
+    if not isinstance(match.record, dict) or not isinstance(match.options, dict):
+        raise DataError("the record and the options must be JSON objects")
+    try:
+        get_variant(match.variant)
+    except UnknownVariant as error:
+        raise DataError(str(error)) from None
+    unit_places(match.seats, scoring_of(match.variant))  # the seats of a unit must agree
+
+
+def scoring_of(variant: str) -> str:
+    return str(get_variant(variant).scoring)
+
+
+def is_rated(match: FinishedMatch) -> bool:
+    """Rated by choice, with no AI seat, no player in two seats, and at least two units."""
+    users = [seat.user_id for seat in match.seats]
+    units = {seat.unit for seat in match.seats}
+    return match.rated and None not in users and len(set(users)) == len(users) and len(units) >= 2
+
+
+async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> RecordOutcome:
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT id, rated, season_id FROM matches WHERE table_id = ?", (match.table_id,)
+        )
+    )
+    if rows:
+        match_id, rated, season_id = rows[0]
+        return RecordOutcome(match_id, recorded=False, rated=bool(rated), season_id=season_id)
+    scoring = scoring_of(match.variant)
+    places = unit_places(match.seats, scoring)
+    rated = is_rated(match)
+    hands = match.record.get("hands")
+    hand_count = len(hands) if isinstance(hands, list) else 0
+    await connection.execute(
+        "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (match.guild_id,)
+    )
+    season = await seasons.holding(connection, match.guild_id, match.finished_at)
+    season_id = season.id if season is not None else None
+    cursor = await connection.execute(
+        "INSERT INTO matches (table_id, guild_id, season_id, variant, scoring, options, hands,"
+        " rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            match.table_id,
+            match.guild_id,
+            season_id,
+            match.variant,
+            scoring,
+            json.dumps(match.options, separators=(",", ":")),
+            hand_count,
+            int(rated),
+            match.finished_at,
+        ),
+    )
+    match_id = cursor.lastrowid
+    assert match_id is not None
+    await connection.execute(
+        "INSERT INTO match_records (match_id, record) VALUES (?, ?)",
+        (match_id, json.dumps(match.record, separators=(",", ":"))),
+    )
+    seats = [
+        SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
+        for s in sorted(match.seats, key=lambda s: s.seat)
+    ]
+    await connection.executemany(
+        "INSERT INTO results (match_id, seat, guild_id, season_id, user_id, name, unit, points,"
+        " won, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                match_id,
+                s.seat,
+                match.guild_id,
+                season_id,
+                s.user_id,
+                s.name,
+                s.unit,
+                s.points,
+                int(s.won),
+                s.place,
+            )
+            for s in seats
+        ],
+    )
+    changes: tuple[RatingChange, ...] = ()
+    if rated:
+        changes = await apply_ratings(
+            connection, match_id, match.guild_id, season_id, match.variant, scoring, seats
+        )
+    await connection.execute("DELETE FROM live_tables WHERE id = ?", (match.table_id,))
+    return RecordOutcome(match_id, True, rated, season_id, changes)
+
+
+async def apply_ratings(
+    connection: aiosqlite.Connection,
+    match_id: int,
+    guild_id: int,
+    season_id: int | None,
+    variant: str,
+    scoring: str,
+    seats: Sequence[SeatResult],
+) -> tuple[RatingChange, ...]:
+    """Update the standings of a rated match's players (and fixed pairs) in every scope.
+    `seats` carry their places. Returns the changes in the headline scope (the season over all
+    variants, or all time when the match has no season)."""
+    units: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        units.setdefault(seat.unit, []).append(seat)
+    order = sorted(units)
+    places = [units[unit][0].place or 1 for unit in order]
+    scopes = [(ALL_TIME, ALL_VARIANTS), (ALL_TIME, variant)]
+    if season_id is not None:
+        scopes += [(season_id, ALL_VARIANTS), (season_id, variant)]
+    headline = scopes[2] if season_id is not None else scopes[0]
+    pairs = all(len(units[unit]) == 2 for unit in order)
+    changes: tuple[RatingChange, ...] = ()
+    for season_key, variant_key in scopes:
+        scope = (guild_id, season_key, variant_key)
+        members = [[(s.user_id or 0, 0, s.name) for s in units[unit]] for unit in order]
+        results = [(units[unit][0].won, _points(units[unit][0], scoring)) for unit in order]
+        found = await _update(connection, scope, 0, members, places, results)
+        await connection.executemany(
+            "INSERT INTO rating_changes (match_id, guild_id, season_key, variant_key, user_id,"
+            " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (match_id, *scope, user, after.mu, after.sigma, after.rating)
+                for user, _, after in found
+            ],
+        )
+        if (season_key, variant_key) == headline:
+            changes = tuple(
+                RatingChange(user, before.rating, after.rating) for user, before, after in found
+            )
+        if pairs:
+            pair_members = [[_pair_key(units[unit])] for unit in order]
+            await _update(connection, scope, 1, pair_members, places, results)
+    return changes
+
+
+def _points(seat: SeatResult, scoring: str) -> int:
+    """Leaderboard points: a unit's score in reward games; penalty points do not add up."""
+    return seat.points if scoring == "reward" else 0
+
+
+def _pair_key(partners: Sequence[SeatResult]) -> tuple[int, int, str]:
+    ordered = sorted(partners, key=lambda s: s.user_id or 0)
+    first, second = ordered
+    return (first.user_id or 0, second.user_id or 0, NAME_SEPARATOR.join(s.name for s in ordered))
+
+
+async def _update(
+    connection: aiosqlite.Connection,
+    scope: tuple[int, int, str],
+    is_pair: int,
+    members: list[list[tuple[int, int, str]]],
+    places: list[int],
+    results: list[tuple[bool, int]],
+) -> list[tuple[int, Skill, Skill]]:
+    """Rate one scope's entries (players, or pairs as single entries) and upsert their rows."""
+    keys = [(user, partner) for unit in members for user, partner, _ in unit]
+    marks = ", ".join("(?, ?)" for _ in keys)
+    rows = await connection.execute_fetchall(
+        "SELECT user_id, partner_id, mu, sigma FROM standings WHERE guild_id = ?"
+        " AND season_key = ? AND variant_key = ? AND is_pair = ?"
+        f" AND (user_id, partner_id) IN (VALUES {marks})",
+        (*scope, is_pair, *(value for key in keys for value in key)),
+    )
+    known = {(user, partner): Skill(mu, sigma) for user, partner, mu, sigma in rows}
+    before = [
+        [known.get((user, partner), NEWCOMER) for user, partner, _ in unit] for unit in members
+    ]
+    after = rate(before, places)
+    found: list[tuple[int, Skill, Skill]] = []
+    upserts: list[tuple[Any, ...]] = []
+    for unit, olds, news, (won, points) in zip(members, before, after, results, strict=True):
+        for (user, partner, name), old, new in zip(unit, olds, news, strict=True):
+            found.append((user, old, new))
+            upserts.append(
+                (
+                    *scope,
+                    is_pair,
+                    user,
+                    partner,
+                    name,
+                    new.mu,
+                    new.sigma,
+                    new.rating,
+                    int(won),
+                    points,
+                )
+            )
+    await connection.executemany(
+        "INSERT INTO standings (guild_id, season_key, variant_key, is_pair, user_id, partner_id,"
+        " name, mu, sigma, rating, games, wins, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1,"
+        " ?, ?) ON CONFLICT (guild_id, season_key, variant_key, is_pair, user_id, partner_id)"
+        " DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+        " rating = excluded.rating, games = games + 1, wins = wins + excluded.wins,"
+        " points = points + excluded.points",
+        upserts,
+    )
+    return found
+
+
+async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
+    """Recompute a server's standings and rating history from its rated matches, in the
+    order they finished. Returns how many matches were replayed."""
+    await connection.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+    await connection.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+    matches = list(
+        await connection.execute_fetchall(
+            "SELECT id, season_id, variant, scoring FROM matches WHERE guild_id = ? AND rated = 1"
+            " ORDER BY finished_at, id",
+            (guild_id,),
+        )
+    )
+    for match_id, season_id, variant, scoring in matches:
+        rows = await connection.execute_fetchall(
+            "SELECT seat, user_id, name, unit, points, won, place FROM results"
+            " WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        )
+        seats = [
+            SeatResult(s, u, n, unit, p, bool(w), place) for s, u, n, unit, p, w, place in rows
+        ]
+        await apply_ratings(connection, match_id, guild_id, season_id, variant, scoring, seats)
+    return len(matches)

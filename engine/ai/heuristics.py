@@ -1,0 +1,95 @@
+"""The `easy` level: one move of lookahead judged by what domino players are taught.
+
+Each legal action is tried on a world sampled from the seat's knowledge (only the seat's own
+tiles and public facts are judged, so the sampled hidden hands never sway the choice except
+through the rules themselves), and the position it leaves is scored by `position_value`:
+
+- **heavy tiles first**: every pip still in hand costs (it counts against you at a block);
+- **doubles early**: a double fits only one number, so each one kept costs extra;
+- **keep variety**: each different number left in hand is worth having (fewer passes later);
+- **control**: open ends showing numbers you hold many of let you follow;
+- **don't feed an opponent**: an open end showing a number an opponent is known to lack (he
+  passed on it) is good, more so for the next seat to play; one the partner lacks is bad.
+
+Works for every variant through `HandState.legal_actions/apply/copy`: special actions are judged
+by the same position value (fewer pips and tiles left, variety kept), never at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Action
+from engine.ai.knowledge import Knowledge
+from engine.ai.sampling import build_world, sample_hidden
+from engine.hand import HandState
+from engine.tiles import Tile
+from engine.view import SeatView
+
+PIP_COST = 1.0
+DOUBLE_COST = 2.5
+VARIETY = 1.5
+CONTROL = 1.0
+OPPONENT_LACKS = 2.0
+NEXT_OPPONENT_LACKS = 1.5
+PARTNER_LACKS = 2.0
+FINISHED = 1000.0
+
+
+def position_value(state: HandState, knowledge: Knowledge) -> float:
+    """How good `state` looks to `knowledge.seat`, from its own hand and public facts."""
+    seat = knowledge.seat
+    outcome = state.outcome
+    if outcome is not None:
+        if outcome.went_out == seat:
+            return FINISHED
+        if outcome.went_out is not None and _partner(knowledge, outcome.went_out):
+            return FINISHED / 2
+    hand = state.hands[seat]
+    value = -PIP_COST * sum(tile.pips for tile in hand)
+    value -= DOUBLE_COST * sum(1 for tile in hand if tile.is_double)
+    numbers = {number for tile in hand for number in (tile.high, tile.low)}
+    value += VARIETY * len(numbers)
+    ends = state.layout.open_numbers() if state.layout.started else []
+    next_seat = state.next_seat(seat)
+    for number in set(ends):
+        value += CONTROL * min(2, sum(1 for tile in hand if tile.has(number)))
+        for other, seated in enumerate(knowledge.seated):
+            if other == seat or not seated or not knowledge.lacks[other]:
+                continue
+            if not knowledge.lacks_number(other, number):
+                continue
+            if _partner(knowledge, other):
+                value -= PARTNER_LACKS
+            else:
+                value += OPPONENT_LACKS + (NEXT_OPPONENT_LACKS if other == next_seat else 0.0)
+    return value
+
+
+def _partner(knowledge: Knowledge, other: int) -> bool:
+    unit_of = knowledge.variant.unit_of
+    return other != knowledge.seat and unit_of[other] == unit_of[knowledge.seat]
+
+
+def choose_easy(view: SeatView, rng: random.Random) -> Action:
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    knowledge = Knowledge.of(view)
+    hands, stock = sample_hidden(knowledge, rng)
+    world = build_world(view, knowledge, hands, stock)
+    best: Action = legal[0]
+    best_value = float("-inf")
+    for action in legal:
+        after = world.copy()
+        after.apply(action)
+        value = position_value(after, knowledge) + _tile_bonus(action)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _tile_bonus(action: Action) -> float:
+    """A whisker for the heavier of two otherwise equal plays (stable, deterministic ties)."""
+    tile = getattr(action, "tile", None)
+    return tile.pips / 1000 if isinstance(tile, Tile) else 0.0

@@ -1,0 +1,165 @@
+"""The `hard` and `expert` levels: search over sampled hidden hands.
+
+Until the move's deadline, the seat samples a world consistent with what it has seen
+(`engine.ai.sampling`: hand sizes, and the tiles each seat is known to lack from its passes and
+draws), tries every legal action in that world, and estimates the result of each: by a playout
+to the end of the hand, or, for `expert` once few tiles are left, by the exact endgame solver.
+The action with the best average over all worlds is played (perfect-information Monte Carlo).
+Results are judged by `Judge.utility`, the variant's own scoring seen from the seat's unit, so
+partners play for each other.
+
+- `hard`: playouts choose uniformly among legal moves;
+- `expert`: playouts play the heaviest tile that fits half of the time (as players do), and
+  positions with at most `ENDGAME_TILES` tiles left in hands (and nothing left to draw) are
+  solved exactly.
+
+Line games use the bitmask fast path (`engine.fast`) where it `supports` the variant; every
+other game (wild doubles, crosses, special actions) is searched through the generic
+`HandState` interface, so new games need no AI changes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from engine.actions import Action, Draw, Pass, Play
+from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
+from engine.ai.heuristics import choose_easy
+from engine.ai.judge import Judge
+from engine.ai.knowledge import Knowledge
+from engine.ai.sampling import build_world, sample_hidden
+from engine.fast import NO_MOVE, PIPS, FastHand, supports
+from engine.hand import HandState
+from engine.view import SeatView
+
+EXPERT_GREEDY = 0.5  # share of playout moves that take the heaviest fitting tile
+ENDGAME_TILES = 12  # tiles left in all hands, at most, for the exact solver (fast path)
+RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
+MAX_WORLDS = 20_000
+MAX_PLAYOUT_ACTIONS = 2_000
+
+
+def choose_by_search(
+    view: SeatView,
+    rng: random.Random,
+    deadline: float,
+    *,
+    expert: bool,
+    worlds: int | None = None,
+) -> Action:
+    """The legal action with the best average value over the worlds sampled before `deadline`
+    (or over exactly `worlds` worlds, whatever the clock says)."""
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    if worlds is None and time.monotonic() >= deadline:
+        return choose_easy(view, rng)  # no time left (the move waited in a queue): be quick
+    knowledge = Knowledge.of(view)
+    judge = Judge(knowledge.variant, view.seat)
+    fast_path = supports(knowledge.variant)
+    greedy = EXPERT_GREEDY if expert else 0.0
+    solve = expert
+    totals = [0.0] * len(legal)
+    searched = 0
+    while _more(searched, worlds, deadline):
+        hands, stock = sample_hidden(knowledge, rng)
+        world = build_world(view, knowledge, hands, stock)
+        if fast_path:
+            solve = _fast_world(FastHand.from_hand(world), legal, totals, judge, rng, greedy, solve)
+        else:
+            solve = _rich_world(world, legal, totals, judge, rng, greedy, solve)
+        searched += 1
+    best = max(range(len(legal)), key=lambda index: totals[index])
+    return legal[best]
+
+
+def _more(searched: int, worlds: int | None, deadline: float) -> bool:
+    if worlds is not None:
+        return searched < worlds
+    return searched == 0 or (searched < MAX_WORLDS and time.monotonic() < deadline)
+
+
+def _fast_world(
+    root: FastHand,
+    legal: list[Action],
+    totals: list[float],
+    judge: Judge,
+    rng: random.Random,
+    greedy: float,
+    solve: bool,
+) -> bool:
+    """Add each action's value in this world to `totals`; return whether to keep solving."""
+    small = (
+        solve
+        and root.drawable() == 0
+        and sum(h.bit_count() for h in root.hands) <= (ENDGAME_TILES + 1)
+    )
+    for index, action in enumerate(legal):
+        child = root.copy()
+        fast_apply(child, action)
+        if small:
+            try:
+                totals[index] += FastSolver(judge).value(child)
+                continue
+            except SearchLimit:
+                small = solve = False
+        child.playout(rng, greedy=greedy)
+        totals[index] += judge.utility(child.outcome())
+    return solve
+
+
+def _rich_world(
+    root: HandState,
+    legal: list[Action],
+    totals: list[float],
+    judge: Judge,
+    rng: random.Random,
+    greedy: float,
+    solve: bool,
+) -> bool:
+    small = solve and root.drawable == 0 and sum(map(len, root.hands)) <= RICH_ENDGAME_TILES + 1
+    for index, action in enumerate(legal):
+        child = root.copy()
+        child.apply(action)
+        if small:
+            try:
+                totals[index] += RichSolver(judge).value(child)
+                continue
+            except SearchLimit:
+                small = solve = False
+        rich_playout(child, rng, greedy)
+        if child.outcome is not None:  # else a runaway hand: it counts as nothing
+            totals[index] += judge.utility(child.outcome)
+    return solve
+
+
+def fast_apply(fast: FastHand, action: Action) -> None:
+    """Carry out a rich `Action` on the fast twin of its hand."""
+    if isinstance(action, Play):
+        end = action.end if isinstance(action.end, int) else NO_MOVE
+        fast.play(action.tile.index, end)
+    elif isinstance(action, Draw):
+        fast.draw()
+    elif isinstance(action, Pass):
+        fast.pass_turn()
+    else:  # pragma: no cover - the fast path plays no game with special actions
+        raise ValueError(f"the fast path has no move {action!r}")
+
+
+def rich_playout(state: HandState, rng: random.Random, greedy: float) -> None:
+    """Play `state` to its end: each move the heaviest tile with probability `greedy`, else
+    any legal action uniformly."""
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if state.outcome is not None:
+            return
+        actions = state.legal_actions()
+        if len(actions) > 1 and greedy and rng.random() < greedy:
+            action = max(actions, key=_pips)
+        else:
+            action = actions[int(rng.random() * len(actions))]
+        state.apply(action)
+
+
+def _pips(action: Action) -> int:
+    return PIPS[action.tile.index] if isinstance(action, Play) else -1

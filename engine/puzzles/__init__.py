@@ -1,0 +1,127 @@
+"""The solitaire puzzles: Dominosa (RULES.md §2.21) and Quadrille (§2.22).
+
+They have no hands, seats or turns, so they are not `Variant`s; this small registry lists them
+beside the variants (`engine.variants.describe_games`, `python -m engine variants`) with the same
+description fields, and the bot finds a puzzle by id or alias here.
+
+>>> from engine.puzzles import DominosaGame, generate
+>>> game = DominosaGame(generate(6, "easy", seed=3))
+>>> game.progress.total
+28
+>>> hint = game.hint()
+>>> placed = game.place(*hint.placement)
+>>> str(game.progress)
+'1/28 tiles'
+
+Command line: `python -m engine puzzle generate|solve|count ...` (see `engine.puzzles.cli`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import UnknownVariant
+from engine.puzzles.cells import BadPuzzle, Cell, parse_cells
+from engine.puzzles.dominosa import DIFFICULTIES, DominosaPuzzle, generate, grade
+from engine.puzzles.dominosa_game import DominosaGame, Progress
+from engine.puzzles.dominosa_hints import Hint
+from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, QuadrilleCount, count
+from engine.puzzles.quadrille_game import QuadrilleGame, QuadrilleHint
+from engine.rules import Option
+
+__all__ = [
+    "CLASSIC_FIGURE",
+    "BadPuzzle",
+    "Cell",
+    "DominosaGame",
+    "DominosaPuzzle",
+    "Figure",
+    "Hint",
+    "Progress",
+    "PuzzleInfo",
+    "QuadrilleCount",
+    "QuadrilleGame",
+    "QuadrilleHint",
+    "all_puzzles",
+    "count",
+    "generate",
+    "get_puzzle",
+    "grade",
+    "parse_cells",
+]
+
+
+@dataclass(frozen=True)
+class PuzzleInfo:
+    """What the listings show about a puzzle; `describe` has the fields of
+    `Variant.describe`."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    source: str
+    section: str
+    summary: str
+    option_specs: tuple[Option, ...] = ()
+    player_counts: tuple[int, ...] = (1,)
+    family: str = "puzzle"
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "source": self.source,
+            "rules": f"RULES.md §{self.section}",
+            "players": list(self.player_counts),
+            "family": self.family,
+            "summary": self.summary,
+            "options": {
+                spec.name: {
+                    "default": spec.default,
+                    "help": spec.help,
+                    **({"choices": list(spec.choices)} if spec.choices else {}),
+                    **({"minimum": spec.minimum} if spec.minimum is not None else {}),
+                    **({"maximum": spec.maximum} if spec.maximum is not None else {}),
+                }
+                for spec in self.option_specs
+            },
+        }
+
+
+DOMINOSA = PuzzleInfo(
+    id="dominosa",
+    name="Dominosa",
+    aliases=("domino-solitaire",),
+    source="seed 002 version 5 (Dominosa)",
+    section="2.21",
+    summary="Find where every tile of a set lies on a grid of numbers; one solution.",
+    option_specs=(
+        Option("set", 6, "the set: double-3 to double-9", minimum=3, maximum=9),
+        Option("difficulty", "medium", "the hardest deduction needed", choices=tuple(DIFFICULTIES)),
+    ),
+)
+QUADRILLE = PuzzleInfo(
+    id="quadrille",
+    name="Quadrille",
+    aliases=("kwadrat", "kwadrat-domina", "quadrilles"),
+    source="seed 002 version 6 (Kwadrat domina)",
+    section="2.22",
+    summary="Fill the classic figure of 2 x 2 squares with all 28 tiles, one number a square.",
+)
+
+_PUZZLES = (DOMINOSA, QUADRILLE)
+
+
+def all_puzzles() -> tuple[PuzzleInfo, ...]:
+    """Every puzzle, in the order of RULES.md §2."""
+    return _PUZZLES
+
+
+def get_puzzle(name: str) -> PuzzleInfo:
+    key = name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(name, str) else ""
+    for puzzle in _PUZZLES:
+        if key == puzzle.id or key in puzzle.aliases:
+            return puzzle
+    raise UnknownVariant(f"there is no puzzle called {name!r} (puzzles: dominosa, quadrille)")

@@ -1,0 +1,223 @@
+"""Dominosa as a solitaire: one player's placements on a puzzle, checked, with hints.
+
+`DominosaGame` is mutable (one player's attempt, changed by `place`, `remove` and `hint`):
+the state is small and the bot saves it as JSON after every action, so copies would buy nothing.
+
+A placement is two side-by-side cells, in either order; the tile is the pair of numbers under
+them. A placement is refused (`IllegalAction`, with a reason a player can read) when a cell is
+off the grid, the cells are not side by side, a cell is already covered, that tile is already
+placed, or no solution keeps it together with the tiles already placed (the reason then says
+what would go wrong). So every tile on the board is where the solution has it.
+
+The saved form is the record of the attempt: the puzzle and the actions in order,
+
+```json
+{"puzzle": "dominosa", "set": 6, "difficulty": "medium", "seed": 3,
+ "grid": [[3, 5, 0, ...], ...],
+ "actions": [{"place": [[0, 0], [0, 1]]}, {"hint": true}, {"remove": [0, 1]}]}
+```
+
+`place` names the two cells, `remove` one cell of the tile to take away, `hint` records that a
+hint was shown. `from_json` replays the actions, checking each; a bad one is reported as
+`action I: reason` (0-based).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.puzzles.cells import BadPuzzle, Cell, as_cell, cell_text, pair_text
+from engine.puzzles.dominosa import DominosaPuzzle, Placement
+from engine.puzzles.dominosa_board import solve
+from engine.puzzles.dominosa_hints import Hint, next_hint, no_solution_text
+from engine.tiles import Tile
+
+
+@dataclass(frozen=True)
+class Progress:
+    placed: int
+    total: int
+
+    @property
+    def solved(self) -> bool:
+        return self.placed == self.total
+
+    def __str__(self) -> str:
+        return f"{self.placed}/{self.total} tiles"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the board: its two cells (reading order) and the tile they show."""
+
+    cells: Placement
+    tile: Tile
+
+
+class DominosaGame:
+    def __init__(self, puzzle: DominosaPuzzle) -> None:
+        self.puzzle = puzzle
+        self.board = puzzle.board
+        self._spots: list[int] = []  # in the order placed
+        self._covered: dict[Cell, int] = {}
+        self._tile_spot: dict[Tile, int] = {}
+        self.actions: list[dict[str, Any]] = []
+        self.hints_used = 0
+
+    # -- what the renderer and the bot read ----------------------------------------------------
+
+    @property
+    def grid(self) -> tuple[tuple[int, ...], ...]:
+        return self.puzzle.grid
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        """Every tile on the board as its two cells, in the order they were placed."""
+        return tuple(self.board.spot_pair(spot) for spot in self._spots)
+
+    @property
+    def progress(self) -> Progress:
+        return Progress(len(self._spots), self.board.tile_count)
+
+    @property
+    def solved(self) -> bool:
+        return len(self._spots) == self.board.tile_count
+
+    def tile_at(self, cell: Cell) -> Placed | None:
+        spot = self._covered.get(cell)
+        if spot is None:
+            return None
+        return Placed(self.board.spot_pair(spot), self.board.tile(spot))
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def check(self, first: Cell, second: Cell) -> int:
+        """The spot of a legal placement; raises `IllegalAction` with the reason otherwise."""
+        board = self.board
+        for cell in (first, second):
+            if not board.on_grid(cell):
+                raise IllegalAction(
+                    f"{cell_text(cell)} is off the grid: rows go 0-{board.rows - 1} "
+                    f"and columns 0-{board.cols - 1}"
+                )
+        if first == second:
+            raise IllegalAction("a tile covers two different cells")
+        spot = board.spot(first, second)
+        if spot is None:
+            raise IllegalAction(f"{cell_text(first)} and {cell_text(second)} are not side by side")
+        for cell in (first, second):
+            if cell in self._covered:
+                covering = self._covered[cell]
+                raise IllegalAction(
+                    f"{cell_text(cell)} is already covered by the {board.tile(covering)} "
+                    f"at {board.spot_text(covering)}"
+                )
+        tile = board.tile(spot)
+        if tile in self._tile_spot:
+            raise IllegalAction(
+                f"cells {cell_text(first)} and {cell_text(second)} show {board.number(first)} "
+                f"and {board.number(second)}: the {tile} is already placed at "
+                f"{board.spot_text(self._tile_spot[tile])}"
+            )
+        placed = (*self._spots, spot)
+        if not solve(board, placed=placed, cap=1).count:
+            raise IllegalAction(no_solution_text(board, placed))
+        return spot
+
+    def can_place(self, first: Cell, second: Cell) -> bool:
+        try:
+            self.check(first, second)
+        except IllegalAction:
+            return False
+        return True
+
+    def place(self, first: Cell, second: Cell) -> Placed:
+        """Lay the tile the two cells show on them (refusals as in `check`)."""
+        spot = self.check(first, second)
+        self._add(spot)
+        self.actions.append({"place": [list(first), list(second)]})
+        return Placed(self.board.spot_pair(spot), self.board.tile(spot))
+
+    def remove(self, cell: Cell) -> Placed:
+        """Take away the tile covering `cell`."""
+        spot = self._covered.get(cell)
+        if spot is None:
+            raise IllegalAction(f"no tile covers {cell_text(cell)}")
+        self._spots.remove(spot)
+        first, second = self.board.spot_pair(spot)
+        del self._covered[first], self._covered[second]
+        del self._tile_spot[self.board.tile(spot)]
+        self.actions.append({"remove": list(cell)})
+        return Placed((first, second), self.board.tile(spot))
+
+    def hint(self) -> Hint:
+        """The next tile reasoning finds from the tiles on the board, and why."""
+        if self.solved:
+            raise IllegalAction("the puzzle is already solved")
+        found = next_hint(self.board, tuple(self._spots))
+        self.hints_used += 1
+        self.actions.append({"hint": True})
+        return found
+
+    def _add(self, spot: int) -> None:
+        first, second = self.board.spot_pair(spot)
+        self._spots.append(spot)
+        self._covered[first] = self._covered[second] = spot
+        self._tile_spot[self.board.tile(spot)] = spot
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.puzzle.to_json()
+        del data["solution"]  # the grid has one solution; a saved game does not give it away
+        data["actions"] = [dict(action) for action in self.actions]
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> DominosaGame:
+        """Rebuild a game from `to_json` (or its text), replaying and checking every action."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
+        if not isinstance(data, Mapping):
+            raise BadPuzzle("a saved game is a JSON object")
+        game = cls(DominosaPuzzle.from_json(data))
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise BadPuzzle("actions must be a list")
+        for index, action in enumerate(actions):
+            try:
+                game.replay(action)
+            except (IllegalAction, BadPuzzle) as error:
+                raise BadPuzzle(f"action {index}: {error}") from None
+        return game
+
+    def replay(self, action: object) -> None:
+        """Apply one recorded action (`{"place": [[r, c], [r, c]]}`, `{"remove": [r, c]}` or
+        `{"hint": true}`)."""
+        if not isinstance(action, Mapping) or len(action) != 1:
+            raise BadPuzzle(f"{action!r} is not an action")
+        if "place" in action:
+            cells = action["place"]
+            if not isinstance(cells, list) or len(cells) != 2:
+                raise BadPuzzle("place names two cells")
+            self.place(as_cell(cells[0]), as_cell(cells[1]))
+        elif "remove" in action:
+            self.remove(as_cell(action["remove"]))
+        elif action.get("hint") is True:
+            self.hint()
+        else:
+            raise BadPuzzle(f"{action!r} is not an action")
+
+    def __repr__(self) -> str:
+        placed = ", ".join(pair_text(*pair) for pair in self.placements)
+        return f"DominosaGame(double-{self.board.top}, {self.progress}: {placed})"

@@ -1,0 +1,242 @@
+"""Quadrille as a solitaire: one player fills the figure tile by tile, checked, with hints.
+
+`QuadrilleGame` is mutable, like `DominosaGame`, for the same reason: a small state the bot saves
+as JSON after every action.
+
+A placement is `(cell, number, cell, number)`: two side-by-side cells of the figure and the
+number the tile shows on each. It is refused (`IllegalAction`, with a reason a player can read)
+when a cell is not in the figure, the cells are not side by side, a number is not 0-6, a cell is
+already covered, the tile is already placed, a square would show two numbers, a number would
+fill more than two squares, or no way to finish the figure keeps it (decided exactly against
+the figure's solutions up to renaming, in milliseconds). So the board can always be finished.
+
+The saved form is the record of the attempt:
+
+```json
+{"puzzle": "quadrille", "figure": ["aabbccdd", "aabbccdd", ".eeffgg.", "..."],
+ "actions": [{"place": [[0, 0], 3, [0, 1], 3]}, {"hint": true}, {"remove": [0, 1]}]}
+```
+
+`place` gives the cells and numbers, `remove` one cell of the tile to take away, `hint` records
+that a hint was shown. `from_json` replays and checks every action (`action I: reason`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.puzzles.cells import BadPuzzle, Cell, adjacent, as_cell, cell_text, pair_text
+from engine.puzzles.dominosa_game import Progress
+from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, TilePlacement, completions
+from engine.tiles import Tile
+
+
+@dataclass(frozen=True)
+class QuadrilleHint:
+    """A tile that leads to a finished figure from the tiles on the board: where and which
+    numbers (`placement`), the `tile`, and the sentence to show."""
+
+    placement: TilePlacement
+    tile: Tile
+    text: str
+
+
+class QuadrilleGame:
+    def __init__(self, figure: Figure | None = None) -> None:
+        self.shape = figure or Figure(CLASSIC_FIGURE)
+        self._placed: list[TilePlacement] = []
+        self._covered: dict[Cell, TilePlacement] = {}
+        self._tiles: dict[Tile, TilePlacement] = {}
+        self.actions: list[dict[str, Any]] = []
+        self.hints_used = 0
+
+    # -- what the renderer and the bot read ----------------------------------------------------
+
+    @property
+    def figure(self) -> tuple[str, ...]:
+        """The figure's rows: a letter per square, `.` for an empty cell."""
+        return self.shape.rows
+
+    @property
+    def placements(self) -> tuple[TilePlacement, ...]:
+        """Every tile on the board as (cell, number, cell, number), in the order placed."""
+        return tuple(self._placed)
+
+    @property
+    def square_numbers(self) -> tuple[int | None, ...]:
+        """The number each square shows so far (squares in the order of `Figure.letters`)."""
+        numbers: list[int | None] = [None] * len(self.shape.letters)
+        for first, number, second, other in self._placed:
+            numbers[self._square(first)] = number
+            numbers[self._square(second)] = other
+        return tuple(numbers)
+
+    @property
+    def progress(self) -> Progress:
+        return Progress(len(self._placed), self.shape.tile_count)
+
+    @property
+    def solved(self) -> bool:
+        return len(self._placed) == self.shape.tile_count
+
+    def _square(self, cell: Cell) -> int:
+        return self.shape.square_of[self.shape.index[cell]]
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def check(self, first: Cell, number: int, second: Cell, other: int) -> None:
+        """Raise `IllegalAction` with the reason if the placement is refused."""
+        shape = self.shape
+        for cell in (first, second):
+            if cell not in shape.index:
+                raise IllegalAction(f"{cell_text(cell)} is not part of the figure")
+        if not adjacent(first, second):
+            raise IllegalAction(f"{cell_text(first)} and {cell_text(second)} are not side by side")
+        for value in (number, other):
+            if type(value) is not int or not 0 <= value <= shape.top:
+                raise IllegalAction(f"the numbers run from 0 to {shape.top}, not {value!r}")
+        for cell in (first, second):
+            if cell in self._covered:
+                raise IllegalAction(
+                    f"{cell_text(cell)} is already covered by the {_tile_text(self._covered[cell])}"
+                )
+        tile = Tile(number, other)
+        if tile in self._tiles:
+            where = self._tiles[tile]
+            raise IllegalAction(f"the {tile} is already placed at {pair_text(where[0], where[2])}")
+        square, other_square = self._square(first), self._square(second)
+        if square == other_square and number != other:
+            raise IllegalAction(
+                f"{cell_text(first)} and {cell_text(second)} are in one square, "
+                f"so they show the same number"
+            )
+        numbers = list(self.square_numbers)
+        for cell, value, at in ((first, number, square), (second, other, other_square)):
+            shown = numbers[at]
+            if shown is not None and shown != value:
+                raise IllegalAction(
+                    f"the square {shape.square_text(at)} shows {shown}, so {cell_text(cell)} "
+                    f"cannot show {value}"
+                )
+            numbers[at] = value
+        for value in {number, other}:
+            squares = [at for at, shown in enumerate(numbers) if shown == value]
+            if len(squares) > shape.per_number:
+                held = " and ".join(
+                    shape.square_text(at) for at in squares if at not in (square, other_square)
+                )
+                many = "two squares" if shape.per_number == 2 else "a square"
+                raise IllegalAction(f"{value} already fills {many}: {held}")
+        if next(completions(shape, [*self._placed, (first, number, second, other)]), None) is None:
+            raise IllegalAction("no way to finish the figure keeps this placement")
+
+    def can_place(self, first: Cell, number: int, second: Cell, other: int) -> bool:
+        try:
+            self.check(first, number, second, other)
+        except IllegalAction:
+            return False
+        return True
+
+    def place(self, first: Cell, number: int, second: Cell, other: int) -> TilePlacement:
+        """Lay the tile showing `number` on `first` and `other` on `second`."""
+        self.check(first, number, second, other)
+        placement = (first, number, second, other)
+        self._placed.append(placement)
+        self._covered[first] = self._covered[second] = placement
+        self._tiles[Tile(number, other)] = placement
+        self.actions.append({"place": [list(first), number, list(second), other]})
+        return placement
+
+    def remove(self, cell: Cell) -> TilePlacement:
+        """Take away the tile covering `cell`."""
+        placement = self._covered.get(cell)
+        if placement is None:
+            raise IllegalAction(f"no tile covers {cell_text(cell)}")
+        self._placed.remove(placement)
+        del self._covered[placement[0]], self._covered[placement[2]]
+        del self._tiles[Tile(placement[1], placement[3])]
+        self.actions.append({"remove": list(cell)})
+        return placement
+
+    def hint(self) -> QuadrilleHint:
+        """A tile of some way to finish the figure from here: the one covering the first empty
+        cell in reading order."""
+        if self.solved:
+            raise IllegalAction("the figure is already filled")
+        finished = next(completions(self.shape, self._placed), None)
+        if finished is None:  # cannot happen: every placement was checked
+            raise IllegalAction("no way to finish the figure from here")
+        placement = next(tile for tile in finished.tiles if tile[0] not in self._covered)
+        first, number, second, other = placement
+        text = (
+            f"Put the {Tile(number, other)} at {pair_text(first, second)}, with the {number} on "
+            f"{cell_text(first)}: the figure can be finished from there."
+        )
+        self.hints_used += 1
+        self.actions.append({"hint": True})
+        return QuadrilleHint(placement, Tile(number, other), text)
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "puzzle": "quadrille",
+            "figure": list(self.shape.rows),
+            "actions": [dict(action) for action in self.actions],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> QuadrilleGame:
+        """Rebuild a game from `to_json` (or its text), replaying and checking every action."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
+        if not isinstance(data, Mapping) or data.get("puzzle") != "quadrille":
+            raise BadPuzzle("this is not a saved Quadrille")
+        rows = data.get("figure", list(CLASSIC_FIGURE))
+        if not isinstance(rows, list):
+            raise BadPuzzle("the figure is a list of rows")
+        game = cls(Figure(rows))
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise BadPuzzle("actions must be a list")
+        for index, action in enumerate(actions):
+            try:
+                game.replay(action)
+            except (IllegalAction, BadPuzzle) as error:
+                raise BadPuzzle(f"action {index}: {error}") from None
+        return game
+
+    def replay(self, action: object) -> None:
+        """Apply one recorded action (`{"place": [[r, c], n, [r, c], m]}`, `{"remove": [r, c]}`
+        or `{"hint": true}`)."""
+        if not isinstance(action, Mapping) or len(action) != 1:
+            raise BadPuzzle(f"{action!r} is not an action")
+        if "place" in action:
+            value = action["place"]
+            if not isinstance(value, list) or len(value) != 4:
+                raise BadPuzzle("place gives [cell, number, cell, number]")
+            first, number, second, other = value
+            if type(number) is not int or type(other) is not int:
+                raise BadPuzzle("place gives [cell, number, cell, number]")
+            self.place(as_cell(first), number, as_cell(second), other)
+        elif "remove" in action:
+            self.remove(as_cell(action["remove"]))
+        elif action.get("hint") is True:
+            self.hint()
+        else:
+            raise BadPuzzle(f"{action!r} is not an action")
+
+
+def _tile_text(placement: TilePlacement) -> str:
+    first, number, second, other = placement
+    return f"{Tile(number, other)} at {pair_text(first, second)}"

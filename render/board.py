@@ -1,0 +1,215 @@
+"""The board picture: the table with every tile where it lies, the open ends tagged with their
+ids, the last move ringed and flagged, the seats with names, tile counts, scores and whose turn,
+the boneyard count and the table's status line.
+
+The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
+follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.layout import Shape
+from engine.view import SeatView
+from render.encode import png_bytes
+from render.geometry import Arrangement, Spot, arrange, pairs_arrangement
+from render.marks import Placer, paste_spot, pointer, ring, tag
+from render.sprites import tile_back
+from render.text import fit, font, put_text
+from render.theme import Theme, get_theme
+
+WIDTH = 800
+MARGIN = 14
+MIN_TABLE = 220
+MAX_TABLE = 520
+MAX_CELL = 44  # side of a pip square for short games
+MIN_CELL = 14
+CARD_HEIGHT = 50
+FOOTER = 34
+
+
+def board_png(
+    view: SeatView, *, names: Sequence[str], theme: str = "light", highlight_last: bool = True
+) -> bytes:
+    """The board as PNG bytes. `names` are the seats' display names in seat order."""
+    return png_bytes(
+        board_image(view, names=names, theme=theme, highlight_last=highlight_last), get_theme(theme)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlan:
+    """Everything about a board picture but the pixels: what the tests check."""
+
+    arrangement: Arrangement
+    placer: Placer
+    cell: int
+    header: int
+    table_height: int
+    width: int
+    height: int
+
+
+def plan_board(view: SeatView) -> BoardPlan:
+    arrangement = table_arrangement(view)
+    header = _header_height(view.players)
+    cell, table_height = _table_size(arrangement)
+    height = header + table_height + FOOTER
+    placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))
+    return BoardPlan(arrangement, placer, cell, header, table_height, WIDTH, height)
+
+
+def board_image(
+    view: SeatView, *, names: Sequence[str], theme: str = "light", highlight_last: bool = True
+) -> Image.Image:
+    """The board as a Pillow image (what `board_png` encodes)."""
+    palette = get_theme(theme)
+    _check_names(view, names)
+    plan = plan_board(view)
+    arrangement, placer, cell = plan.arrangement, plan.placer, plan.cell
+    canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
+    draw = ImageDraw.Draw(canvas)
+    _seat_cards(draw, canvas, view, names, palette)
+    for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
+        paste_spot(canvas, placer, spot, palette)
+    last = _last_spot(view, arrangement) if highlight_last else None
+    if last is not None:
+        ring(draw, placer, last, palette.last, max(3, cell // 10))
+    caption_size = max(12, min(18, cell // 2 + 2))
+    caption_face = font(caption_size, bold=True)
+    for caption in arrangement.captions:
+        if caption.seat is None:
+            text = caption.text
+        else:
+            text = fit(_name(names, caption.seat), caption_face, int(6 * placer.scale))
+        at = placer.point(caption.x, caption.y)
+        put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
+    tag_size = max(11, min(15, cell // 3 + 4))
+    for end in arrangement.tags:
+        tag(canvas, placer.point(end.x, end.y), end.arm, palette, tag_size)
+    if not arrangement.spots:
+        message = "The table is empty" if view.turn is None else "Waiting for the first tile"
+        middle = (WIDTH / 2, plan.header + plan.table_height / 2)
+        put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
+    _footer(canvas, view, names, palette, plan.height)
+    return canvas
+
+
+def table_arrangement(view: SeatView) -> Arrangement:
+    """Where the tiles of the view's table are drawn (also used by the tests)."""
+    if view.laid_pairs and any(view.laid_pairs):
+        return pairs_arrangement(view.laid_pairs)
+    box = (WIDTH - 2 * MARGIN, MAX_TABLE)
+    return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if names[seat] else f"Seat {seat + 1}"
+
+
+def _check_names(view: SeatView, names: Sequence[str]) -> None:
+    if len(names) != view.players:
+        raise ValueError(f"names lists {len(names)} seats; the table has {view.players}")
+
+
+def _table_size(arrangement: Arrangement) -> tuple[int, int]:
+    min_x, min_y, max_x, max_y = arrangement.bounds()
+    width_units, height_units = max_x - min_x + 2, max_y - min_y + 2
+    scale = min((WIDTH - 2 * MARGIN) / width_units, MAX_TABLE / height_units)
+    cell = max(MIN_CELL, min(MAX_CELL, int(2 * scale)))
+    height = max(MIN_TABLE, int(height_units * cell / 2) + 8)
+    return cell, height
+
+
+def _last_spot(view: SeatView, arrangement: Arrangement) -> Spot | None:
+    if view.layout.shape is Shape.ROW and view.laid_pairs:
+        return None
+    last = len(view.layout.placements) - 1
+    if last < 0:
+        return None
+    return next((spot for spot in arrangement.spots if spot.order == last), None)
+
+
+# -- seats ------------------------------------------------------------------------------------
+
+
+def _header_height(players: int) -> int:
+    rows = 1 if players <= 5 else 2
+    return MARGIN + rows * (CARD_HEIGHT + 6)
+
+
+def _unit_score(view: SeatView, seat: int) -> int | None:
+    for index, unit in enumerate(view.units):
+        if seat in unit:
+            return view.scores[index] if index < len(view.scores) else None
+    return None
+
+
+def _seat_cards(
+    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
+    view: SeatView,
+    names: Sequence[str],
+    theme: Theme,
+) -> None:
+    per_row = view.players if view.players <= 5 else (view.players + 1) // 2
+    gap = 8
+    width = (WIDTH - 2 * MARGIN - gap * (per_row - 1)) // per_row
+    name_face = font(15, bold=True)
+    small = font(13)
+    back = tile_back(8, theme)
+    team_play = any(len(unit) > 1 for unit in view.units)
+    for seat in range(view.players):
+        row, column = divmod(seat, per_row)
+        left = MARGIN + column * (width + gap)
+        top = MARGIN // 2 + row * (CARD_HEIGHT + 6)
+        box = (left, top, left + width, top + CARD_HEIGHT)
+        to_act = view.turn == seat
+        seated = view.seated[seat] if seat < len(view.seated) else True
+        outline = theme.turn if to_act else theme.panel_edge
+        draw.rounded_rectangle(
+            box, radius=8, fill=theme.panel, outline=outline, width=3 if to_act else 1
+        )
+        text_left = left + 10
+        if to_act:
+            pointer(draw, left + 12, top + 15, 12, theme.turn)
+            text_left = left + 22
+        name = _name(names, seat)
+        shown = fit(name, name_face, left + width - 8 - text_left)
+        put_text(canvas, (text_left, top + 5), shown, size=15, bold=True, colour=theme.ink)
+        count = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
+        canvas.paste(back, (left + 10, top + 29), back)
+        details = f"{count}" if seated else "out"
+        score = _unit_score(view, seat)
+        if score is not None:
+            details += f"   {score} pts" + (" (team)" if team_play else "")
+        shown = fit(details, small, width - 30)
+        put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
+
+
+def _footer(
+    canvas: Image.Image, view: SeatView, names: Sequence[str], theme: Theme, height: int
+) -> None:
+    bold = font(14, bold=True)
+    y = height - FOOTER // 2
+    left_text = f"Hand {view.hand_number + 1}"
+    if view.layout.shape is not Shape.ROW:
+        left_text += f"   ·   {len(view.layout.placements)} on the table"
+    if view.boneyard or view.layout.shape is not Shape.ROW:
+        left_text += f"   ·   boneyard {view.boneyard}"
+    put_text(canvas, (MARGIN, y), left_text, size=14, colour=theme.muted, anchor="lm")
+    right = view.status or ""
+    if view.total is not None:
+        target = dict(view.options).get("target")
+        right = f"Total {view.total}" + (f" / {target}" if target is not None else "")
+    elif view.turn is not None and not right:
+        right = f"{_name(names, view.turn)} to play"
+    if right:
+        shown = fit(right, bold, WIDTH // 2)
+        put_text(
+            canvas, (WIDTH - MARGIN, y), shown, size=14, bold=True, colour=theme.ink, anchor="rm"
+        )

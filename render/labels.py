@@ -1,0 +1,20 @@
+"""How moves are named, the same on the buttons, in the hand picture and on the board's tags."""
+
+from __future__ import annotations
+
+from engine.actions import Action, Draw, Pass, Play
+
+
+def move_label(action: Action) -> str:
+    """`"6-4"` for a play whose place needs no choice, `"6-4 on 6"` for a play on the end showing
+    6, `"6-6 on N2a"` for a play on a named end, `"draw"`, `"pass"`; a variant's own action is
+    named by its text form."""
+    if isinstance(action, Play):
+        if action.end is None:
+            return str(action.tile)
+        return f"{action.tile} on {action.end}"
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Pass):
+        return "pass"
+    return str(action)

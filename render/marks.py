@@ -1,0 +1,116 @@
+"""Shared drawing pieces: placing arrangements on a canvas, the last-move ring and flag, open-end
+tags, the turn pointer and the check mark. Every mark has a shape of its own as well as a colour."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.geometry import Arrangement, Spot
+from render.sprites import shadow_drop, shadowed_sprite
+from render.text import centred, font, text_width
+from render.theme import RGB, Theme
+
+
+class Placer:
+    """Maps layout units to pixels: `scale` pixels per unit, the arrangement's bounds centred in
+    the box at (`left`, `top`, `width`, `height`)."""
+
+    def __init__(self, arrangement: Arrangement, cell: int, box: tuple[int, int, int, int]) -> None:
+        self.cell = cell
+        self.scale = cell / 2
+        min_x, min_y, max_x, max_y = arrangement.bounds()
+        left, top, width, height = box
+        self.offset_x = left + width / 2 - (min_x + max_x) / 2 * self.scale
+        self.offset_y = top + height / 2 - (min_y + max_y) / 2 * self.scale
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (self.offset_x + x * self.scale, self.offset_y + y * self.scale)
+
+    def polygon(self, spot: Spot) -> list[tuple[float, float]]:
+        return [self.point(x, y) for x, y in spot.corners()]
+
+    def box(self, spot: Spot) -> tuple[int, int, int, int]:
+        """The pixel box the tile's sprite is pasted into (axis-aligned tiles)."""
+        points = self.polygon(spot)
+        xs = [x for x, _ in points]
+        ys = [y for _, y in points]
+        return (round(min(xs)), round(min(ys)), round(max(xs)), round(max(ys)))
+
+
+def paste_spot(canvas: Image.Image, placer: Placer, spot: Spot, theme: Theme) -> None:
+    """Paste the tile's sprite with a soft shadow (which also shows how a French stack lies)."""
+    sprite = shadowed_sprite(spot.first, spot.second, placer.cell, spot.angle, theme)
+    drop = shadow_drop(placer.cell)
+    cx, cy = placer.point(spot.x, spot.y)
+    left = round(cx - (sprite.width - drop) / 2)
+    top = round(cy - (sprite.height - drop) / 2)
+    canvas.paste(sprite, (left, top), sprite)
+
+
+def ring(draw: ImageDraw.ImageDraw, placer: Placer, spot: Spot, colour: RGB, width: int) -> None:
+    """A ring around a tile and a flag (a filled triangle) on its first corner."""
+    points = placer.polygon(spot)
+    cx, cy = placer.point(spot.x, spot.y)
+    grown = [(x + (x - cx) * 0.12 + _sign(x - cx) * 2, y + (y - cy) * 0.12 + _sign(y - cy) * 2)
+             for x, y in points]  # fmt: skip
+    draw.line([*grown, grown[0]], fill=colour, width=width, joint="curve")
+    corner_x, corner_y = min(grown, key=lambda p: p[0] + p[1])
+    size = max(8.0, placer.cell * 0.42)
+    draw.polygon(
+        [
+            (corner_x - 2, corner_y - 2),
+            (corner_x + size, corner_y - 2),
+            (corner_x - 2, corner_y + size),
+        ],
+        fill=colour,
+    )
+
+
+def _sign(value: float) -> float:
+    return (value > 0) - (value < 0)
+
+
+def tag(
+    canvas: Image.Image, centre: tuple[float, float], text: str, theme: Theme, size: int
+) -> None:
+    """An open-end tag: a pill with the end's id, centred at `centre`."""
+    image = _tag_image(text, size, theme)
+    x, y = centre
+    canvas.paste(image, (round(x - image.width / 2), round(y - image.height / 2)), image)
+
+
+@lru_cache(maxsize=512)
+def _tag_image(text: str, size: int, theme: Theme) -> Image.Image:
+    face = font(size, bold=True)
+    width = text_width(text, face) + size
+    height = size + size // 2 + 2
+    image = Image.new("RGBA", (width + 2, height + 2), (*theme.tag, 0))
+    draw = ImageDraw.Draw(image)
+    box = (0, 0, width + 1, height + 1)
+    draw.rounded_rectangle(
+        box, radius=height // 2, fill=theme.tag, outline=theme.background, width=1
+    )
+    centred(draw, ((width + 1) / 2, (height + 1) / 2), text, face, theme.tag_ink)
+    return image
+
+
+def pointer(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: RGB) -> None:
+    """A right-pointing triangle centred at (`x`, `y`): whose turn it is."""
+    draw.polygon(
+        [(x - size / 2, y - size / 2), (x + size / 2, y), (x - size / 2, y + size / 2)], fill=colour
+    )
+
+
+def check(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: RGB) -> None:
+    """A check mark in a filled disc centred at (`x`, `y`): a playable tile."""
+    r = size / 2
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+    width = max(2, round(size / 7))
+    draw.line(
+        [(x - r * 0.5, y), (x - r * 0.12, y + r * 0.4), (x + r * 0.55, y - r * 0.4)],
+        fill=(255, 255, 255),
+        width=width,
+        joint="curve",
+    )

@@ -1,0 +1,218 @@
+"""The score sheet: after a hand, every finished hand with how it ended, the tiles each seat was
+left holding (revealed), the points of each unit (player or team) and the running totals; the
+match target; and once the match is over, its result.
+
+Winners are marked by a filled disc *and* bold text. A long match shows its last `MAX_HANDS`
+hands in full and counts the earlier ones in a line above them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.errors import UnknownVariant
+from engine.rules import HandResult, Scoring
+from engine.variants import get_variant
+from engine.view import SeatView
+from render.encode import png_bytes
+from render.sprites import tile_sprite
+from render.text import fit, font
+from render.theme import Theme, get_theme
+
+WIDTH = 800
+MARGIN = 16
+FIRST_COLUMN = 170
+MINI = 13  # pip square of the revealed tiles
+LINE = 22
+MAX_HANDS = 10
+
+
+def score_sheet_png(view: SeatView, *, names: Sequence[str], theme: str = "light") -> bytes:
+    """The score sheet of the view's match as PNG bytes."""
+    return png_bytes(score_sheet_image(view, names=names, theme=theme), get_theme(theme))
+
+
+def unit_names(view: SeatView, names: Sequence[str]) -> list[str]:
+    return [
+        " & ".join(names[seat] if names[seat] else f"Seat {seat + 1}" for seat in unit)
+        for unit in view.units
+    ]
+
+
+def match_winners(view: SeatView) -> tuple[int, ...]:
+    """The winning units of a finished match, read from the final scores and the variant's kind
+    of scoring (the last hand's winners where no points are kept)."""
+    if not view.over or not view.results:
+        return ()
+    try:
+        scoring = get_variant(view.variant).scoring
+    except UnknownVariant:
+        scoring = Scoring.REWARD
+    scores = view.scores
+    if scoring is Scoring.NONE:
+        seats = set(view.results[-1].winners)
+        return tuple(index for index, unit in enumerate(view.units) if seats & set(unit))
+    goal = max(scores) if scoring is Scoring.REWARD else min(scores)
+    return tuple(index for index, score in enumerate(scores) if score == goal)
+
+
+def target_line(view: SeatView) -> str:
+    options = dict(view.options)
+    parts = []
+    if "target" in options:
+        parts.append(f"Target {options['target']}")
+    if "hands" in options:
+        parts.append(f"{options['hands']} hands")
+    if "wins" in options:
+        parts.append(f"{options['wins']} hands to win")
+    return " · ".join(parts)
+
+
+def score_sheet_image(view: SeatView, *, names: Sequence[str], theme: str = "light") -> Image.Image:
+    palette = get_theme(theme)
+    if len(names) != view.players:
+        raise ValueError(f"names lists {len(names)} seats; the table has {view.players}")
+    units = unit_names(view, names)
+    column = (WIDTH - 2 * MARGIN - FIRST_COLUMN) // max(1, len(units))
+    results = view.results[-MAX_HANDS:]
+    earlier = len(view.results) - len(results)
+    heights = [_row_height(result, view, column) for result in results]
+    height = 60 + 34 + (LINE if earlier else 0) + sum(heights) + 40 + (40 if view.over else 0) + 16
+    canvas = Image.new("RGB", (WIDTH, height), palette.background)
+    draw = ImageDraw.Draw(canvas)
+    title = font(20, bold=True)
+    try:
+        game = get_variant(view.variant).name
+    except UnknownVariant:
+        game = view.variant
+    draw.text((MARGIN, 16), f"{game}: score sheet", font=title, fill=palette.ink)
+    draw.text(
+        (WIDTH - MARGIN, 22), target_line(view), font=font(15), fill=palette.muted, anchor="ra"
+    )
+    y = 60
+    bold = font(14, bold=True)
+    for index, unit in enumerate(units):
+        left = MARGIN + FIRST_COLUMN + index * column
+        draw.text((left + 6, y + 8), fit(unit, bold, column - 10), font=bold, fill=palette.ink)
+    draw.text((MARGIN + 6, y + 8), "Hand", font=bold, fill=palette.ink)
+    y += 34
+    draw.line((MARGIN, y - 4, WIDTH - MARGIN, y - 4), fill=palette.panel_edge, width=1)
+    if earlier:
+        plural = "s" if earlier != 1 else ""
+        draw.text(
+            (MARGIN + 6, y), f"… {earlier} earlier hand{plural}", font=font(13), fill=palette.muted
+        )
+        y += LINE
+    for result, row_height in zip(results, heights, strict=True):
+        _hand_row(canvas, draw, view, names, result, y, row_height, column, palette)
+        y += row_height
+    _totals(draw, view, y, column, palette)
+    y += 40
+    if view.over:
+        winners = match_winners(view)
+        text = " and ".join(units[index] for index in winners) if winners else "nobody"
+        several = len(winners) > 1 or any(len(view.units[index]) > 1 for index in winners)
+        verb = "win" if several else "wins"
+        message = f"Match over: {text} {verb}." if winners else "Match over: a draw."
+        _winner_mark(draw, MARGIN + 10, y + 14, palette)
+        draw.text(
+            (MARGIN + 24, y + 14), message, font=font(17, bold=True), fill=palette.ink, anchor="lm"
+        )
+    return canvas
+
+
+def _tiles_per_line(column: int) -> int:
+    return max(1, (column - 12 - 58) // (MINI + 3))
+
+
+def _row_height(result: HandResult, view: SeatView, column: int) -> int:
+    lines = 1
+    per_line = _tiles_per_line(column)
+    for unit in view.units:
+        unit_lines = sum(
+            max(1, -(-len(result.outcome.hands[seat]) // per_line))
+            for seat in unit
+            if seat < len(result.outcome.hands)
+        )
+        lines = max(lines, unit_lines)
+    return LINE + 4 + lines * (2 * MINI + 6) + 8
+
+
+def _hand_row(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: SeatView,
+    names: Sequence[str],
+    result: HandResult,
+    top: int,
+    height: int,
+    column: int,
+    theme: Theme,
+) -> None:
+    draw.rounded_rectangle(
+        (MARGIN, top + 2, WIDTH - MARGIN, top + height - 4),
+        radius=6,
+        fill=theme.panel,
+        outline=theme.panel_edge,
+    )
+    outcome = result.outcome
+    draw.text(
+        (MARGIN + 8, top + 8), f"{result.number + 1}", font=font(16, bold=True), fill=theme.ink
+    )
+    how = outcome.end
+    if outcome.went_out is not None:
+        who = names[outcome.went_out] or f"Seat {outcome.went_out + 1}"
+        how = f"{outcome.end}: {who} out"
+    draw.text(
+        (MARGIN + 34, top + 10),
+        fit(how, font(13), FIRST_COLUMN - 38),
+        font=font(13),
+        fill=theme.muted,
+    )
+    winners = set(result.winners)
+    per_line = _tiles_per_line(column)
+    for index, unit in enumerate(view.units):
+        left = MARGIN + FIRST_COLUMN + index * column
+        points = result.points[index] if index < len(result.points) else 0
+        score = result.scores[index] if index < len(result.scores) else 0
+        won = bool(winners & set(unit))
+        face = font(14, bold=won)
+        text_left = left + 6
+        if won:
+            _winner_mark(draw, left + 10, top + 17, theme)
+            text_left = left + 20
+        draw.text((text_left, top + 8), f"{points:+d}", font=face, fill=theme.ink)
+        draw.text((left + column - 12, top + 8), f"{score}", font=face, fill=theme.ink, anchor="ra")
+        y = top + LINE + 6
+        label = font(12)
+        indent = 58 if len(unit) > 1 else 0
+        for seat in unit:
+            tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
+            if indent:
+                who = fit(names[seat] or f"Seat {seat + 1}", label, indent - 6)
+                draw.text((left + 6, y + MINI), who, font=label, fill=theme.muted, anchor="lm")
+            for start in range(0, max(1, len(tiles)), per_line):
+                for offset, tile in enumerate(tiles[start : start + per_line]):
+                    sprite = tile_sprite(tile.high, tile.low, MINI, 90, theme)
+                    canvas.paste(sprite, (left + 6 + indent + offset * (MINI + 3), y), sprite)
+                if not tiles:
+                    out = "out" if outcome.went_out == seat else "none left"
+                    at = (left + 6 + indent, y + MINI)
+                    draw.text(at, out, font=label, fill=theme.muted, anchor="lm")
+                y += 2 * MINI + 6
+
+
+def _totals(draw: ImageDraw.ImageDraw, view: SeatView, top: int, column: int, theme: Theme) -> None:
+    bold = font(16, bold=True)
+    draw.text((MARGIN + 8, top + 12), "Total", font=bold, fill=theme.ink)
+    for index, score in enumerate(view.scores):
+        left = MARGIN + FIRST_COLUMN + index * column
+        draw.text(
+            (left + column - 12, top + 12), f"{score}", font=bold, fill=theme.ink, anchor="ra"
+        )
+
+
+def _winner_mark(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
+    draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=theme.turn)

@@ -1,0 +1,142 @@
+"""Tile pictures drawn as on real tiles: rounded ivory (or black) faces, a line between the halves
+and the classic pip patterns from 0 to 12. Each sprite is drawn once at four times its size and
+scaled down (clean anti-aliased edges), then cached: a board pastes cached sprites only.
+
+A sprite is keyed by its two halves in drawing order, its cell size (the side of one half, in
+pixels), its orientation and its theme. The cache is an `lru_cache`, whose bookkeeping is
+thread-safe; sprites are never modified after they are made, so worker threads may share them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.theme import Theme, get_theme
+
+SUPERSAMPLE = 4
+
+# Pip centres on one half, as fractions of its side, for an upright tile. Numbers up to 9 use a
+# 3 x 3 grid; 10 to 12 use three columns of four rows, as double-twelve sets do.
+_L, _M, _R = 0.25, 0.5, 0.75
+_T, _C, _B = 0.25, 0.5, 0.75
+_ROWS4 = (0.19, 0.397, 0.603, 0.81)
+PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((_M, _C),),
+    2: ((_L, _T), (_R, _B)),
+    3: ((_L, _T), (_M, _C), (_R, _B)),
+    4: ((_L, _T), (_R, _T), (_L, _B), (_R, _B)),
+    5: ((_L, _T), (_R, _T), (_M, _C), (_L, _B), (_R, _B)),
+    6: ((_L, _T), (_L, _C), (_L, _B), (_R, _T), (_R, _C), (_R, _B)),
+    7: ((_L, _T), (_L, _C), (_L, _B), (_M, _C), (_R, _T), (_R, _C), (_R, _B)),
+    8: ((_L, _T), (_L, _C), (_L, _B), (_M, _T), (_M, _B), (_R, _T), (_R, _C), (_R, _B)),
+    9: tuple((x, y) for y in (_T, _C, _B) for x in (_L, _M, _R)),
+    10: (
+        *((x, y) for y in _ROWS4 for x in (0.23, 0.77)),
+        (_M, _ROWS4[1]),
+        (_M, _ROWS4[2]),
+    ),
+    11: (*((x, y) for y in _ROWS4 for x in (0.23, 0.77)), (_M, 0.29), (_M, _C), (_M, 0.71)),
+    12: tuple((x, y) for y in _ROWS4 for x in (0.23, _M, 0.77)),
+}
+
+
+def _pip_radius(number: int) -> float:
+    return 0.085 if number <= 9 else 0.068
+
+
+def _draw_half(
+    draw: ImageDraw.ImageDraw, left: float, top: float, side: float, number: int, colour: Colour
+) -> None:
+    radius = _pip_radius(number) * side
+    for fx, fy in PIP_SPOTS[number]:
+        cx, cy = left + fx * side, top + fy * side
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
+
+
+Colour = tuple[int, int, int]
+
+
+@lru_cache(maxsize=4096)
+def _upright(top: int, bottom: int, cell: int, theme_name: str, dim: bool) -> Image.Image:
+    theme = get_theme(theme_name)
+    big = cell * SUPERSAMPLE
+    image = Image.new("RGBA", (big, 2 * big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    inset = max(SUPERSAMPLE, big // 22)  # a hairline gap between touching tiles
+    line = max(SUPERSAMPLE, big // 14)
+    face = theme.face_dim if dim else theme.face
+    draw.rounded_rectangle(
+        (inset, inset, big - 1 - inset, 2 * big - 1 - inset),
+        radius=big // 6,
+        fill=face,
+        outline=theme.edge,
+        width=line,
+    )
+    margin = big // 7
+    draw.line((margin, big, big - margin, big), fill=theme.edge, width=max(1, line * 3 // 4))
+    pip = theme.pip_dim if dim else theme.pip
+    _draw_half(draw, 0, 0, big, top, pip)
+    _draw_half(draw, 0, big, big, bottom, pip)
+    return image.resize((cell, 2 * cell), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=4096)
+def tile_sprite(
+    first: int, second: int, cell: int, angle: int, theme: Theme, *, dim: bool = False
+) -> Image.Image:
+    """The RGBA picture of a tile whose halves read `first` then `second`: top to bottom when
+    `angle` is 90 (upright), left to right when 0, and along the diagonal for 45 (rising to the
+    upper right, `first` at the lower left) and 135 (falling to the lower right, `first` at the
+    upper left). `cell` is the side of one half in pixels. Never modify the result."""
+    if angle == 90:
+        return _upright(first, second, cell, theme.name, dim)
+    if angle == 0:
+        return _upright(first, second, cell, theme.name, dim).transpose(Image.Transpose.ROTATE_90)
+    if angle in (45, 135):
+        flat = tile_sprite(first, second, cell, 0, theme, dim=dim)
+        turn = 45 if angle == 45 else -45
+        return flat.rotate(turn, resample=Image.Resampling.BICUBIC, expand=True)
+    raise ValueError(f"tiles are drawn at 0, 45, 90 or 135 degrees, not {angle}")
+
+
+def tile_back(cell: int, theme: Theme) -> Image.Image:
+    """A face-down tile, upright (tile counts are drawn as backs, never as faces)."""
+    return _back(cell, theme.name)
+
+
+@lru_cache(maxsize=256)
+def _back(cell: int, theme_name: str) -> Image.Image:
+    theme = get_theme(theme_name)
+    big = cell * SUPERSAMPLE
+    image = Image.new("RGBA", (big, 2 * big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    inset = max(SUPERSAMPLE, big // 22)
+    draw.rounded_rectangle(
+        (inset, inset, big - 1 - inset, 2 * big - 1 - inset),
+        radius=big // 5,
+        fill=theme.back,
+        outline=theme.edge,
+        width=max(SUPERSAMPLE, big // 14),
+    )
+    return image.resize((cell, 2 * cell), Image.Resampling.LANCZOS)
+
+
+def shadow_drop(cell: int) -> int:
+    """How far a tile's shadow falls, right and down, in pixels."""
+    return max(2, cell // 12)
+
+
+@lru_cache(maxsize=4096)
+def shadowed_sprite(first: int, second: int, cell: int, angle: int, theme: Theme) -> Image.Image:
+    """`tile_sprite` with its soft shadow baked in (one paste a tile instead of two); the tile
+    sits at the top left, the shadow `shadow_drop(cell)` pixels to the right and down."""
+    sprite = tile_sprite(first, second, cell, angle, theme)
+    drop = shadow_drop(cell)
+    shadow = Image.new("RGBA", (sprite.width + drop, sprite.height + drop), (0, 0, 0, 0))
+    alpha = sprite.getchannel("A").point(lambda value: value * 2 // 5)
+    shadow.paste((0, 0, 0, 255), (drop, drop), alpha)
+    shadow.alpha_composite(sprite)
+    return shadow

@@ -1,0 +1,254 @@
+"""Recording finished matches: exactly once, atomically with the live table's end and the
+ratings; unrated games in history only; a crash between result and rating; concurrent writers."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from data import (
+    Database,
+    DataError,
+    FinishedMatch,
+    LiveTable,
+    SeatResult,
+    recording,
+    seats_from_record,
+)
+from engine import Match
+from engine.record import write
+from tests.data.conftest import GUILD, partnership, singles
+
+ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
+
+
+def live(table_id: str) -> LiveTable:
+    return LiveTable(table_id, GUILD, 10, None, None, {"record": {}}, 1.0)
+
+
+async def test_a_match_is_recorded_once_however_often_it_is_sent(db: Database) -> None:
+    match = partnership("t1", (ALICE, CAROL), (BOB, DAVE), True)
+    first = await db.record_match(match)
+    again = await db.record_match(match)
+    assert first.recorded and first.rated and not again.recorded
+    assert again.match_id == first.match_id
+    assert len(await db.history(GUILD)) == 1
+    board = await db.leaderboard(GUILD, None)
+    assert [row.games for row in board.rows] == [1, 1, 1, 1]
+
+
+async def test_recording_ends_the_live_table_in_the_same_transaction(db: Database) -> None:
+    await db.save_live_table(live("t1"))
+    await db.save_live_table(live("t2"))
+    await db.record_match(singles("t1", [ALICE, BOB], 0))
+    assert [table.id for table in await db.live_tables()] == ["t2"]
+
+
+async def test_winners_gain_rating_and_losers_lose_it(db: Database) -> None:
+    outcome = await db.record_match(partnership("t1", (ALICE, CAROL), (BOB, DAVE), True))
+    change = {c.user_id: c.after - c.before for c in outcome.changes}
+    assert change[ALICE] > 0 and change[CAROL] > 0
+    assert change[BOB] < 0 and change[DAVE] < 0
+
+
+async def test_a_match_with_an_ai_seat_counts_in_history_but_not_in_ratings(
+    db: Database,
+) -> None:
+    outcome = await db.record_match(singles("t1", [ALICE, None], 0))
+    assert outcome.recorded and not outcome.rated and outcome.changes == ()
+    assert (await db.leaderboard(GUILD, None)).total == 0
+    assert await db.rank_of(GUILD, None, ALICE) is None
+    stats = await db.player_stats(GUILD, ALICE)
+    assert (stats.games, stats.wins, stats.rating) == (1, 1, None)
+    (summary,) = await db.history(GUILD, ALICE)
+    assert summary.seats[1].user_id is None and not summary.rated
+
+
+async def test_a_match_unrated_by_choice_counts_in_history_but_not_in_ratings(
+    db: Database,
+) -> None:
+    await db.record_match(singles("t1", [ALICE, BOB], 0, rated=False))
+    assert (await db.leaderboard(GUILD, None)).total == 0
+    assert (await db.player_stats(GUILD, BOB)).games == 1
+
+
+async def test_a_player_in_two_seats_is_never_rated(db: Database) -> None:
+    outcome = await db.record_match(singles("t1", [ALICE, ALICE], 0))
+    assert outcome.recorded and not outcome.rated
+
+
+async def test_a_failure_between_result_and_rating_records_nothing_and_the_retry_counts_once(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await db.save_live_table(live("t1"))
+    match = partnership("t1", (ALICE, CAROL), (BOB, DAVE), True)
+    real = recording.apply_ratings
+
+    async def fail_after_results(*args: object, **kwargs: object) -> object:
+        raise OSError("disk unplugged between result and rating")
+
+    monkeypatch.setattr(recording, "apply_ratings", fail_after_results)
+    with pytest.raises(OSError):
+        await db.record_match(match)
+    assert await db.history(GUILD) == []
+    assert [table.id for table in await db.live_tables()] == ["t1"]
+    monkeypatch.setattr(recording, "apply_ratings", real)
+    assert (await db.record_match(match)).recorded
+    assert not (await db.record_match(match)).recorded
+    board = await db.leaderboard(GUILD, None)
+    assert [row.games for row in board.rows] == [1, 1, 1, 1]
+    assert await db.live_tables() == []
+
+
+CRASHING_RECORDER = """
+import asyncio, os, sys
+from data import Database, recording
+from tests.data.conftest import partnership
+
+async def crash(*args, **kwargs):
+    os._exit(3)  # the process dies with the results written and the transaction open
+
+async def main():
+    db = await Database.open(sys.argv[1])
+    recording.apply_ratings = crash
+    await db.record_match(partnership("t1", (1, 3), (2, 4), True))
+
+asyncio.run(main())
+"""
+
+
+async def test_a_process_killed_between_result_and_rating_leaves_no_trace(
+    path: Path,
+) -> None:
+    async with await Database.open(path) as db:
+        await db.save_live_table(live("t1"))
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(CRASHING_RECORDER), str(path)],
+        cwd=root,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 3, done.stderr.decode()
+    async with await Database.open(path) as db:
+        assert await db.history(GUILD) == []
+        assert [table.id for table in await db.live_tables()] == ["t1"]
+        assert (await db.record_match(partnership("t1", (1, 3), (2, 4), True))).recorded
+        assert (await db.leaderboard(GUILD, None)).total == 4
+
+
+async def test_two_connections_recording_at_once_lose_nothing(path: Path) -> None:
+    first, second = await Database.open(path), await Database.open(path)
+    players = [ALICE, BOB, CAROL, DAVE]
+    rng = random.Random(5)
+    matches = []
+    for number in range(24):
+        a, b = rng.sample(players, 2)
+        matches.append(singles(f"t{number}", [a, b], rng.randrange(2), at=float(number)))
+    try:
+        # both connections also try to record the same table: one wins
+        outcomes = await asyncio.gather(
+            *(
+                (first if number % 2 else second).record_match(match)
+                for number, match in enumerate(matches)
+            ),
+            first.record_match(matches[0]),
+        )
+        assert sum(outcome.recorded for outcome in outcomes) == len(matches)
+        board = await first.leaderboard(GUILD, None, limit=10)
+        played = {user: 0 for user in players}
+        for match in matches:
+            for seat in match.seats:
+                assert seat.user_id is not None
+                played[seat.user_id] += 1
+        assert {row.user_ids[0]: row.games for row in board.rows} == played
+        assert len(await second.history(GUILD, limit=100)) == len(matches)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_many_player_games_are_ranked_by_result(db: Database) -> None:
+    # gameroom is penalty-scored: the winner, then fewer penalty points ranks higher
+    seats = [
+        SeatResult(0, ALICE, "Alice", 0, 30, True),
+        SeatResult(1, BOB, "Bob", 1, 120, False),
+        SeatResult(2, CAROL, "Carol", 2, 70, False),
+        SeatResult(3, DAVE, "Dave", 3, 70, False),
+    ]
+    match = FinishedMatch("t1", GUILD, "gameroom", {}, {"hands": []}, seats, True, 5.0)
+    outcome = await db.record_match(match)
+    (summary,) = await db.history(GUILD)
+    assert [seat.place for seat in summary.seats] == [1, 4, 2, 2]
+    after = {change.user_id: change.after for change in outcome.changes}
+    assert after[ALICE] > after[CAROL] == after[DAVE] > after[BOB]
+
+
+@pytest.mark.parametrize(
+    ("seats", "reason"),
+    [
+        ([], "needs its seats"),
+        (
+            [SeatResult(0, ALICE, "A", 0, 1, True), SeatResult(0, BOB, "B", 1, 1, False)],
+            "seat appears twice",
+        ),
+        (
+            [
+                SeatResult(0, ALICE, "A", 0, 10, True),
+                SeatResult(1, BOB, "B", 1, 10, False),
+                SeatResult(2, CAROL, "C", 0, 99, True),
+                SeatResult(3, DAVE, "D", 1, 10, False),
+            ],
+            "disagree",
+        ),
+    ],
+)
+async def test_a_malformed_match_is_refused_and_changes_nothing(
+    db: Database, seats: list[SeatResult], reason: str
+) -> None:
+    await db.save_live_table(live("t1"))
+    match = FinishedMatch("t1", GUILD, "partnership", {}, {}, seats, True, 1.0)
+    with pytest.raises(DataError, match=reason):
+        await db.record_match(match)
+    assert await db.history(GUILD) == []
+    assert len(await db.live_tables()) == 1
+
+
+async def test_an_unknown_variant_is_refused(db: Database) -> None:
+    match = singles("t1", [ALICE, BOB], 0, variant="tic-tac-toe")
+    with pytest.raises(DataError, match="tic-tac-toe"):
+        await db.record_match(match)
+
+
+async def test_results_derived_from_a_real_game_record_match_the_rules(db: Database) -> None:
+    game = Match("two-player", 2, {"target": 30}, seed=11)
+    rng = random.Random(11)
+    while not game.over:
+        hand = game.hand
+        if hand is None or hand.over:
+            game.start_hand()
+        else:
+            game.apply(rng.choice(hand.legal_actions()))
+    record = write(game)
+    seats = seats_from_record(record, [(ALICE, "Alice"), (BOB, "Bob")])
+    winner = game.winners[0]
+    assert [seat.won for seat in seats] == [seat == winner for seat in (0, 1)]
+    assert [seat.points for seat in seats] == list(game.scores)
+    match = FinishedMatch("t1", GUILD, "two-player", {"target": 30}, record, seats, True, 9.0)
+    outcome = await db.record_match(match)
+    assert await db.match_record(outcome.match_id) == record
+    (summary,) = await db.history(GUILD)
+    assert summary.hands == len(record["hands"])
+
+
+def test_an_unfinished_record_gives_no_results() -> None:
+    game = Match("two-player", 2, seed=3)
+    game.start_hand()
+    with pytest.raises(DataError, match="not finished"):
+        seats_from_record(write(game), [(ALICE, "Alice"), (BOB, "Bob")])

@@ -1,0 +1,84 @@
+"""Tables in progress survive restarts (and one corrupt row never stops the others); server
+settings default until changed, and bad changes are refused."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from data import Database, DataError, LiveTable, ServerSettings
+from tests.data.conftest import GUILD
+
+
+def table(table_id: str, updated_at: float, **state: object) -> LiveTable:
+    return LiveTable(table_id, GUILD, 10, 20, 30, dict(state), updated_at)
+
+
+async def test_live_tables_come_back_after_a_restart(path: Path) -> None:
+    async with await Database.open(path) as db:
+        await db.save_live_table(table("a", 2.0, record={"variant": "partnership"}, turn=3))
+        await db.save_live_table(table("b", 1.0, record={}))
+        await db.save_live_table(table("a", 3.0, record={"variant": "partnership"}, turn=4))
+    async with await Database.open(path) as db:
+        tables = await db.live_tables()
+        assert [t.id for t in tables] == ["b", "a"]
+        assert tables[1] == table("a", 3.0, record={"variant": "partnership"}, turn=4)
+        assert await db.delete_live_table("b") is True
+        assert await db.delete_live_table("b") is False
+        assert [t.id for t in await db.live_tables()] == ["a"]
+        assert await db.live_tables(GUILD + 1) == []
+
+
+async def test_a_corrupt_table_is_skipped_with_a_warning(
+    path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with await Database.open(path) as db:
+        await db.save_live_table(table("good", 1.0, turn=1))
+        await db.save_live_table(table("bad", 2.0, turn=1))
+        await db.save_live_table(table("list", 3.0, turn=1))
+    async with aiosqlite.connect(path) as connection:
+        await connection.execute("UPDATE live_tables SET state = '{\"turn\": ' WHERE id = 'bad'")
+        await connection.execute("UPDATE live_tables SET state = '[1, 2]' WHERE id = 'list'")
+        await connection.commit()
+    async with await Database.open(path) as db:
+        with caplog.at_level(logging.WARNING, logger="data.database"):
+            tables = await db.live_tables()
+    assert [t.id for t in tables] == ["good"]
+    assert "live table bad skipped" in caplog.text
+    assert "live table list skipped" in caplog.text
+
+
+async def test_a_state_that_is_not_json_is_refused_and_nothing_is_saved(db: Database) -> None:
+    with pytest.raises(DataError, match="not JSON"):
+        await db.save_live_table(table("a", 1.0, when=object()))
+    assert await db.live_tables() == []
+
+
+async def test_settings_default_until_a_moderator_changes_them(db: Database) -> None:
+    assert await db.server_settings(GUILD) == ServerSettings(GUILD)
+    changed = await db.update_server_settings(GUILD, language="es", turn_seconds=45)
+    assert changed == ServerSettings(GUILD, language="es", turn_seconds=45)
+    assert await db.server_settings(GUILD) == changed
+    again = await db.update_server_settings(GUILD, season_days=14)
+    assert (again.language, again.season_days) == ("es", 14)
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"colour": "red"}, "no setting 'colour'"),
+        ({"turn_seconds": 5}, "from 10 to 3600"),
+        ({"turn_seconds": True}, "from 10 to 3600"),
+        ({"rated_by_default": 1}, "true or false"),
+        ({"language": "es", "season_days": 0}, "days from 1"),
+    ],
+)
+async def test_bad_settings_are_refused_and_nothing_changes(
+    db: Database, changes: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(DataError, match=reason):
+        await db.update_server_settings(GUILD, **changes)
+    assert await db.server_settings(GUILD) == ServerSettings(GUILD)

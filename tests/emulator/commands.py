@@ -1,0 +1,200 @@
+"""What the Discord client lets a user type: slash commands checked against the synced schema.
+
+The real client only offers commands the bot synced and only sends options they declare, with
+values of the declared type, inside `min/max`, and among the `choices` when there are choices.
+So the driver refuses anything else with `DriverError` before any interaction exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .payloads import member_payload
+from .world import ADMINISTRATOR, Channel, User, World
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+
+
+class DriverError(Exception):
+    """What a real user could not do (the client would not offer it)."""
+
+
+@dataclass
+class Invocation:
+    """A typed command, ready to become an interaction's `data`."""
+
+    command: dict[str, Any]
+    path: list[str]
+    options: list[dict[str, Any]]
+    resolved: dict[str, Any]
+
+
+def find_command(
+    world: World, commands: dict[int | None, list[dict[str, Any]]], channel: Channel, name: str
+) -> dict[str, Any]:
+    pool = list(commands.get(None, []))
+    if channel.guild_id is not None:
+        pool += commands.get(channel.guild_id, [])
+    for command in pool:
+        if command.get("type", 1) == 1 and command["name"] == name:
+            if channel.guild_id is None and not _allowed_in_dms(command):
+                raise DriverError(f"/{name} is not offered in DMs")
+            return command
+    synced = sorted(c["name"] for c in pool)
+    raise DriverError(f"no slash command /{name} here; synced: {synced}")
+
+
+def _allowed_in_dms(command: dict[str, Any]) -> bool:
+    contexts = command.get("contexts")
+    if contexts is not None:
+        return 1 in contexts
+    return command.get("dm_permission", True) is not False
+
+
+def invoke(
+    world: World,
+    commands: dict[int | None, list[dict[str, Any]]],
+    channel: Channel,
+    user: User,
+    text: str,
+    values: dict[str, Any],
+    *,
+    focused: str | None = None,
+) -> Invocation:
+    """Resolve `text` ("domino new") to a leaf command and check `values` against it."""
+    words = text.strip().lstrip("/").split()
+    if not words:
+        raise DriverError("empty command")
+    command = find_command(world, commands, channel, words[0])
+    _check_member_permissions(world, command, channel, user)
+    node = command
+    path = [words[0]]
+    for word in words[1:]:
+        children = [
+            o for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
+        ]
+        match = next((o for o in children if o["name"] == word), None)
+        if match is None:
+            raise DriverError(f"/{' '.join(path)} has no subcommand {word!r}")
+        node = match
+        path.append(word)
+    leaf_options = node.get("options") or []
+    if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in leaf_options):
+        names = [o["name"] for o in leaf_options]
+        raise DriverError(f"/{' '.join(path)} needs a subcommand: {names}")
+    resolved: dict[str, Any] = {}
+    options = _check_options(world, channel, leaf_options, values, resolved, focused)
+    for depth in range(len(path) - 1, 0, -1):
+        parent = _node_at(command, path[1:depth])
+        kind = next(o["type"] for o in parent.get("options") or [] if o["name"] == path[depth])
+        options = [{"type": kind, "name": path[depth], "options": options}]
+    return Invocation(command, path, options, resolved)
+
+
+def _node_at(command: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    node = command
+    for name in names:
+        node = next(o for o in node.get("options") or [] if o["name"] == name)
+    return node
+
+
+def _check_member_permissions(
+    world: World, command: dict[str, Any], channel: Channel, user: User
+) -> None:
+    needed = command.get("default_member_permissions")
+    if needed is None or channel.guild_id is None:
+        return
+    have = world.permissions_in(channel, user.id)
+    if have & ADMINISTRATOR:
+        return
+    if int(needed) & ~have or int(needed) == 0:
+        raise DriverError(f"/{command['name']} is hidden from {user.name} (permissions)")
+
+
+def _check_options(
+    world: World,
+    channel: Channel,
+    declared: list[dict[str, Any]],
+    values: dict[str, Any],
+    resolved: dict[str, Any],
+    focused: str | None,
+) -> list[dict[str, Any]]:
+    by_name = {o["name"]: o for o in declared}
+    unknown = set(values) - set(by_name)
+    if unknown:
+        raise DriverError(f"unknown options {sorted(unknown)}; declared: {sorted(by_name)}")
+    if focused is None:
+        missing = [o["name"] for o in declared if o.get("required") and o["name"] not in values]
+        if missing:
+            raise DriverError(f"required options missing: {missing}")
+    out: list[dict[str, Any]] = []
+    for name, value in values.items():
+        option = by_name[name]
+        if name == focused:
+            out.append({"type": option["type"], "name": name, "value": str(value), "focused": True})
+            continue
+        out.append(
+            {
+                "type": option["type"],
+                "name": name,
+                "value": _coerce(world, channel, option, value, resolved),
+            }
+        )
+    return out
+
+
+def _coerce(
+    world: World, channel: Channel, option: dict[str, Any], value: Any, resolved: dict[str, Any]
+) -> Any:
+    kind, name = option["type"], option["name"]
+    choices = option.get("choices")
+    if choices:
+        for choice in choices:
+            if value == choice["value"] or value == choice["name"]:
+                return choice["value"]
+        offered = [c["name"] for c in choices]
+        raise DriverError(f"{value!r} is not a choice of {name}: {offered}")
+    if kind == STRING:
+        if not isinstance(value, str):
+            raise DriverError(f"{name} takes text, not {value!r}")
+        if not option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000):
+            raise DriverError(f"{name}: length of {value!r} outside the allowed range")
+        return value
+    if kind in (INTEGER, NUMBER):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise DriverError(f"{name} takes a number, not {value!r}")
+        if kind == INTEGER and not isinstance(value, int):
+            raise DriverError(f"{name} takes a whole number, not {value!r}")
+        low, high = option.get("min_value"), option.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise DriverError(f"{name}: {value} outside {low}..{high}")
+        return value
+    if kind == BOOLEAN:
+        if not isinstance(value, bool):
+            raise DriverError(f"{name} takes true or false, not {value!r}")
+        return value
+    if kind in (USER, MENTIONABLE):
+        user = getattr(value, "user", value)
+        if isinstance(user, str):
+            user = world.user_named(user)
+        if not isinstance(user, User):
+            raise DriverError(f"{name} takes a user, not {value!r}")
+        resolved.setdefault("users", {})[str(user.id)] = user.payload()
+        if channel.guild_id is not None:
+            member = world.guilds[channel.guild_id].members.get(user.id)
+            if member is not None:
+                body = member_payload(member, permissions=world.permissions_in(channel, user.id))
+                body.pop("user")
+                resolved.setdefault("members", {})[str(user.id)] = body
+        return str(user.id)
+    if kind == CHANNEL:
+        target = getattr(value, "channel", value)
+        if not isinstance(target, Channel):
+            raise DriverError(f"{name} takes a channel, not {value!r}")
+        resolved.setdefault("channels", {})[str(target.id)] = target.payload() | {
+            "permissions": "0"
+        }
+        return str(target.id)
+    raise DriverError(f"option type {kind} of {name} is not emulated")

@@ -1,0 +1,284 @@
+"""The emulator: a loopback Discord (REST + gateway) and the world it serves.
+
+`async with Emulator() as emu:` starts the server on 127.0.0.1 (port 0); `emu.api_base` and
+`emu.gateway_url` are what a bot is pointed at. Three lists record what a test should look at:
+`unhandled` (requests to routes the emulator does not know), `violations` (rules the bot broke;
+with `strict` on, the default, such a request also fails exactly as Discord fails it) and
+`refusals` (errors a correct bot meets and handles, such as 50007 for closed DMs).
+
+Timing knobs (see DISCORD.md's table):
+- `ack_deadline`: seconds, on the emulator clock, within which the first response must arrive.
+  Discord's rule is 3 s; the default adds `ACK_GRACE` (1.5 s, or `EMULATOR_ACK_GRACE` from the
+  environment) so that a loaded 2-core CI machine does not turn a fast bot into a flaky test.
+  A test that measures the rule itself sets `emu.ack_deadline = 3.0`.
+- `advance(seconds)` moves the emulator clock: expired tokens and missed deadlines without
+  waiting. The bot's own timers are real time and do not move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from . import interactions as i
+from .clock import Clock
+from .errors import DiscordError
+from .gateway import Gateway
+from .ratelimit import RateLimiter
+from .server import build_app
+from .world import Channel, Guild, User, World
+
+T = TypeVar("T")
+
+DISCORD_ACK_SECONDS = 3.0
+ACK_GRACE = float(os.environ.get("EMULATOR_ACK_GRACE", "1.5"))
+DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024
+#: Task names discord.py gives to event handlers, command and component callbacks: while one of
+#: them runs in this event loop (an in-process bot) the bot is not idle.
+BUSY_TASK_PREFIXES = (
+    "discord.py: ",
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord-ui-dynamic-item-",
+)
+QUIET_SECONDS = 0.05
+
+
+class Emulator:
+    def __init__(
+        self,
+        *,
+        token: str = "emulator-bot-token",
+        guild_name: str = "Domino Club",
+        channel_name: str = "domino",
+        strict: bool = True,
+        rate_limits: bool = True,
+    ) -> None:
+        self.token = token
+        self.strict = strict
+        self.clock = Clock()
+        self.world = World(self.clock)
+        self.gateway = Gateway(self)
+        self.rate_limiter = RateLimiter(enabled=rate_limits)
+        self.privileged_intents = 0
+        self.application_flags = 0
+        self.attachment_size_limit = DEFAULT_ATTACHMENT_LIMIT
+        self.ack_deadline = DISCORD_ACK_SECONDS + ACK_GRACE
+        self.token_lifetime = i.TOKEN_LIFETIME
+        self.unhandled: list[str] = []
+        self.violations: list[str] = []
+        self.refusals: list[str] = []
+        self.rate_limited: list[str] = []
+        self.interactions: dict[int, i.Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.command_syncs: list[int | None] = []
+        self.command_creates = 0
+        self.in_flight = 0
+        self.busy_task_prefixes: tuple[str, ...] = BUSY_TASK_PREFIXES
+        self._changed = asyncio.Event()
+        self._last_activity = 0.0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.owner = self.world.add_user("owner")
+        self.guild: Guild = self.world.add_guild(guild_name, self.owner)
+        self.home: Channel = self.world.add_text_channel(self.guild, channel_name)
+        self.bot_runner: Any = None  # set by the pytest fixture: see fixtures.BotRunner
+
+    # -- lifecycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._runner = web.AppRunner(build_app(self), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Emulator:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- bookkeeping ----------------------------------------------------------------------
+    def touch(self) -> None:
+        """Something happened: wake `wait_for`, restart the quiet period of `settle`."""
+        self._last_activity = asyncio.get_running_loop().time()
+        self._changed.set()
+
+    def record_unhandled(self, what: str) -> None:
+        self.unhandled.append(what)
+
+    def record_violation(self, what: str) -> None:
+        self.violations.append(what)
+        self.touch()
+
+    def record_error(self, where: str, error: DiscordError) -> None:
+        (self.violations if error.bot_fault else self.refusals).append(f"{where}: {error}")
+        self.touch()
+
+    def enforce(self, action: Callable[[bool], T]) -> T:
+        """Run a checked action; in lenient mode a broken rule is recorded and let through."""
+        try:
+            return action(True)
+        except DiscordError as error:
+            if self.strict or not error.bot_fault or error.status not in (400, 413):
+                raise
+            self.record_violation(f"(let through, strict off) {error}")
+            return action(False)
+
+    def take_violations(self) -> list[str]:
+        """Return and clear `violations` (a test that breaks a rule on purpose)."""
+        taken, self.violations = self.violations, []
+        return taken
+
+    def interaction_by_token(self, token: str) -> i.Interaction | None:
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        return None
+
+    # -- commands -------------------------------------------------------------------------
+    def store_commands(
+        self, guild_id: int | None, commands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        previous = {c["name"]: c for c in self.commands.get(guild_id, [])}
+        creates = sum(1 for c in commands if c["name"] not in previous)
+        if self.command_creates + creates > 200:
+            raise DiscordError(
+                429, 30034, "Max number of daily application command creates has been reached (200)"
+            )
+        self.command_creates += creates
+        stored = []
+        for command in commands:
+            old = previous.get(command["name"])
+            body = dict(command)
+            body.setdefault("type", 1)
+            body["id"] = old["id"] if old else str(self.clock.snowflake())
+            body["application_id"] = str(self.world.application_id)
+            body["version"] = str(self.clock.snowflake())
+            if guild_id is not None:
+                body["guild_id"] = str(guild_id)
+            stored.append(body)
+        self.commands[guild_id] = stored
+        self.command_syncs.append(guild_id)
+        self.touch()
+        return stored
+
+    def synced_commands(self, guild_id: int | None) -> list[dict[str, Any]]:
+        return list(self.commands.get(guild_id, []))
+
+    # -- time and waiting -----------------------------------------------------------------
+    def advance(self, seconds: float) -> None:
+        """Move the emulator clock (deadlines, token expiry); the bot's own timers are real."""
+        self.clock.advance(seconds)
+        self.touch()
+
+    def busy_tasks(self) -> list[str]:
+        current = asyncio.current_task()
+        return [
+            t.get_name()
+            for t in asyncio.all_tasks()
+            if t is not current
+            and not t.done()
+            and t.get_name().startswith(self.busy_task_prefixes)
+        ]
+
+    def idle(self) -> bool:
+        loop = asyncio.get_running_loop()
+        return (
+            self.in_flight == 0
+            and self.gateway.sending == 0
+            and loop.time() - self._last_activity >= QUIET_SECONDS
+            and not self.busy_tasks()
+        )
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until the bot is idle: nothing in flight, no handler running, a quiet moment."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not self.idle():
+            if loop.time() > deadline:
+                raise TimeoutError(
+                    f"the bot did not settle in {timeout}s: {self.in_flight} requests in flight,"
+                    f" busy tasks {self.busy_tasks()}"
+                )
+            await self._wait_change(QUIET_SECONDS / 2)
+
+    async def wait_for(self, predicate: Callable[[], T], timeout: float = 10.0) -> T:
+        """The first truthy value of `predicate()`, re-checked whenever the emulator changes."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"condition not met within {timeout}s")
+            await self._wait_change(min(remaining, 0.1))
+
+    async def _wait_change(self, timeout: float) -> None:
+        self._changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    # -- the world, for tests -------------------------------------------------------------
+    def user(self, name: str) -> Any:
+        """The person called `name` (created and joined to the guild on first use)."""
+        from .driver import Person
+
+        try:
+            user = self.world.user_named(name)
+        except KeyError:
+            user = self.world.add_user(name)
+            self.world.join(self.guild, user)
+        return Person(self, user, self.home)
+
+    def channel(self, name: str | None = None) -> Any:
+        """A guild channel or thread as everyone sees it (no ephemeral messages)."""
+        from .driver import SeenChannel
+
+        found = self.home if name is None else self.world.channel_named(name)
+        return SeenChannel(self, found, None)
+
+    def thread(self, name: str) -> Any:
+        return self.channel(name)
+
+    def dm(self, name: str) -> Any:
+        """The bot's DM channel with the user called `name`, as that user sees it."""
+        from .driver import SeenChannel
+
+        user: User = self.world.user_named(name)
+        return SeenChannel(self, self.world.dm_channel(user), user)
+
+    async def restart_bot(self) -> Any:
+        """Stop the in-process bot and start a fresh instance against the same world."""
+        if self.bot_runner is None:
+            raise RuntimeError("no bot runs in-process here: use the `bot` fixture")
+        return await self.bot_runner.restart()

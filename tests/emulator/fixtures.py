@@ -1,0 +1,57 @@
+"""Pytest fixtures: `emu` (the emulator and its world) and `bot` (the real bot, in-process).
+
+A test that leaves anything in `emu.unhandled` or `emu.violations` fails at teardown: either
+the bot called a route the emulator does not know (teach the emulator), or it broke a rule
+Discord enforces (fix the bot). A test that breaks a rule on purpose takes the violations with
+`emu.take_violations()` and asserts on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from .emulator import Emulator
+from .runner import BotRunner
+
+
+@pytest.fixture
+async def emu(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Emulator]:
+    # Restored after the test: `redirect_discord` changes these class attributes globally.
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket,
+        "DEFAULT_GATEWAY",
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+    )
+    async with Emulator() as emulator:
+        monkeypatch.setattr(discord.asset.Asset, "BASE", f"{emulator.base_url}/cdn")
+        yield emulator
+        if emulator.bot_runner is not None:
+            await emulator.bot_runner.stop()
+        problems = [f"unhandled: {u}" for u in emulator.unhandled]
+        problems += [f"violation: {v}" for v in emulator.violations]
+        if problems:
+            pytest.fail("the emulator saw problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+async def bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
+    """The real bot, built exactly as `bot.main` builds it, connected and ready."""
+    import bot as entry
+
+    settings = entry.Settings(
+        token=emu.token,
+        database=tmp_path / "domino.sqlite3",
+        api_base=emu.api_base,
+        gateway_url=emu.gateway_url,
+    )
+    entry.redirect_discord(settings.api_base, settings.gateway_url)
+    runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+    emu.bot_runner = runner
+    client = await runner.start()
+    yield client
+    await runner.stop()

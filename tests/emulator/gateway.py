@@ -1,0 +1,195 @@
+"""The gateway: HELLO, IDENTIFY, heartbeats, READY and GUILD_CREATE, dispatches, RESUME.
+
+Events are numbered per session and kept, so a client that reconnects with RESUME gets what it
+missed, as Discord replays it. Text frames only: discord.py asks for `zlib-stream` but inflates
+only binary frames, and Discord itself may send either.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from .payloads import guild_create_payload
+
+if TYPE_CHECKING:
+    from .emulator import Emulator
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
+    0,
+    1,
+    2,
+    6,
+    7,
+    9,
+    10,
+    11,
+)
+
+GUILDS = 1 << 0
+GUILD_MEMBERS = 1 << 1
+GUILD_PRESENCES = 1 << 8
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
+MESSAGE_CONTENT = 1 << 15
+PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+
+AUTHENTICATION_FAILED = 4004
+DISALLOWED_INTENTS = 4014
+HEARTBEAT_INTERVAL_MS = 41250
+
+
+@dataclass
+class Session:
+    """One identified bot connection; it outlives its socket until the bot closes cleanly."""
+
+    id: str
+    intents: int
+    shard: list[int] | None
+    socket: web.WebSocketResponse | None = None
+    sequence: int = 0
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    closed_cleanly: bool = False
+
+
+class Gateway:
+    def __init__(self, emulator: Emulator) -> None:
+        self.emulator = emulator
+        self.sessions: dict[str, Session] = {}
+        self.identifies = 0
+        self.resumes = 0
+        self.sending = 0
+        self.ready = asyncio.Event()
+
+    @property
+    def live(self) -> list[Session]:
+        return [s for s in self.sessions.values() if s.socket is not None]
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse(autoping=True)
+        await socket.prepare(request)
+        session: Session | None = None
+        await socket.send_str(
+            json.dumps({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        )
+        try:
+            async for frame in socket:
+                if frame.type is not WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                op, data = message.get("op"), message.get("d")
+                if op == HEARTBEAT:
+                    await socket.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+                elif op == IDENTIFY:
+                    session = await self._identify(socket, data)
+                elif op == RESUME:
+                    session = await self._resume(socket, data)
+                elif op in (3, 4, 8):  # presence, voice state, member chunk request
+                    continue
+                else:
+                    self.emulator.record_unhandled(f"GATEWAY op {op}")
+        finally:
+            if session is not None and session.socket is socket:
+                session.socket = None
+                if socket.close_code in (1000, 1001):
+                    session.closed_cleanly = True
+                    self.sessions.pop(session.id, None)
+            self.emulator.touch()
+        return socket
+
+    async def _identify(
+        self, socket: web.WebSocketResponse, data: dict[str, Any]
+    ) -> Session | None:
+        if data.get("token") != self.emulator.token:
+            await socket.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
+            return None
+        intents = int(data.get("intents", 0))
+        if intents & PRIVILEGED & ~self.emulator.privileged_intents:
+            await socket.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
+            return None
+        self.identifies += 1
+        session = Session(secrets.token_hex(16), intents, data.get("shard"), socket)
+        self.sessions[session.id] = session
+        world = self.emulator.world
+        guilds = [g for g in world.guilds.values() if world.bot_user.id in g.members]
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": world.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.emulator.gateway_url,
+            "application": {
+                "id": str(world.application_id),
+                "flags": self.emulator.application_flags,
+            },
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "user_settings": {},
+        }
+        if session.shard is not None:
+            ready["shard"] = session.shard
+        await self._send(session, "READY", ready)
+        for guild in guilds:
+            await self._send(session, "GUILD_CREATE", guild_create_payload(world, guild))
+        self.ready.set()
+        return session
+
+    async def _resume(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.emulator.token:
+            await socket.send_str(json.dumps({"op": INVALID_SESSION, "d": False}))
+            return None
+        self.resumes += 1
+        session.socket = socket
+        seen = int(data.get("seq") or 0)
+        for event in session.sent:
+            if event["s"] > seen:
+                await self._write(session, event)
+        await self._send(session, "RESUMED", {})
+        return session
+
+    async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
+        """Send an event to every session subscribed to `intent` (0: always sent)."""
+        for session in list(self.sessions.values()):
+            if intent and not session.intents & intent:
+                continue
+            await self._send(session, event, data)
+
+    async def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
+        session.sequence += 1
+        payload = {"op": DISPATCH, "t": event, "s": session.sequence, "d": data}
+        session.sent.append(payload)
+        await self._write(session, payload)
+
+    async def _write(self, session: Session, payload: dict[str, Any]) -> None:
+        socket = session.socket
+        if socket is None or socket.closed:
+            return  # kept in `sent`; a RESUME replays it
+        self.sending += 1
+        try:
+            await socket.send_str(json.dumps(payload))
+        except ConnectionError:
+            pass
+        finally:
+            self.sending -= 1
+            self.emulator.touch()
+
+    async def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT, as Discord does before moving a session: the client resumes."""
+        for session in self.live:
+            assert session.socket is not None
+            await session.socket.send_str(json.dumps({"op": RECONNECT, "d": None}))
+
+    async def close_all(self) -> None:
+        for session in self.live:
+            assert session.socket is not None
+            await session.socket.close(code=1001)

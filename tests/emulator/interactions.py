@@ -1,0 +1,141 @@
+"""Interactions as Discord tracks them: who, where, when, and how the bot has answered so far.
+
+An interaction must get its first response within `Emulator.ack_deadline` seconds (Discord's
+3 s, plus the emulator's `ack_grace`); its token then works for followups and `@original`
+edits for 15 minutes. Both are measured on the emulator's clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from .payloads import member_payload
+from .world import Channel, Guild, Message, User, World
+
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+
+MESSAGE_WITH_SOURCE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+TOKEN_LIFETIME = 15 * 60.0
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    guild: Guild | None
+    data: dict[str, Any]
+    created: float
+    message: Message | None = None
+    #: The interaction whose modal this one submits (a modal opened from a button).
+    opened_from: Interaction | None = None
+    response_type: int | None = None
+    responded_at: float | None = None
+    original: Message | None = None
+    thinking: bool = False
+    modal: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] | None = None
+    followups: list[Message] = field(default_factory=list)
+    failed: bool = False
+    expect_failure: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+    @property
+    def from_component(self) -> bool:
+        """A component click, or a modal submitted from a component: type 6/7 may edit it."""
+        if self.type == MESSAGE_COMPONENT:
+            return True
+        return self.type == MODAL_SUBMIT and self.message is not None
+
+    def answer(self, response_type: int, now: float) -> None:
+        self.response_type = response_type
+        self.responded_at = now
+        self.answered.set()
+
+
+def new_interaction(
+    world: World,
+    *,
+    kind: int,
+    user: User,
+    channel: Channel,
+    data: dict[str, Any],
+    now: float,
+    message: Message | None = None,
+) -> Interaction:
+    guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+    return Interaction(
+        id=world.clock.snowflake(),
+        token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
+        type=kind,
+        user=user,
+        channel=channel,
+        guild=guild,
+        data=data,
+        created=now,
+        message=message,
+    )
+
+
+def interaction_payload(
+    world: World, interaction: Interaction, *, size_limit: int
+) -> dict[str, Any]:
+    """INTERACTION_CREATE's `d`, with what discord.py 2.7.1 requires and the permissions."""
+    channel = interaction.channel
+    app_permissions = world.permissions_in(channel, world.bot_user.id)
+    body: dict[str, Any] = {
+        "id": str(interaction.id),
+        "application_id": str(world.application_id),
+        "type": interaction.type,
+        "token": interaction.token,
+        "version": 1,
+        "attachment_size_limit": size_limit,
+        "app_permissions": str(app_permissions),
+        "locale": "en-US",
+        "entitlements": [],
+        "channel_id": str(channel.id),
+        "channel": channel.payload(),
+        "data": interaction.data,
+    }
+    if interaction.guild is not None:
+        guild = interaction.guild
+        member = guild.members[interaction.user.id]
+        permissions = world.permissions_in(channel, interaction.user.id)
+        body.update(
+            guild_id=str(guild.id),
+            guild_locale="en-US",
+            guild={"id": str(guild.id), "locale": "en-US", "features": []},
+            member=member_payload(member, permissions=permissions),
+            context=0,
+            authorizing_integration_owners={"0": str(guild.id)},
+        )
+    else:
+        body.update(
+            user=interaction.user.payload(),
+            context=1,
+            authorizing_integration_owners={"1": str(interaction.user.id)},
+        )
+    if interaction.message is not None:
+        body["message"] = interaction.message.payload()
+    return body
+
+
+def metadata(interaction: Interaction) -> dict[str, Any]:
+    """`interaction_metadata` on messages the interaction's responses create."""
+    return {
+        "id": str(interaction.id),
+        "type": interaction.type,
+        "user": interaction.user.payload(),
+        "authorizing_integration_owners": {},
+    }
