@@ -127,10 +127,11 @@ class Standings(commands.Cog):
         by: Literal["rating", "wins", "points"] = "rating",
         who: Literal["players", "pairs"] = "players",
     ) -> None:
+        variant = self.variant_of(game)  # a bad name is refused before anything is shown
         await interaction.response.defer(thinking=True)
         guild_id = interaction.guild_id or 0
         chosen = await self.season_of(guild_id, season, current=True)
-        scope = BoardScope(chosen.id if chosen else None, self.variant_of(game), by, who)
+        scope = BoardScope(chosen.id if chosen else None, variant, by, who)
         embed, view = await self.leaderboard_message(guild_id, scope, 0, interaction.user)
         await interaction.followup.send(embed=embed, view=view)
 
@@ -166,19 +167,16 @@ class Standings(commands.Cog):
                 fmt.PAGE_SIZE,
             )  # fmt: skip
         rank = await db.rank_of(guild_id, scope.season_id, user.id, scope.variant, order, kind)
+        heading = words.LEADERBOARD_ORDER.format(
+            kind=words.KIND_NAMES[kind], order=words.ORDER_NAMES[order]
+        )
+        lines = fmt.leaderboard_lines(shown, order) or [words.LEADERBOARD_EMPTY]
         embed = discord.Embed(
             title=words.LEADERBOARD_TITLE.format(
                 season=fmt.season_name(season), game=fmt.game_name(scope.variant)
             ),
-            description="\n".join(fmt.leaderboard_lines(shown, order)) or words.LEADERBOARD_EMPTY,
+            description="\n".join([f"_{heading}_", "", *lines]),
             colour=EMBED_COLOUR,
-        )
-        embed.add_field(
-            name=words.LEADERBOARD_ORDER.format(
-                kind=words.KIND_NAMES[kind], order=words.ORDER_NAMES[order]
-            ),
-            value="\u200b",
-            inline=False,
         )
         embed.add_field(
             name=words.YOUR_RANK,

@@ -62,6 +62,7 @@ async def test_a_season_ranks_players_by_rating_wins_and_points(
     assert leaderboard_names(one_game) == ["alice", "bob", "carol", "dave"]
     other_game = answer(await carol.slash("leaderboard", game="partnership"))
     assert words.LEADERBOARD_EMPTY in other_game.text
+    assert "chess" in ephemeral_text(await carol.slash("leaderboard", game="chess"))
 
 
 async def test_the_season_board_starts_afresh_and_all_time_keeps_everything(
