@@ -72,7 +72,7 @@ def seat_line(number: int, name: str | None, ai: str | None) -> str:
 
 
 def ai_name(level: str, number: int) -> str:
-    return f"AI {number} ({level})"
+    return f"AI {number}"
 
 
 # -- buttons ----------------------------------------------------------------------------------

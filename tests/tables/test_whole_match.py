@@ -56,9 +56,11 @@ async def test_a_restart_mid_match_resumes_buttons_and_timers(
     lobby = await open_table(emu, alice, "partnership", 3, target=10, turn_time=30)
     await alice.click(lobby, "Start")
     message = await wait_turn(emu, alice)
+    syncs = len(emu.command_syncs)
     await emu.restart_bot()
     restored = emu.bot_runner.client
     assert restored is not domino and len(restored.tables.tables) == 1
+    assert len(emu.command_syncs) == syncs  # the commands did not change: no sync
     # The DM sent before the restart still works.
     before = board(emu).embed["description"]
     button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
