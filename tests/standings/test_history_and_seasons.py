@@ -197,3 +197,17 @@ async def test_a_scheduled_season_ends_by_itself_and_the_next_one_starts(
     assert newest.ends_at == pytest.approx(newest.started_at + 7 * DAY)
     board = answer(await mod.slash("leaderboard"))
     assert "Season 2" in board.embed["title"]
+
+
+async def test_the_standings_commands_are_synced_with_seasons_for_moderators(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    synced = {command["name"]: command for command in emu.synced_commands(None)}
+    assert {"leaderboard", "stats", "history", "season"} <= set(synced)
+    assert int(synced["season"]["default_member_permissions"]) == 1 << 5  # Manage Server
+    assert {o["name"] for o in synced["season"]["options"]} == {"start", "end", "list"}
+    for name in ("leaderboard", "stats", "history"):
+        assert synced[name].get("default_member_permissions") is None
+        assert synced[name].get("contexts") == [0]  # servers only
+    by = next(o for o in synced["leaderboard"]["options"] if o["name"] == "by")
+    assert [c["value"] for c in by["choices"]] == ["rating", "wins", "points"]
