@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import render
 from cogs.replay_steps import (
     cut,
     first_of_hand,
@@ -14,7 +15,8 @@ from cogs.replay_steps import (
     previous_hand,
     step_at,
 )
-from engine import Play
+from cogs.standings_format import step_caption
+from engine import Play, all_variants
 from engine.errors import DominoError
 from engine.record import replay
 from tests.standings.records import played_record
@@ -93,3 +95,19 @@ def test_a_record_without_hands_or_with_an_illegal_move_is_refused() -> None:
     step_at(record, 0)  # the deal itself is still fine
     with pytest.raises(DominoError, match="action 0"):
         step_at(record, 3)
+
+
+def test_every_game_steps_from_its_deal_to_its_end_with_a_picture() -> None:
+    for kind in all_variants():
+        if max(kind.player_counts) < 2:
+            continue  # the solitaires have no match to replay
+        players = min(count for count in kind.player_counts if count >= 2)
+        record = played_record(kind.id, players, {}, seed=1)
+        count = position_count(hand_sizes(record))
+        names = [f"P{seat}" for seat in range(players)]
+        for position in (0, count // 2, count - 1):
+            step = step_at(record, position)
+            assert step.position == position, kind.id
+            assert step_caption(step, names, [0]), kind.id
+        assert step.view.over, kind.id
+        assert render.board_png(step.view, names=names).startswith(b"\x89PNG"), kind.id
