@@ -5,13 +5,16 @@ on schedule."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import discord
 import pytest
 
+import render
 from cogs import standings_texts as words
 from cogs.replay_steps import hand_sizes
+from engine import SeatView
 from tests.emulator.commands import DriverError
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import (
@@ -92,6 +95,26 @@ async def test_stepping_through_a_match_move_by_move_even_after_a_restart(
     assert words.MATCH_WINNERS.format(winners="alice") in stepper.text
     assert step_button(stepper, words.NEXT_MOVE).disabled
     assert step_button(stepper, words.NEXT_HAND).disabled
+
+
+async def test_a_slow_picture_never_costs_the_acknowledgement(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emu.ack_deadline = 3.0  # Discord's own rule, no grace
+    board_png = render.board_png
+
+    def slow_board(view: SeatView, **options: Any) -> bytes:
+        time.sleep(3.2)  # in a worker thread: the bot has answered long before
+        return board_png(view, **options)
+
+    alice, bob = emu.user("alice"), emu.user("bob")
+    await record_singles(emu, domino, "t1", alice, bob)
+    listing = answer(await alice.slash("history"))
+    monkeypatch.setattr(render, "board_png", slow_board)
+    opened = await alice.choose(listing, "1", placeholder=words.HISTORY_PICK)
+    assert not opened.failed
+    stepper = await emu.wait_for(lambda: not answer(opened).loading and answer(opened))
+    assert stepper.files[0].is_png
 
 
 async def test_a_match_of_another_server_cannot_be_replayed(
