@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HISTORY_PAGE = 10
+EVERYONE = 0  # in place of a user id: every match of the server (no user has id 0)
 ALL_TIME_VALUE = "all"
 
 
@@ -271,12 +272,18 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="history", description="Recent matches, to replay move by move")
     @app_commands.guild_only()
-    @app_commands.describe(player="Whose matches (yours if left out)")
+    @app_commands.describe(
+        player="Whose matches (yours if left out)",
+        everyone="Every match of this server instead",
+    )
     async def history(
-        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        everyone: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        who = player or interaction.user
+        who: discord.abc.User | int = EVERYONE if everyone else player or interaction.user
         embed, view = await self.history_message(interaction.guild_id or 0, who, None)
         if view is None:
             await interaction.followup.send(embed=embed, ephemeral=True)
@@ -286,16 +293,23 @@ class Standings(commands.Cog):
     async def history_message(
         self, guild_id: int, who: discord.abc.User | int, before: int | None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A page of finished matches of `who` (a user, a user id, or `EVERYONE`), newest
+        first, from the match before `before`."""
         user_id = who if isinstance(who, int) else who.id
         # One more than a page: whether an older page exists, without a second query.
-        found = await self.bot.db.history(guild_id, user_id, HISTORY_PAGE + 1, before)
+        found = await self.bot.db.history(
+            guild_id, user_id if user_id != EVERYONE else None, HISTORY_PAGE + 1, before
+        )
         shown, older = found[:HISTORY_PAGE], len(found) > HISTORY_PAGE
-        name = who if isinstance(who, int) else who.display_name
-        if isinstance(name, int):
+        if user_id == EVERYONE:
+            name = words.HISTORY_SERVER
+        elif isinstance(who, int):  # a page button carries only the id: the name is in results
             name = next(
                 (seat.name for match in shown for seat in match.seats if seat.user_id == user_id),
                 f"<@{user_id}>",
             )
+        else:
+            name = who.display_name
         embed = discord.Embed(
             title=words.HISTORY_TITLE.format(name=name),
             description="\n\n".join(fmt.history_line(match) for match in shown)[:4096]

@@ -59,6 +59,13 @@ async def test_history_lists_matches_newest_first_and_pages_back(
     bobs = answer(await alice.slash("history", player=bob))
     assert bobs.embed["title"] == words.HISTORY_TITLE.format(name="bob")
     assert "#13" in bobs.text and "🏆 carol" in bobs.text
+    server = answer(await carol.slash("history", everyone=True))
+    assert server.embed["title"] == words.HISTORY_TITLE.format(name=words.HISTORY_SERVER)
+    numbers = [line.split("**")[1] for line in server.embed["description"].split("\n\n")]
+    assert numbers == [f"#{n}" for n in range(13, 3, -1)]
+    await carol.click(server, words.HISTORY_MORE)
+    numbers = [line.split("**")[1] for line in server.embed["description"].split("\n\n")]
+    assert numbers == ["#3", "#2", "#1"]
 
 
 async def test_stepping_through_a_match_move_by_move_even_after_a_restart(
