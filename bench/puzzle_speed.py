@@ -17,7 +17,8 @@ import time
 
 from engine.puzzles.dominosa import DIFFICULTIES, generate
 from engine.puzzles.dominosa_board import solve
-from engine.puzzles.quadrille import Figure, count
+from engine.puzzles.quadrille import Figure
+from engine.puzzles.quadrille_count import count
 
 
 def generation_times(top: int, difficulty: str, seeds: int) -> list[float]:

@@ -26,7 +26,8 @@ from engine.puzzles.cells import BadPuzzle, Cell, parse_cells
 from engine.puzzles.dominosa import DIFFICULTIES, DominosaPuzzle, generate, grade
 from engine.puzzles.dominosa_game import DominosaGame, Progress
 from engine.puzzles.dominosa_hints import Hint
-from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, QuadrilleCount, count
+from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure
+from engine.puzzles.quadrille_count import QuadrilleCount, count
 from engine.puzzles.quadrille_game import QuadrilleGame, QuadrilleHint
 from engine.rules import Option
 
