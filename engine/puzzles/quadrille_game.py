@@ -132,14 +132,16 @@ class QuadrilleGame:
                     f"cannot show {value}"
                 )
             numbers[at] = value
-        for value in {number, other}:
-            squares = [at for at, shown in enumerate(numbers) if shown == value]
-            if len(squares) > shape.per_number:
-                held = " and ".join(
-                    shape.square_text(at) for at in squares if at not in (square, other_square)
-                )
-                many = "two squares" if shape.per_number == 2 else "a square"
-                raise IllegalAction(f"{value} already fills {many}: {held}")
+        before = self.square_numbers
+        many = "two squares" if shape.per_number == 2 else "a square"  # double-six or -two
+        for value in sorted({number, other}):
+            if sum(1 for shown in numbers if shown == value) <= shape.per_number:
+                continue
+            held = [at for at, shown in enumerate(before) if shown == value]
+            if len(held) == shape.per_number:
+                filled = " and ".join(shape.square_text(at) for at in held)
+                raise IllegalAction(f"{value} already fills {many}: {filled}")
+            raise IllegalAction(f"{value} fills exactly {many}, not more")
         if next(completions(shape, [*self._placed, (first, number, second, other)]), None) is None:
             raise IllegalAction("no way to finish the figure keeps this placement")
 
