@@ -27,7 +27,15 @@ from typing import Any
 
 from engine.errors import UnknownVariant
 from engine.puzzles.cells import BadPuzzle, Cell, parse_cells
-from engine.puzzles.dominosa import DIFFICULTIES, DominosaPuzzle, generate, grade
+from engine.puzzles.dominosa import (
+    DEFAULT_DIFFICULTY,
+    DEFAULT_TOP,
+    DIFFICULTIES,
+    DominosaPuzzle,
+    generate,
+    grade,
+)
+from engine.puzzles.dominosa_board import MAX_TOP, MIN_TOP
 from engine.puzzles.dominosa_game import DominosaGame, Progress
 from engine.puzzles.dominosa_hints import Hint
 from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure
