@@ -113,8 +113,19 @@ DOMINOSA = PuzzleInfo(
     section="2.21",
     summary="Find where every tile of a set lies on a grid of numbers; one solution.",
     option_specs=(
-        Option("set", 6, "the set: double-3 to double-9", minimum=3, maximum=9),
-        Option("difficulty", "medium", "the hardest deduction needed", choices=tuple(DIFFICULTIES)),
+        Option(
+            "set",
+            DEFAULT_TOP,
+            f"the set: double-{MIN_TOP} to double-{MAX_TOP}",
+            minimum=MIN_TOP,
+            maximum=MAX_TOP,
+        ),
+        Option(
+            "difficulty",
+            DEFAULT_DIFFICULTY,
+            "the hardest deduction needed",
+            choices=tuple(DIFFICULTIES),
+        ),
     ),
 )
 QUADRILLE = PuzzleInfo(
