@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -207,3 +208,14 @@ def test_unknown_theme_and_wrong_names_are_refused() -> None:
         board_png(view, names=["a", "b"], theme="neon")
     with pytest.raises(ValueError, match="names lists 3 seats"):
         board_png(view, names=["a", "b", "c"])
+
+
+def test_pictures_drawn_in_worker_threads_match_those_drawn_in_turn() -> None:
+    views = [POSITIONS[name] for name in ("full-double-six", "spinner", "star", "french", "sum")]
+    alone = [board_png(view, names=_name_list(view), theme="dark") for view in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        jobs = [
+            pool.submit(board_png, view, names=_name_list(view), theme="dark") for view in views
+        ]
+        together = [job.result() for job in jobs]
+    assert together == alone
