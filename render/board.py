@@ -16,8 +16,9 @@ from PIL import Image, ImageDraw
 from engine.layout import Shape
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.geometry import Arrangement, Spot, arrange, pairs_arrangement
+from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
+from render.spots import Arrangement, Spot
 from render.sprites import tile_back
 from render.text import fit, font, put_text
 from render.theme import Theme, get_theme

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.geometry import Arrangement, Spot
+from render.spots import Arrangement, Spot
 from render.sprites import shadow_drop, shadowed_sprite
 from render.text import centred, font, text_width
 from render.theme import RGB, Theme

@@ -17,8 +17,8 @@ from engine.layout import Layout, Shape
 from engine.view import SeatView
 from render import board_png
 from render.board import BoardPlan, board_image, plan_board, tag_centres
-from render.geometry import overlap
 from render.marks import tag_size
+from render.spots import overlap
 from render.theme import LIGHT
 from tests.render_positions import full_line, grown, row_layout, view_of
 
@@ -87,7 +87,7 @@ def test_no_two_tiles_overlap(name: str) -> None:
 @pytest.mark.parametrize(
     ("shape", "top", "opens"),
     [(Shape.LINE, 6, False), (Shape.LINE, 12, False), (Shape.SPINNER, 6, False),
-     (Shape.SPINNER, 9, True), (Shape.STAR, 9, False)],
+     (Shape.SPINNER, 9, True), (Shape.LINE, 9, True), (Shape.STAR, 9, False)],
 )  # fmt: skip
 def test_grown_layouts_fit_without_overlaps(shape: Shape, top: int, opens: bool, seed: int) -> None:
     # Trees of doubles that open their sides grow to 36 tiles, a very long cross-nine hand (denser
