@@ -18,7 +18,7 @@ from engine.view import SeatView
 from render.encode import png_bytes
 from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
-from render.spots import Arrangement, Spot
+from render.spots import Arrangement, EndTag, Spot
 from render.sprites import tile_back
 from render.text import fit, font, put_text
 from render.theme import Theme, get_theme
@@ -59,12 +59,18 @@ class BoardPlan:
         return max(11, min(15, self.cell // 3 + 4))
 
 
+def tag_text(end: EndTag) -> str:
+    """An open end's tag: its id, as the move buttons name it, and the number it shows (easier to
+    read than a tile's pips when a long game draws them small)."""
+    return f"{end.arm} · {end.number}"
+
+
 def tag_centres(plan: BoardPlan) -> list[tuple[float, float]]:
     """Where each open end's tag is drawn: past its arm's end, moved aside where it would cover
     a tile or another tag."""
     palette = get_theme("light")  # tag sizes do not depend on the theme
     wanted = [
-        (plan.placer.point(end.x, end.y), tag_size(end.arm, plan.tag_size, palette))
+        (plan.placer.point(end.x, end.y), tag_size(tag_text(end), plan.tag_size, palette))
         for end in plan.arrangement.tags
     ]
     tiles: list[tuple[float, float, float, float]] = [
@@ -109,7 +115,7 @@ def board_image(
         at = placer.point(caption.x, caption.y)
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
-        tag(canvas, centre, end.arm, palette, plan.tag_size)
+        tag(canvas, centre, tag_text(end), palette, plan.tag_size)
     if not arrangement.spots:
         message = "The table is empty" if view.turn is None else "Waiting for the first tile"
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)

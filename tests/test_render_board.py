@@ -16,7 +16,7 @@ from engine import Match, Tile
 from engine.layout import Layout, Shape
 from engine.view import SeatView
 from render import board_png
-from render.board import BoardPlan, board_image, plan_board, tag_centres
+from render.board import BoardPlan, board_image, plan_board, tag_centres, tag_text
 from render.marks import tag_size
 from render.spots import overlap
 from render.theme import LIGHT
@@ -227,7 +227,7 @@ def test_tags_cover_no_tile_and_no_other_tag(name: str) -> None:
     plan = plan_board(POSITIONS[name])
     boxes = []
     for end, (x, y) in zip(plan.arrangement.tags, tag_centres(plan), strict=True):
-        width, height = tag_size(end.arm, plan.tag_size, LIGHT)
+        width, height = tag_size(tag_text(end), plan.tag_size, LIGHT)
         boxes.append((x - width / 2, y - height / 2, x + width / 2, y + height / 2))
     tiles = [plan.placer.box(spot) for spot in plan.arrangement.spots]
     for index, box in enumerate(boxes):
