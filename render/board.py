@@ -16,8 +16,9 @@ from PIL import Image, ImageDraw
 from engine.layout import Shape
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.geometry import Arrangement, Spot, arrange, pairs_arrangement
-from render.marks import Placer, paste_spot, pointer, ring, tag
+from render.geometry import arrange, pairs_arrangement
+from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
+from render.spots import Arrangement, EndTag, Spot
 from render.sprites import tile_back
 from render.text import fit, font, put_text
 from render.theme import Theme, get_theme
@@ -52,6 +53,31 @@ class BoardPlan:
     table_height: int
     width: int
     height: int
+
+    @property
+    def tag_size(self) -> int:
+        return max(11, min(15, self.cell // 3 + 4))
+
+
+def tag_text(end: EndTag) -> str:
+    """An open end's tag: its id, as the move buttons name it, and the number it shows (easier to
+    read than a tile's pips when a long game draws them small)."""
+    return f"{end.arm} · {end.number}"
+
+
+def tag_centres(plan: BoardPlan) -> list[tuple[float, float]]:
+    """Where each open end's tag is drawn: past its arm's end, moved aside where it would cover
+    a tile or another tag."""
+    palette = get_theme("light")  # tag sizes do not depend on the theme
+    wanted = [
+        (plan.placer.point(end.x, end.y), tag_size(tag_text(end), plan.tag_size, palette))
+        for end in plan.arrangement.tags
+    ]
+    tiles: list[tuple[float, float, float, float]] = [
+        plan.placer.box(spot) for spot in plan.arrangement.spots
+    ]
+    frame = (2.0, float(plan.header), plan.width - 2.0, float(plan.header + plan.table_height))
+    return place_tags(wanted, tiles, frame)
 
 
 def plan_board(view: SeatView) -> BoardPlan:
@@ -88,9 +114,8 @@ def board_image(
             text = fit(_name(names, caption.seat), caption_face, int(6 * placer.scale))
         at = placer.point(caption.x, caption.y)
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
-    tag_size = max(11, min(15, cell // 3 + 4))
-    for end in arrangement.tags:
-        tag(canvas, placer.point(end.x, end.y), end.arm, palette, tag_size)
+    for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
+        tag(canvas, centre, tag_text(end), palette, plan.tag_size)
     if not arrangement.spots:
         message = "The table is empty" if view.turn is None else "Waiting for the first tile"
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
