@@ -254,9 +254,9 @@ class Database:
         its live table: all in one transaction, once per `table_id`. Calling it again for the
         same table (a retry after a crash, a double click) changes nothing and returns the
         first recording's outcome with `recorded=False`."""
-        recording.check(match)
+        prepared = recording.prepare(match)
         async with self._write() as connection:
-            return await recording.record(connection, match)
+            return await recording.record(connection, match, prepared)
 
     async def rebuild_ratings(self, guild_id: int) -> int:
         """Recompute a server's standings and rating history from its recorded matches, in one

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import aiosqlite
@@ -28,8 +30,20 @@ ALL_VARIANTS = ""
 NAME_SEPARATOR = "\x1f"  # between the two names of a pair's row
 
 
-def check(match: FinishedMatch) -> None:
-    """Refuse a malformed match before any write."""
+@dataclass(frozen=True)
+class Prepared:
+    """A checked match, ready to write: its variant's scoring, its seats in seat order with
+    their places, whether it is rated, and how many hands its record holds."""
+
+    scoring: str
+    seats: list[SeatResult]
+    rated: bool
+    hands: int
+
+
+def prepare(match: FinishedMatch) -> Prepared:
+    """Check a finished match (refusing a malformed one before any write) and work out what
+    gets written."""
     if not match.table_id:
         raise DataError("a finished match needs its table id")
     if not match.seats:
@@ -39,15 +53,27 @@ def check(match: FinishedMatch) -> None:
         raise DataError("a seat appears twice in the results")
     if not isinstance(match.record, dict) or not isinstance(match.options, dict):
         raise DataError("the record and the options must be JSON objects")
+    scoring = scoring_of(match.variant)
+    places = unit_places(match.seats, scoring)  # refuses the seats of a unit that disagree
+    hands = match.record.get("hands")
+    return Prepared(
+        scoring=scoring,
+        seats=[
+            SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
+            for s in sorted(match.seats, key=lambda s: s.seat)
+        ],
+        rated=is_rated(match),
+        hands=len(hands) if isinstance(hands, list) else 0,
+    )
+
+
+@cache
+def scoring_of(variant: str) -> str:
+    """The variant's scoring kind (`reward`, `penalty`, `none`); an unknown variant is refused."""
     try:
-        get_variant(match.variant)
+        return str(get_variant(variant).scoring)
     except UnknownVariant as error:
         raise DataError(str(error)) from None
-    unit_places(match.seats, scoring_of(match.variant))  # the seats of a unit must agree
-
-
-def scoring_of(variant: str) -> str:
-    return str(get_variant(variant).scoring)
 
 
 def is_rated(match: FinishedMatch) -> bool:
@@ -57,7 +83,9 @@ def is_rated(match: FinishedMatch) -> bool:
     return match.rated and None not in users and len(set(users)) == len(users) and len(units) >= 2
 
 
-async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> RecordOutcome:
+async def record(
+    connection: aiosqlite.Connection, match: FinishedMatch, prepared: Prepared
+) -> RecordOutcome:
     rows = list(
         await connection.execute_fetchall(
             "SELECT id, rated, season_id FROM matches WHERE table_id = ?", (match.table_id,)
@@ -66,11 +94,7 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
     if rows:
         match_id, rated, season_id = rows[0]
         return RecordOutcome(match_id, recorded=False, rated=bool(rated), season_id=season_id)
-    scoring = scoring_of(match.variant)
-    places = unit_places(match.seats, scoring)
-    rated = is_rated(match)
-    hands = match.record.get("hands")
-    hand_count = len(hands) if isinstance(hands, list) else 0
+    scoring, seats, rated = prepared.scoring, prepared.seats, prepared.rated
     await connection.execute(
         "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (match.guild_id,)
     )
@@ -86,7 +110,7 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
             match.variant,
             scoring,
             json.dumps(match.options, separators=(",", ":")),
-            hand_count,
+            prepared.hands,
             int(rated),
             match.finished_at,
         ),
@@ -97,10 +121,6 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
         "INSERT INTO match_records (match_id, record) VALUES (?, ?)",
         (match_id, json.dumps(match.record, separators=(",", ":"))),
     )
-    seats = [
-        SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
-        for s in sorted(match.seats, key=lambda s: s.seat)
-    ]
     await connection.executemany(
         "INSERT INTO results (match_id, seat, guild_id, season_id, user_id, name, unit, points,"
         " won, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -129,6 +149,46 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
     return RecordOutcome(match_id, True, rated, season_id, changes)
 
 
+Entry = tuple[int, int, str]  # (user id, partner id or 0 for a player alone, display name)
+
+
+@dataclass(frozen=True)
+class Entrants:
+    """A rated match as the standings see it, units in order: each unit's place, its result
+    (won, leaderboard points), its players as entries, and, when every unit is a pair of two,
+    each pair as one entry."""
+
+    places: list[int]
+    results: list[tuple[bool, int]]
+    players: list[list[Entry]]
+    pairs: list[list[Entry]] | None
+
+
+def entrants(seats: Sequence[SeatResult], scoring: str) -> Entrants:
+    """`seats` must carry their places (see `unit_places`)."""
+    units: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        units.setdefault(seat.unit, []).append(seat)
+    order = [units[unit] for unit in sorted(units)]
+    return Entrants(
+        places=[members[0].place or 1 for members in order],
+        results=[(members[0].won, _points(members[0], scoring)) for members in order],
+        players=[[(s.user_id or 0, 0, s.name) for s in members] for members in order],
+        pairs=[[_pair_key(members)] for members in order]
+        if all(len(members) == 2 for members in order)
+        else None,
+    )
+
+
+def scopes(season_id: int | None, variant: str) -> list[tuple[int, str]]:
+    """The (season key, variant key) scopes a match counts in; the first is the headline one
+    (its season over all variants, or all time when it has no season)."""
+    found = [(ALL_TIME, ALL_VARIANTS), (ALL_TIME, variant)]
+    if season_id is not None:
+        found = [(season_id, ALL_VARIANTS), (season_id, variant), *found]
+    return found
+
+
 async def apply_ratings(
     connection: aiosqlite.Connection,
     match_id: int,
@@ -139,24 +199,12 @@ async def apply_ratings(
     seats: Sequence[SeatResult],
 ) -> tuple[RatingChange, ...]:
     """Update the standings of a rated match's players (and fixed pairs) in every scope.
-    `seats` carry their places. Returns the changes in the headline scope (the season over all
-    variants, or all time when the match has no season)."""
-    units: dict[int, list[SeatResult]] = {}
-    for seat in seats:
-        units.setdefault(seat.unit, []).append(seat)
-    order = sorted(units)
-    places = [units[unit][0].place or 1 for unit in order]
-    scopes = [(ALL_TIME, ALL_VARIANTS), (ALL_TIME, variant)]
-    if season_id is not None:
-        scopes += [(season_id, ALL_VARIANTS), (season_id, variant)]
-    headline = scopes[2] if season_id is not None else scopes[0]
-    pairs = all(len(units[unit]) == 2 for unit in order)
+    `seats` carry their places. Returns the changes in the headline scope."""
+    match = entrants(seats, scoring)
     changes: tuple[RatingChange, ...] = ()
-    for season_key, variant_key in scopes:
+    for number, (season_key, variant_key) in enumerate(scopes(season_id, variant)):
         scope = (guild_id, season_key, variant_key)
-        members = [[(s.user_id or 0, 0, s.name) for s in units[unit]] for unit in order]
-        results = [(units[unit][0].won, _points(units[unit][0], scoring)) for unit in order]
-        found = await _update(connection, scope, 0, members, places, results)
+        found = await _update(connection, scope, 0, match.players, match.places, match.results)
         await connection.executemany(
             "INSERT INTO rating_changes (match_id, guild_id, season_key, variant_key, user_id,"
             " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -165,13 +213,12 @@ async def apply_ratings(
                 for user, _, after in found
             ],
         )
-        if (season_key, variant_key) == headline:
+        if number == 0:
             changes = tuple(
                 RatingChange(user, before.rating, after.rating) for user, before, after in found
             )
-        if pairs:
-            pair_members = [[_pair_key(units[unit])] for unit in order]
-            await _update(connection, scope, 1, pair_members, places, results)
+        if match.pairs is not None:
+            await _update(connection, scope, 1, match.pairs, match.places, match.results)
     return changes
 
 
@@ -180,7 +227,7 @@ def _points(seat: SeatResult, scoring: str) -> int:
     return seat.points if scoring == "reward" else 0
 
 
-def _pair_key(partners: Sequence[SeatResult]) -> tuple[int, int, str]:
+def _pair_key(partners: Sequence[SeatResult]) -> Entry:
     ordered = sorted(partners, key=lambda s: s.user_id or 0)
     first, second = ordered
     return (first.user_id or 0, second.user_id or 0, NAME_SEPARATOR.join(s.name for s in ordered))
@@ -190,7 +237,7 @@ async def _update(
     connection: aiosqlite.Connection,
     scope: tuple[int, int, str],
     is_pair: int,
-    members: list[list[tuple[int, int, str]]],
+    members: list[list[Entry]],
     places: list[int],
     results: list[tuple[bool, int]],
 ) -> list[tuple[int, Skill, Skill]]:
