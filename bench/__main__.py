@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from bench import engine_speed
+from bench import engine_speed, leaderboard_speed
 
 
 def main() -> None:
     print("## Engine speed")
     engine_speed.main([])
+    print()
+    print("## Leaderboard speed (100,000 matches)")
+    leaderboard_speed.main([])
 
 
 if __name__ == "__main__":

@@ -133,7 +133,7 @@ async def test_upgrade_from_every_earlier_version_keeps_everything(
 async def test_version_2_copies_player_standings_and_asks_for_a_rebuild(path: Path) -> None:
     await _at_version(path, 1)
     async with aiosqlite.connect(path, isolation_level=None) as connection:
-        assert await migrate(connection) == [2]
+        assert await migrate(connection, 2) == [2]
         rows = await connection.execute_fetchall(
             "SELECT COUNT(*), MIN(is_pair), MAX(partner_id) FROM standings"
         )
