@@ -11,15 +11,14 @@ exactly as they read real ones.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from data.database import Database
-from data.models import DataError, FinishedMatch, SeatResult
+from data.models import DataError, FinishedMatch
 from data.ratings import NEWCOMER, Skill, rate
-from data.recording import entrants, prepare, scopes
+from data.recording import Prepared, entrants, prepare, scopes
 from data.seasons import all_of
 
 Rater = Callable[[Sequence[Sequence[Skill]], Sequence[int]], list[list[Skill]]]
@@ -79,15 +78,15 @@ async def bulk_record(
                     match.table_id,
                     match.guild_id,
                     season_id,
-                    match.variant,
+                    ready.variant,
                     scoring,
-                    json.dumps(match.options),
+                    ready.options,
                     ready.hands,
                     int(rated),
                     match.finished_at,
                 )
             )
-            record_rows.append((match_id, json.dumps(match.record, separators=(",", ":"))))
+            record_rows.append((match_id, ready.record))
             result_rows.extend(
                 (
                     match_id,
@@ -104,7 +103,7 @@ async def bulk_record(
                 for s in seats
             )
             if rated:
-                _rate(standings, change_rows, rater, match, match_id, season_id, seats, scoring)
+                _rate(standings, change_rows, rater, match, match_id, season_id, ready)
         try:
             await connection.executemany(
                 "INSERT INTO matches (id, table_id, guild_id, season_id, variant, scoring,"
@@ -145,12 +144,11 @@ def _rate(
     match: FinishedMatch,
     match_id: int,
     season_id: int | None,
-    seats: Sequence[SeatResult],
-    scoring: str,
+    ready: Prepared,
 ) -> None:
     """The in-memory twin of `recording.apply_ratings`."""
-    found = entrants(seats, scoring)
-    for season_key, variant_key in scopes(season_id, match.variant):
+    found = entrants(ready.seats, ready.scoring)
+    for season_key, variant_key in scopes(season_id, ready.variant):
         for is_pair, units in ((0, found.players), (1, found.pairs)):
             if units is None:
                 continue

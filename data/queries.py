@@ -22,7 +22,7 @@ from data.models import (
     SeatResult,
     VariantStats,
 )
-from data.recording import ALL_TIME, ALL_VARIANTS, NAME_SEPARATOR
+from data.recording import ALL_TIME, ALL_VARIANTS, NAME_SEPARATOR, variant_of
 
 MAX_PAGE = 100
 TREND_POINTS = 50
@@ -43,7 +43,8 @@ def _scope(
     if kind not in ("players", "pairs"):
         raise DataError(f"a leaderboard lists players or pairs, not {kind!r}")
     season_key = ALL_TIME if season_id is None else season_id
-    return (guild_id, season_key, variant or ALL_VARIANTS, int(kind == "pairs")), _ORDERS[order]
+    variant_key = variant_of(variant)[0] if variant else ALL_VARIANTS
+    return (guild_id, season_key, variant_key, int(kind == "pairs")), _ORDERS[order]
 
 
 _WHERE = "guild_id = ? AND season_key = ? AND variant_key = ? AND is_pair = ?"

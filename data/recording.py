@@ -32,13 +32,17 @@ NAME_SEPARATOR = "\x1f"  # between the two names of a pair's row
 
 @dataclass(frozen=True)
 class Prepared:
-    """A checked match, ready to write: its variant's scoring, its seats in seat order with
-    their places, whether it is rated, and how many hands its record holds."""
+    """A checked match, ready to write: its variant's id (an alias resolved) and scoring, its
+    seats in seat order with their places, whether it is rated, how many hands its record
+    holds, and its options and record as JSON text."""
 
+    variant: str
     scoring: str
     seats: list[SeatResult]
     rated: bool
     hands: int
+    options: str
+    record: str
 
 
 def prepare(match: FinishedMatch) -> Prepared:
@@ -53,10 +57,16 @@ def prepare(match: FinishedMatch) -> Prepared:
         raise DataError("a seat appears twice in the results")
     if not isinstance(match.record, dict) or not isinstance(match.options, dict):
         raise DataError("the record and the options must be JSON objects")
-    scoring = scoring_of(match.variant)
+    variant, scoring = variant_of(match.variant)
     places = unit_places(match.seats, scoring)  # refuses the seats of a unit that disagree
     hands = match.record.get("hands")
+    try:
+        options = json.dumps(match.options, separators=(",", ":"))
+        record = json.dumps(match.record, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise DataError(f"the record and the options must be JSON: {error}") from None
     return Prepared(
+        variant=variant,
         scoring=scoring,
         seats=[
             SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
@@ -64,16 +74,20 @@ def prepare(match: FinishedMatch) -> Prepared:
         ],
         rated=is_rated(match),
         hands=len(hands) if isinstance(hands, list) else 0,
+        options=options,
+        record=record,
     )
 
 
 @cache
-def scoring_of(variant: str) -> str:
-    """The variant's scoring kind (`reward`, `penalty`, `none`); an unknown variant is refused."""
+def variant_of(name: str) -> tuple[str, str]:
+    """The id and scoring kind (`reward`, `penalty`, `none`) of the variant with that id or
+    alias; an unknown one is refused."""
     try:
-        return str(get_variant(variant).scoring)
+        kind = get_variant(name)
     except UnknownVariant as error:
         raise DataError(str(error)) from None
+    return kind.id, str(kind.scoring)
 
 
 def is_rated(match: FinishedMatch) -> bool:
@@ -94,7 +108,12 @@ async def record(
     if rows:
         match_id, rated, season_id = rows[0]
         return RecordOutcome(match_id, recorded=False, rated=bool(rated), season_id=season_id)
-    scoring, seats, rated = prepared.scoring, prepared.seats, prepared.rated
+    variant, scoring, seats, rated = (
+        prepared.variant,
+        prepared.scoring,
+        prepared.seats,
+        prepared.rated,
+    )
     await connection.execute(
         "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (match.guild_id,)
     )
@@ -107,9 +126,9 @@ async def record(
             match.table_id,
             match.guild_id,
             season_id,
-            match.variant,
+            variant,
             scoring,
-            json.dumps(match.options, separators=(",", ":")),
+            prepared.options,
             prepared.hands,
             int(rated),
             match.finished_at,
@@ -119,7 +138,7 @@ async def record(
     assert match_id is not None
     await connection.execute(
         "INSERT INTO match_records (match_id, record) VALUES (?, ?)",
-        (match_id, json.dumps(match.record, separators=(",", ":"))),
+        (match_id, prepared.record),
     )
     await connection.executemany(
         "INSERT INTO results (match_id, seat, guild_id, season_id, user_id, name, unit, points,"
@@ -143,7 +162,7 @@ async def record(
     changes: tuple[RatingChange, ...] = ()
     if rated:
         changes = await apply_ratings(
-            connection, match_id, match.guild_id, season_id, match.variant, scoring, seats
+            connection, match_id, match.guild_id, season_id, variant, scoring, seats
         )
     await connection.execute("DELETE FROM live_tables WHERE id = ?", (match.table_id,))
     return RecordOutcome(match_id, True, rated, season_id, changes)

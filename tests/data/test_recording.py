@@ -252,3 +252,22 @@ def test_an_unfinished_record_gives_no_results() -> None:
     game.start_hand()
     with pytest.raises(DataError, match="not finished"):
         seats_from_record(write(game), [(ALICE, "Alice"), (BOB, "Bob")])
+
+
+async def test_a_variant_named_by_its_alias_is_recorded_under_its_id(db: Database) -> None:
+    await db.record_match(singles("t1", [ALICE, BOB], 0, variant="2p"))
+    (summary,) = await db.history(GUILD)
+    assert summary.variant == "two-player"
+    board = await db.leaderboard(GUILD, None, "dos-jugadores")
+    assert board == await db.leaderboard(GUILD, None, "two-player")
+    assert board.total == 2
+
+
+async def test_a_record_that_is_not_json_is_refused_and_changes_nothing(db: Database) -> None:
+    await db.save_live_table(live("t1"))
+    match = singles("t1", [ALICE, BOB], 0)
+    match.record["when"] = object()
+    with pytest.raises(DataError, match="must be JSON"):
+        await db.record_match(match)
+    assert await db.history(GUILD) == []
+    assert len(await db.live_tables()) == 1
