@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -84,23 +85,21 @@ class Database:
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, *, schema: int | None = None) -> Database:
-        """Open (creating it if needed) the database file at `path` and migrate it to the latest
-        schema (or to `schema`, for tests of old versions), then finish any rebuild of derived
-        tables a migration asked for."""
+    async def open(cls, path: str | Path) -> Database:
+        """Open (creating it if needed) the database file at `path`, migrate it to the latest
+        schema, then finish any rebuild of derived tables a migration asked for."""
         file = Path(path)
         if str(path) == ":memory:":
             raise DataError("the database must be a file (two connections share it)")
         writer = await _connect(file)
         try:
-            await migrate(writer, schema)
+            await migrate(writer)
             reader = await _connect(file)
         except BaseException:
             await writer.close()
             raise
         database = cls(file, writer, reader)
-        if schema is None:
-            await database._finish_rebuilds()
+        await database._finish_rebuilds()
         return database
 
     async def close(self) -> None:
@@ -118,25 +117,26 @@ class Database:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
+        """One write transaction: committed when the block ends, rolled back if it raises or
+        its task is cancelled."""
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
             try:
+                await self._writer.execute("BEGIN IMMEDIATE")
                 yield self._writer
+                await self._writer.execute("COMMIT")
             except BaseException:
-                await self._writer.execute("ROLLBACK")
+                await _finish(self._writer, "ROLLBACK")
                 raise
-            await self._writer.execute("COMMIT")
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         """One read snapshot: every query in the block sees the same committed state."""
         async with self._read_lock:
-            await self._reader.execute("BEGIN")
             try:
+                await self._reader.execute("BEGIN")
                 yield self._reader
             finally:
-                await self._reader.execute("COMMIT")
+                await _finish(self._reader, "COMMIT")
 
     # -- servers and settings ----------------------------------------------------------------
 
@@ -374,6 +374,17 @@ class Database:
         """A finished match's game record (of that server, if `guild_id` is given)."""
         async with self._read() as connection:
             return await queries.match_record(connection, match_id, guild_id)
+
+
+async def _finish(connection: aiosqlite.Connection, statement: str) -> None:
+    """End the connection's transaction, if one is open. The connection runs statements in
+    order, so this also ends a `BEGIN` whose await was interrupted (a cancelled task) and
+    leaves the connection clean for the next transaction."""
+    try:
+        await connection.execute(statement)
+    except sqlite3.OperationalError as error:
+        if "no transaction is active" not in str(error):
+            raise
 
 
 def _now(now: float | None) -> float:

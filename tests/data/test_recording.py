@@ -4,6 +4,7 @@ ratings; unrated games in history only; a crash between result and rating; concu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import subprocess
 import sys
@@ -271,3 +272,22 @@ async def test_a_record_that_is_not_json_is_refused_and_changes_nothing(db: Data
         await db.record_match(match)
     assert await db.history(GUILD) == []
     assert len(await db.live_tables()) == 1
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 3, 5, 8, 13, 21])
+async def test_a_recording_cancelled_at_any_point_counts_once_after_a_retry(
+    db: Database, steps: int
+) -> None:
+    await db.save_live_table(live("t1"))
+    match = partnership("t1", (ALICE, CAROL), (BOB, DAVE), True)
+    task = asyncio.create_task(db.record_match(match))
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    await db.record_match(match)  # the bot retries on its next start
+    board = await db.leaderboard(GUILD, None)
+    assert [row.games for row in board.rows] == [1, 1, 1, 1]
+    assert len(await db.history(GUILD)) == 1
+    assert await db.live_tables() == []
