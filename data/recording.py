@@ -261,13 +261,13 @@ async def _update(
     results: list[tuple[bool, int]],
 ) -> list[tuple[int, Skill, Skill]]:
     """Rate one scope's entries (players, or pairs as single entries) and upsert their rows."""
-    keys = [(user, partner) for unit in members for user, partner, _ in unit]
-    marks = ", ".join("(?, ?)" for _ in keys)
+    users = sorted({user for unit in members for user, _, _ in unit})
+    marks = ", ".join("?" for _ in users)
+    # `user_id IN` keeps to the primary key; a pair's other partners are filtered out below.
     rows = await connection.execute_fetchall(
         "SELECT user_id, partner_id, mu, sigma FROM standings WHERE guild_id = ?"
-        " AND season_key = ? AND variant_key = ? AND is_pair = ?"
-        f" AND (user_id, partner_id) IN (VALUES {marks})",
-        (*scope, is_pair, *(value for key in keys for value in key)),
+        f" AND season_key = ? AND variant_key = ? AND is_pair = ? AND user_id IN ({marks})",
+        (*scope, is_pair, *users),
     )
     known = {(user, partner): Skill(mu, sigma) for user, partner, mu, sigma in rows}
     before = [
