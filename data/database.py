@@ -62,11 +62,15 @@ _SETTINGS: dict[str, tuple[Any, str]] = {
 
 async def _connect(path: Path) -> aiosqlite.Connection:
     connection = await aiosqlite.connect(path, isolation_level=None)
-    await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await connection.execute("PRAGMA journal_mode = WAL")
-    # NORMAL in WAL mode survives a crash of the bot (only a power cut may lose the last commit).
-    await connection.execute("PRAGMA synchronous = NORMAL")
-    await connection.execute("PRAGMA foreign_keys = ON")
+    try:
+        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await connection.execute("PRAGMA journal_mode = WAL")
+        # NORMAL in WAL mode survives a crash of the bot (a power cut may lose the last commit).
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await connection.close()
+        raise
     return connection
 
 
@@ -91,15 +95,23 @@ class Database:
         file = Path(path)
         if str(path) == ":memory:":
             raise DataError("the database must be a file (two connections share it)")
-        writer = await _connect(file)
         try:
-            await migrate(writer)
-            reader = await _connect(file)
-        except BaseException:
-            await writer.close()
+            file.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DataError(f"cannot create the folder of the database {file}: {error}") from None
+        connections: list[aiosqlite.Connection] = []
+        try:
+            connections.append(await _connect(file))
+            await migrate(connections[0])
+            connections.append(await _connect(file))
+            database = cls(file, connections[0], connections[1])
+            await database._finish_rebuilds()
+        except BaseException as error:
+            for connection in connections:
+                await connection.close()
+            if isinstance(error, sqlite3.DatabaseError):
+                raise DataError(f"cannot open the database {file}: {error}") from None
             raise
-        database = cls(file, writer, reader)
-        await database._finish_rebuilds()
         return database
 
     async def close(self) -> None:

@@ -82,3 +82,15 @@ async def test_bad_settings_are_refused_and_nothing_changes(
     with pytest.raises(DataError, match=reason):
         await db.update_server_settings(GUILD, **changes)
     assert await db.server_settings(GUILD) == ServerSettings(GUILD)
+
+
+async def test_the_database_folder_is_created_when_missing(tmp_path: Path) -> None:
+    async with await Database.open(tmp_path / "new" / "folder" / "domino.sqlite3") as db:
+        assert await db.live_tables() == []
+
+
+async def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.sqlite3"
+    junk.write_bytes(b"these are my notes, not a database" * 100)
+    with pytest.raises(DataError, match="cannot open the database"):
+        await Database.open(junk)
