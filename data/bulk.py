@@ -1,12 +1,12 @@
 """Bulk recording: many finished matches in one transaction, for benchmarks and imports.
 
-`bulk_record` writes the rows `record_match` writes (matches, records, results, standings and
-rating history, seasons chosen the same way), but keeps the standings in memory and writes each
-row once at the end instead of once per match. With `exact=True` ratings are openskill's, the
-same numbers `record_match` gives (a test holds the two paths equal). With `exact=False` a cheap
-stand-in moves each player's mu by their place against the field and shrinks sigma: a
-benchmark's 100,000 matches then fill in seconds, and the queries it times read those rows
-exactly as they read real ones.
+`bulk_record` writes the rows `record_match` writes (matches, records, results, player totals,
+standings and rating history, seasons chosen the same way), but keeps the derived rows in
+memory and writes each once at the end instead of once per match. With `exact=True` ratings
+are openskill's, the same numbers `record_match` gives (a test holds the two paths equal).
+With `exact=False` a cheap stand-in moves each player's mu by their place against the field
+and shrinks sigma: a benchmark's 100,000 matches then fill in well under a minute, and the
+queries it times read those rows exactly as they read real ones.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from typing import Any
 from data.database import Database
 from data.models import DataError, FinishedMatch
 from data.ratings import NEWCOMER, Skill, rate
-from data.recording import Prepared, entrants, prepare, scopes
+from data.recording import Prepared, entrants, prepare
+from data.scopes import scopes
 from data.seasons import all_of
+from data.totals import advance, tallies
 
 Rater = Callable[[Sequence[Sequence[Skill]], Sequence[int]], list[list[Skill]]]
 StandingKey = tuple[int, int, str, int, int, int]  # guild, season, variant, is_pair, user, partner
@@ -56,6 +58,15 @@ async def bulk_record(
             for row in await connection.execute_fetchall(
                 "SELECT guild_id, season_key, variant_key, is_pair, user_id, partner_id, name,"
                 f" mu, sigma, games, wins, points FROM standings WHERE guild_id IN ({marks})",
+                guilds,
+            )
+        }
+        totals: dict[tuple[int, int, int, str], list[int]] = {
+            (row[0], row[1], row[2], row[3]): list(row[4:])
+            for row in await connection.execute_fetchall(
+                "SELECT guild_id, user_id, season_key, variant_key, games, wins, streak,"
+                " best_streak, reward_points, reward_hands FROM player_totals"
+                f" WHERE guild_id IN ({marks})",
                 guilds,
             )
         }
@@ -102,6 +113,10 @@ async def bulk_record(
                 )
                 for s in seats
             )
+            for season_key, variant_key in scopes(season_id, ready.variant):
+                for user, won, points, hands in tallies(seats, scoring, ready.hands):
+                    key = (match.guild_id, user, season_key, variant_key)
+                    advance(totals.setdefault(key, [0] * 6), won, points, hands)
             if rated:
                 _rate(standings, change_rows, rater, match, match_id, season_id, ready)
         try:
@@ -124,6 +139,12 @@ async def bulk_record(
             "INSERT INTO rating_changes (match_id, guild_id, season_key, variant_key, user_id,"
             " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             change_rows,
+        )
+        await connection.executemany(
+            "INSERT OR REPLACE INTO player_totals (guild_id, user_id, season_key, variant_key,"
+            " games, wins, streak, best_streak, reward_points, reward_hands)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(*key, *row) for key, row in totals.items()],
         )
         await connection.executemany(
             "INSERT OR REPLACE INTO standings (guild_id, season_key, variant_key, is_pair,"

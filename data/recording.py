@@ -2,11 +2,12 @@
 its live table, inside the caller's one transaction (so a crash anywhere in between leaves
 nothing behind, and the retry records it once).
 
-Ratings live in scopes: all time (`season_key` 0) and the match's season, each over every
-variant (`variant_key` '') and over the match's variant. A rated match updates the standings of
-its players in each scope, and of its fixed pairs when every unit is a pair of two players, and
-stores every player's new rating in `rating_changes` (the trend, and the audit trail).
-Standings are derived data: `rebuild` recomputes them from the recorded matches.
+Every match counts in its players' totals (`data.totals`). Ratings live in scopes
+(`data.scopes`): all time and the match's season, each over every variant and over the match's
+variant. A rated match updates the standings of its players in each scope, and of its fixed
+pairs when every unit is a pair of two players, and stores every player's new rating in
+`rating_changes` (the trend, and the audit trail).
+Standings and totals are derived data: `rebuild` recomputes them from the recorded matches.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ import aiosqlite
 from data import seasons
 from data.models import DataError, FinishedMatch, RatingChange, RecordOutcome, SeatResult
 from data.ratings import NEWCOMER, Skill, rate, unit_places
+from data.scopes import scopes
+from data.totals import add_match
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
 
-ALL_TIME = 0
-ALL_VARIANTS = ""
 NAME_SEPARATOR = "\x1f"  # between the two names of a pair's row
 
 
@@ -159,6 +160,7 @@ async def record(
             for s in seats
         ],
     )
+    await add_match(connection, match.guild_id, season_id, variant, scoring, prepared.hands, seats)
     changes: tuple[RatingChange, ...] = ()
     if rated:
         changes = await apply_ratings(
@@ -197,15 +199,6 @@ def entrants(seats: Sequence[SeatResult], scoring: str) -> Entrants:
         if all(len(members) == 2 for members in order)
         else None,
     )
-
-
-def scopes(season_id: int | None, variant: str) -> list[tuple[int, str]]:
-    """The (season key, variant key) scopes a match counts in; the first is the headline one
-    (its season over all variants, or all time when it has no season)."""
-    found = [(ALL_TIME, ALL_VARIANTS), (ALL_TIME, variant)]
-    if season_id is not None:
-        found = [(season_id, ALL_VARIANTS), (season_id, variant), *found]
-    return found
 
 
 async def apply_ratings(
@@ -306,18 +299,19 @@ async def _update(
 
 
 async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
-    """Recompute a server's standings and rating history from its rated matches, in the
-    order they finished. Returns how many matches were replayed."""
-    await connection.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
-    await connection.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+    """Recompute a server's player totals, standings and rating history from its recorded
+    matches, in the order they were recorded (as `record` met them). Returns how many matches
+    were replayed."""
+    for table in ("player_totals", "standings", "rating_changes"):
+        await connection.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
     matches = list(
         await connection.execute_fetchall(
-            "SELECT id, season_id, variant, scoring FROM matches WHERE guild_id = ? AND rated = 1"
-            " ORDER BY finished_at, id",
+            "SELECT id, season_id, variant, scoring, hands, rated FROM matches"
+            " WHERE guild_id = ? ORDER BY id",
             (guild_id,),
         )
     )
-    for match_id, season_id, variant, scoring in matches:
+    for match_id, season_id, variant, scoring, hands, rated in matches:
         rows = await connection.execute_fetchall(
             "SELECT seat, user_id, name, unit, points, won, place FROM results"
             " WHERE match_id = ? ORDER BY seat",
@@ -326,5 +320,7 @@ async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
         seats = [
             SeatResult(s, u, n, unit, p, bool(w), place) for s, u, n, unit, p, w, place in rows
         ]
-        await apply_ratings(connection, match_id, guild_id, season_id, variant, scoring, seats)
+        await add_match(connection, guild_id, season_id, variant, scoring, hands, seats)
+        if rated:
+            await apply_ratings(connection, match_id, guild_id, season_id, variant, scoring, seats)
     return len(matches)
