@@ -13,19 +13,17 @@ writes (with a busy timeout). Every write is one transaction: it happens whole o
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from data import queries, recording, seasons
+from data import live, queries, recording, seasons, servers
 from data.migrate import migrate
 from data.models import (
     DataError,
@@ -44,20 +42,6 @@ from data.models import (
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 10_000
-
-# name -> (check, what the check says when it fails)
-_SETTINGS: dict[str, tuple[Any, str]] = {
-    "language": (lambda v: isinstance(v, str) and 2 <= len(v) <= 10, "a language code"),
-    "turn_seconds": (
-        lambda v: type(v) is int and 10 <= v <= 3600,
-        "a whole number of seconds from 10 to 3600",
-    ),
-    "rated_by_default": (lambda v: isinstance(v, bool), "true or false"),
-    "season_days": (
-        lambda v: v is None or (type(v) is int and 1 <= v <= 366),
-        "a number of days from 1 to 366, or nothing",
-    ),
-}
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:
@@ -153,111 +137,36 @@ class Database:
     # -- servers and settings ----------------------------------------------------------------
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
+        """The server's settings (the defaults if it never changed them)."""
         async with self._read() as connection:
-            rows = list(
-                await connection.execute_fetchall(
-                    "SELECT language, turn_seconds, rated_by_default, season_days"
-                    " FROM servers WHERE guild_id = ?",
-                    (guild_id,),
-                )
-            )
-        if not rows:
-            return ServerSettings(guild_id)
-        language, turn_seconds, rated, season_days = rows[0]
-        return ServerSettings(guild_id, language, turn_seconds, bool(rated), season_days)
+            return await servers.settings(connection, guild_id)
 
     async def update_server_settings(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Change some settings (by name) and return them all. Unknown names or bad values are
         refused before anything is written."""
-        for name, value in changes.items():
-            if name not in _SETTINGS:
-                known = ", ".join(_SETTINGS)
-                raise DataError(f"there is no setting {name!r} (settings: {known})")
-            check, expected = _SETTINGS[name]
-            if not check(value):
-                raise DataError(f"{name} must be {expected}")
-        current = await self.server_settings(guild_id)
-        updated = replace(current, **changes)
+        servers.check(changes)
         async with self._write() as connection:
-            await connection.execute(
-                "INSERT INTO servers (guild_id, language, turn_seconds, rated_by_default,"
-                " season_days) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
-                " turn_seconds = excluded.turn_seconds,"
-                " rated_by_default = excluded.rated_by_default,"
-                " season_days = excluded.season_days",
-                (
-                    guild_id,
-                    updated.language,
-                    updated.turn_seconds,
-                    int(updated.rated_by_default),
-                    updated.season_days,
-                ),
-            )
-        return updated
+            return await servers.update(connection, guild_id, changes)
 
     # -- tables in progress ------------------------------------------------------------------
 
     async def save_live_table(self, table: LiveTable) -> None:
         """Insert or replace a table's row, in one transaction."""
-        try:
-            state = json.dumps(table.state, separators=(",", ":"))
-        except (TypeError, ValueError) as error:
-            raise DataError(f"the table's state is not JSON: {error}") from None
+        state = live.encode(table)
         async with self._write() as connection:
-            await connection.execute(
-                "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
-            )
-            await connection.execute(
-                "INSERT INTO live_tables (id, guild_id, channel_id, thread_id, board_message_id,"
-                " state, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id,"
-                " channel_id = excluded.channel_id, thread_id = excluded.thread_id,"
-                " board_message_id = excluded.board_message_id, state = excluded.state,"
-                " updated_at = excluded.updated_at",
-                (
-                    table.id,
-                    table.guild_id,
-                    table.channel_id,
-                    table.thread_id,
-                    table.board_message_id,
-                    state,
-                    table.updated_at,
-                ),
-            )
+            await live.save(connection, table, state)
 
     async def live_tables(self, guild_id: int | None = None) -> list[LiveTable]:
-        """Every unfinished table (of one server, if given), oldest update first. A row whose
-        state is not a JSON object is skipped with a logged warning: one bad row must not stop
-        the other tables from coming back after a restart."""
-        sql = (
-            "SELECT id, guild_id, channel_id, thread_id, board_message_id, state, updated_at"
-            " FROM live_tables"
-        )
-        params: tuple[int, ...] = ()
-        if guild_id is not None:
-            sql += " WHERE guild_id = ?"
-            params = (guild_id,)
+        """Every unfinished table (of one server, if given), oldest update first, for reloading
+        after a restart. A row whose state is not a JSON object is skipped with a logged
+        warning: one bad row must not stop the other tables from coming back."""
         async with self._read() as connection:
-            rows = list(await connection.execute_fetchall(sql + " ORDER BY updated_at", params))
-        tables: list[LiveTable] = []
-        for table_id, guild, channel, thread, board, text, updated_at in rows:
-            try:
-                state = json.loads(text)
-            except (TypeError, ValueError) as error:
-                log.warning("live table %s skipped: its state is not JSON (%s)", table_id, error)
-                continue
-            if not isinstance(state, dict):
-                log.warning("live table %s skipped: its state is not a JSON object", table_id)
-                continue
-            tables.append(LiveTable(table_id, guild, channel, thread, board, state, updated_at))
-        return tables
+            return await live.load(connection, guild_id)
 
     async def delete_live_table(self, table_id: str) -> bool:
         """Forget a table (cancelled, abandoned). Returns whether there was one."""
         async with self._write() as connection:
-            cursor = await connection.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
-            return cursor.rowcount > 0
+            return await live.delete(connection, table_id)
 
     # -- finished matches --------------------------------------------------------------------
 
@@ -367,6 +276,8 @@ class Database:
     async def player_stats(
         self, guild_id: int, user_id: int, season_id: int | None = None
     ) -> PlayerStats:
+        """A player's record in a server, in one season or (`None`) all time: every finished
+        match counts, rated or not; the rating and its trend come from rated matches."""
         async with self._read() as connection:
             return await queries.player_stats(connection, guild_id, user_id, season_id)
 

@@ -44,7 +44,7 @@ async def test_a_corrupt_table_is_skipped_with_a_warning(
         await connection.execute("UPDATE live_tables SET state = '[1, 2]' WHERE id = 'list'")
         await connection.commit()
     async with await Database.open(path) as db:
-        with caplog.at_level(logging.WARNING, logger="data.database"):
+        with caplog.at_level(logging.WARNING, logger="data.live"):
             tables = await db.live_tables()
     assert [t.id for t in tables] == ["good"]
     assert "live table bad skipped" in caplog.text
