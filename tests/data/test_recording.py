@@ -291,3 +291,26 @@ async def test_a_recording_cancelled_at_any_point_counts_once_after_a_retry(
     assert [row.games for row in board.rows] == [1, 1, 1, 1]
     assert len(await db.history(GUILD)) == 1
     assert await db.live_tables() == []
+
+
+async def test_rebuilding_from_the_recorded_matches_gives_the_same_standings(
+    db: Database,
+) -> None:
+    rng = random.Random(9)
+    season = await db.start_season(GUILD, now=0.0)
+    for number in range(12):
+        a, b, c, d = rng.sample([ALICE, BOB, CAROL, DAVE, 5, 6], 4)
+        await db.record_match(partnership(f"p{number}", (a, b), (c, d), rng.random() < 0.5))
+        await db.record_match(singles(f"s{number}", [a, rng.choice([b, None])], 0))
+
+    async def everything() -> list[object]:
+        found: list[object] = []
+        for season_id in (None, season.id):
+            for kind in ("players", "pairs"):
+                found.append(await db.leaderboard(GUILD, season_id, kind=kind, limit=50))  # type: ignore[arg-type]
+            found.extend([await db.player_stats(GUILD, user, season_id) for user in range(1, 7)])
+        return found
+
+    before = await everything()
+    assert await db.rebuild_ratings(GUILD) == 24
+    assert await everything() == before
