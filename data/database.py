@@ -180,8 +180,8 @@ class Database:
             return await recording.record(connection, match, prepared)
 
     async def rebuild_ratings(self, guild_id: int) -> int:
-        """Recompute a server's standings and rating history from its recorded matches, in one
-        transaction. Returns the number of rated matches replayed."""
+        """Recompute a server's player totals, standings and rating history from its recorded
+        matches, in one transaction. Returns the number of matches replayed."""
         async with self._write() as connection:
             return await recording.rebuild(connection, guild_id)
 
