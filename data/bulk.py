@@ -113,8 +113,9 @@ async def bulk_record(
                 )
                 for s in seats
             )
+            counted = tallies(seats, scoring, ready.hands)
             for season_key, variant_key in scopes(season_id, ready.variant):
-                for user, won, points, hands in tallies(seats, scoring, ready.hands):
+                for user, won, points, hands in counted:
                     key = (match.guild_id, user, season_key, variant_key)
                     advance(totals.setdefault(key, [0] * 6), won, points, hands)
             if rated:
