@@ -17,6 +17,7 @@ from data import (
     Database,
     DataError,
     FinishedMatch,
+    LeaderboardPage,
     LiveTable,
     SeatResult,
     recording,
@@ -314,3 +315,20 @@ async def test_rebuilding_from_the_recorded_matches_gives_the_same_standings(
     before = await everything()
     assert await db.rebuild_ratings(GUILD) == 24
     assert await everything() == before
+
+
+async def test_readers_never_see_a_match_half_recorded(db: Database) -> None:
+    people = [ALICE, BOB, CAROL, DAVE]
+    rng = random.Random(4)
+    writes = [
+        db.record_match(singles(f"t{n}", rng.sample(people, 2), 0, at=float(n))) for n in range(30)
+    ]
+    reads = [db.leaderboard(GUILD, None) for _ in range(30)]
+    outcomes = await asyncio.gather(
+        *(item for pair in zip(writes, reads, strict=True) for item in pair)
+    )
+    boards = [page for page in outcomes if isinstance(page, LeaderboardPage)]
+    # every match adds one game to each of its two players: a board that saw part of a
+    # match would show an odd total
+    assert all(sum(row.games for row in page.rows) % 2 == 0 for page in boards)
+    assert sum(row.games for row in (await db.leaderboard(GUILD, None)).rows) == 60
