@@ -174,7 +174,7 @@ async def test_a_database_newer_than_the_code_is_refused(path: Path) -> None:
         await Database.open(path)
 
 
-async def test_two_processes_opening_a_new_file_at_once_migrate_it_once(path: Path) -> None:
+async def test_two_databases_opening_a_new_file_at_once_migrate_it_once(path: Path) -> None:
     first, second = await asyncio.gather(Database.open(path), Database.open(path))
     try:
         assert await schema_version(first._writer) == LATEST
