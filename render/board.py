@@ -116,7 +116,7 @@ def board_image(
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
         tag(canvas, centre, tag_text(end), palette, plan.tag_size)
-    if not arrangement.spots:
+    if not arrangement.spots and not arrangement.captions:
         message = "The table is empty" if view.turn is None else "Waiting for the first tile"
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
         put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
@@ -126,7 +126,7 @@ def board_image(
 
 def table_arrangement(view: SeatView) -> Arrangement:
     """Where the tiles of the view's table are drawn (also used by the tests)."""
-    if view.laid_pairs and any(view.laid_pairs):
+    if view.laid_pairs:
         return pairs_arrangement(view.laid_pairs)
     box = (WIDTH - 2 * MARGIN, MAX_TABLE)
     return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)

@@ -198,7 +198,10 @@ def _hand_row(
                     sprite = tile_sprite(tile.high, tile.low, MINI, 90, theme)
                     canvas.paste(sprite, (left + 6 + indent + offset * (MINI + 3), y), sprite)
                 if not tiles:
-                    out = "out" if outcome.went_out == seat else "none left"
+                    seated = seat >= len(outcome.seated) or outcome.seated[seat]
+                    out = (
+                        "out" if outcome.went_out == seat else "none left" if seated else "sat out"
+                    )
                     at = (left + 6 + indent, y + MINI)
                     draw.text(at, out, font=label, fill=theme.muted, anchor="lm")
                 y += 2 * MINI + 6
