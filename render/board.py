@@ -211,7 +211,8 @@ def _seat_cards(
         details = f"{count}" if seated else "out"
         score = _unit_score(view, seat)
         if score is not None:
-            details += f"   {score} pts" + (" (team)" if team_play else "")
+            unit = "pt" if abs(score) == 1 else "pts"
+            details += f"   {score} {unit}" + (" (team)" if team_play else "")
         shown = fit(details, small, width - 30)
         put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
 
