@@ -102,6 +102,12 @@ def board_image(
     _seat_cards(draw, canvas, view, names, palette)
     for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
         paste_spot(canvas, placer, spot, palette)
+    if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
+        # the lead of a cross or star game carries a brass pin, as spinners of real sets do
+        x, y = placer.point(arrangement.spots[0].x, arrangement.spots[0].y)
+        radius = max(4.5, cell * 0.2)
+        box = (x - radius, y - radius, x + radius, y + radius)
+        draw.ellipse(box, fill=palette.pin, outline=palette.edge, width=max(1, cell // 24))
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))

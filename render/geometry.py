@@ -34,6 +34,7 @@ from engine.layout import Layout, Placed, Shape
 from engine.tiles import Tile
 from render.branches import lay_branches
 from render.spots import Arrangement, Caption, EndTag, Opening, Spot, Vec
+from render.star import star_arrangement
 
 PITCH = 6.0  # units between rows of a snake
 ROOM = 2.0  # units kept free at the end of a row for a corner (and the open-end tag)
@@ -227,35 +228,6 @@ def _spinner(
     return arrangement
 
 
-DIAGONALS = {"NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
-
-
-def _star(
-    layout: Layout, half_width: float, fold: bool = False, rng: random.Random | None = None
-) -> Arrangement:
-    """Straight arms; the diagonals start off the lead's corners, clear of the straight arms."""
-    arrangement = _spinner(layout, half_width, False)
-    arms = _indexed(layout)
-    for arm_id, (sx, sy) in DIAGONALS.items():
-        ux, uy = sx / math.sqrt(2), sy / math.sqrt(2)
-        base_x, base_y = sx * 1.0, sy * 2.0
-        distance = 3.2
-        angle = 45 if sx * sy < 0 else 135
-        for placed, order in arms.get(arm_id, []):
-            cx, cy = base_x + ux * (distance + 2.0), base_y + uy * (distance + 2.0)
-            other = placed.tile.other(placed.shows) if placed.tile.has(placed.shows) else 0
-            # `first` is the half on the left of the picture: for arms going left, the far one
-            first, second = (other, placed.shows) if sx > 0 else (placed.shows, other)
-            spot = Spot(placed.tile, first, second, cx, cy, angle, order, arm_id, float(order))
-            arrangement.spots.append(spot)
-            distance += 4.0
-        tag_x, tag_y = base_x + ux * (distance + 1.3), base_y + uy * (distance + 1.3)
-        arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, tag_x, tag_y))
-    rank = {name: index for index, name in enumerate(("N", "NE", "E", "SE", "S", "SW", "W"))}
-    arrangement.tags.sort(key=lambda tag: rank.get(tag.arm, 99))
-    return arrangement
-
-
 # -- French stack and rows -------------------------------------------------------------------
 
 
@@ -362,15 +334,15 @@ def arrange(
         elif layout.shape is Shape.SPINNER:
             build = _spinner
         else:
-            build = _star
+            radii = (math.inf, 40.0, 32.0, 26.0, 22.0)  # turning sooner hides the star
+            stars = [star_arrangement(layout, radius) for radius in radii]
+            return best(stars, box, max_scale)
         # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
         # the scale rises, peaks and falls; stop once it has fallen twice in a row.
         falling, peak = 0, 0.0
         for half_width in (60.0, 48.0, 40.0, 34.0, 28.0, 24.0, 20.0, 16.0, 12.0):
             candidate = build(layout, half_width)
             candidates.append(candidate)
-            if layout.shape is Shape.STAR:
-                break
             scale = _scale(candidate, box, max_scale)
             falling = falling + 1 if scale < peak and candidate.overlaps == 0 else 0
             peak = max(peak, scale)
