@@ -11,16 +11,16 @@ keep 2 units free at their far end, so a corner always fits.
 - line (`W`, `E`): both arms run the full width; `E` folds downwards, `W` upwards.
 - spinner (`N`, `E`, `S`, `W`): a pinwheel: each arm folds to its clockwise side and comes back
   only as far as the spinner's edge, so the four arms never meet.
-- star (the Cyprus 9-9): the four straight arms and four diagonals (tiles at 45 degrees) run
-  straight out; star games are short enough that the picture scales down instead.
+- star (the Cyprus 9-9): eight arms, four of them diagonal, that turn once when long (see
+  `render.star`).
 - branches of doubles that open their sides (`N2a`/`N2b`) leave the double's two ends and are laid
-  by a walker that turns when it would hit a tile or the frame.
+  by a walker that turns when it would hit a tile or the frame (see `render.branches`).
 - French stack: a line where each tile covers the half it matches (steps of 2 units); tiles of `W`
   go under the stack, tiles of `E` on top.
 - row (`sum`, `pairs`): tiles side by side in the order laid, wrapped into rows.
 
 `arrange` tries a few frame widths and keeps the arrangement that draws tiles biggest in the
-picture's box; arrangements where tiles would overlap are discarded.
+picture's box, among those where no two tiles overlap (see `best`).
 """
 
 from __future__ import annotations
@@ -145,10 +145,11 @@ def _note_upright(doubles: list[Opening], spot: Spot, frame: Frame) -> None:
 # -- the families ------------------------------------------------------------------------------
 
 
-def _lead_spot(lead: Tile, upright: bool) -> Spot:
-    if lead.is_double or upright:
-        return Spot(lead, lead.high, lead.low, 0.0, 0.0, 90 if lead.is_double else 0, 0, None, 0.0)
-    return Spot(lead, lead.high, lead.low, 0.0, 0.0, 0, 0, None, 0.0)
+def _lead_spot(lead: Tile) -> Spot:
+    """The lead in the middle: a double stands crosswise; any other tile lies with its high half
+    to the west, where arm `W` grows from it."""
+    angle = 90 if lead.is_double else 0
+    return Spot(lead, lead.high, lead.low, 0.0, 0.0, angle, 0, None, 0.0)
 
 
 def _indexed(layout: Layout) -> dict[str, list[tuple[Placed, int]]]:
@@ -175,7 +176,7 @@ def _line(
 ) -> Arrangement:
     assert layout.lead is not None
     arrangement = Arrangement()
-    lead = _lead_spot(layout.lead, False)
+    lead = _lead_spot(layout.lead)
     arrangement.spots.append(lead)
     reach = 1.0 if layout.lead.is_double else 2.0
     arms = _indexed(layout)
@@ -204,7 +205,7 @@ def _spinner(
 ) -> Arrangement:
     assert layout.lead is not None
     arrangement = Arrangement()
-    arrangement.spots.append(_lead_spot(layout.lead, True))
+    arrangement.spots.append(_lead_spot(layout.lead))
     arms = _indexed(layout)
     doubles: list[Opening] = []
     for arm_id in ("N", "E", "S", "W"):
