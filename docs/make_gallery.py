@@ -113,7 +113,7 @@ def main() -> None:
     for name, (view, names) in boards().items():
         for theme in ("light", "dark"):
             (OUT / f"{name}-{theme}.png").write_bytes(board_png(view, names=names, theme=theme))
-    game = played("partnership", 4, 3, 17)
+    game = played("classic", 2, 0, 3)  # seat to play holds 5-4, playable on either end
     view = game.view_for(game.hand.turn or 0)
     sheet = finished("partnership", 4, 5)
     grid, placements = dominosa()

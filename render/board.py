@@ -102,6 +102,12 @@ def board_image(
     _seat_cards(draw, canvas, view, names, palette)
     for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
         paste_spot(canvas, placer, spot, palette)
+    if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
+        # the lead of a cross or star game carries a brass pin, as spinners of real sets do
+        x, y = placer.point(arrangement.spots[0].x, arrangement.spots[0].y)
+        radius = max(4.5, cell * 0.2)
+        box = (x - radius, y - radius, x + radius, y + radius)
+        draw.ellipse(box, fill=palette.pin, outline=palette.edge, width=max(1, cell // 24))
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
@@ -116,7 +122,7 @@ def board_image(
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
         tag(canvas, centre, tag_text(end), palette, plan.tag_size)
-    if not arrangement.spots:
+    if not arrangement.spots and not arrangement.captions:
         message = "The table is empty" if view.turn is None else "Waiting for the first tile"
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
         put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
@@ -126,7 +132,7 @@ def board_image(
 
 def table_arrangement(view: SeatView) -> Arrangement:
     """Where the tiles of the view's table are drawn (also used by the tests)."""
-    if view.laid_pairs and any(view.laid_pairs):
+    if view.laid_pairs:
         return pairs_arrangement(view.laid_pairs)
     box = (WIDTH - 2 * MARGIN, MAX_TABLE)
     return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
@@ -211,7 +217,8 @@ def _seat_cards(
         details = f"{count}" if seated else "out"
         score = _unit_score(view, seat)
         if score is not None:
-            details += f"   {score} pts" + (" (team)" if team_play else "")
+            unit = "pt" if abs(score) == 1 else "pts"
+            details += f"   {score} {unit}" + (" (team)" if team_play else "")
         shown = fit(details, small, width - 30)
         put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
 

@@ -11,16 +11,16 @@ keep 2 units free at their far end, so a corner always fits.
 - line (`W`, `E`): both arms run the full width; `E` folds downwards, `W` upwards.
 - spinner (`N`, `E`, `S`, `W`): a pinwheel: each arm folds to its clockwise side and comes back
   only as far as the spinner's edge, so the four arms never meet.
-- star (the Cyprus 9-9): the four straight arms and four diagonals (tiles at 45 degrees) run
-  straight out; star games are short enough that the picture scales down instead.
+- star (the Cyprus 9-9): eight arms, four of them diagonal, that turn once when long (see
+  `render.star`).
 - branches of doubles that open their sides (`N2a`/`N2b`) leave the double's two ends and are laid
-  by a walker that turns when it would hit a tile or the frame.
+  by a walker that turns when it would hit a tile or the frame (see `render.branches`).
 - French stack: a line where each tile covers the half it matches (steps of 2 units); tiles of `W`
   go under the stack, tiles of `E` on top.
 - row (`sum`, `pairs`): tiles side by side in the order laid, wrapped into rows.
 
 `arrange` tries a few frame widths and keeps the arrangement that draws tiles biggest in the
-picture's box; arrangements where tiles would overlap are discarded.
+picture's box, among those where no two tiles overlap (see `best`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from engine.layout import Layout, Placed, Shape
 from engine.tiles import Tile
 from render.branches import lay_branches
 from render.spots import Arrangement, Caption, EndTag, Opening, Spot, Vec
+from render.star import star_arrangement
 
 PITCH = 6.0  # units between rows of a snake
 ROOM = 2.0  # units kept free at the end of a row for a corner (and the open-end tag)
@@ -144,10 +145,11 @@ def _note_upright(doubles: list[Opening], spot: Spot, frame: Frame) -> None:
 # -- the families ------------------------------------------------------------------------------
 
 
-def _lead_spot(lead: Tile, upright: bool) -> Spot:
-    if lead.is_double or upright:
-        return Spot(lead, lead.high, lead.low, 0.0, 0.0, 90 if lead.is_double else 0, 0, None, 0.0)
-    return Spot(lead, lead.high, lead.low, 0.0, 0.0, 0, 0, None, 0.0)
+def _lead_spot(lead: Tile) -> Spot:
+    """The lead in the middle: a double stands crosswise; any other tile lies with its high half
+    to the west, where arm `W` grows from it."""
+    angle = 90 if lead.is_double else 0
+    return Spot(lead, lead.high, lead.low, 0.0, 0.0, angle, 0, None, 0.0)
 
 
 def _indexed(layout: Layout) -> dict[str, list[tuple[Placed, int]]]:
@@ -174,7 +176,7 @@ def _line(
 ) -> Arrangement:
     assert layout.lead is not None
     arrangement = Arrangement()
-    lead = _lead_spot(layout.lead, False)
+    lead = _lead_spot(layout.lead)
     arrangement.spots.append(lead)
     reach = 1.0 if layout.lead.is_double else 2.0
     arms = _indexed(layout)
@@ -203,7 +205,7 @@ def _spinner(
 ) -> Arrangement:
     assert layout.lead is not None
     arrangement = Arrangement()
-    arrangement.spots.append(_lead_spot(layout.lead, True))
+    arrangement.spots.append(_lead_spot(layout.lead))
     arms = _indexed(layout)
     doubles: list[Opening] = []
     for arm_id in ("N", "E", "S", "W"):
@@ -224,35 +226,6 @@ def _spinner(
         arrangement.tags.append(tag)
         doubles += opening
     lay_branches(layout, arms, doubles, arrangement, half_width, rng)
-    return arrangement
-
-
-DIAGONALS = {"NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
-
-
-def _star(
-    layout: Layout, half_width: float, fold: bool = False, rng: random.Random | None = None
-) -> Arrangement:
-    """Straight arms; the diagonals start off the lead's corners, clear of the straight arms."""
-    arrangement = _spinner(layout, half_width, False)
-    arms = _indexed(layout)
-    for arm_id, (sx, sy) in DIAGONALS.items():
-        ux, uy = sx / math.sqrt(2), sy / math.sqrt(2)
-        base_x, base_y = sx * 1.0, sy * 2.0
-        distance = 3.2
-        angle = 45 if sx * sy < 0 else 135
-        for placed, order in arms.get(arm_id, []):
-            cx, cy = base_x + ux * (distance + 2.0), base_y + uy * (distance + 2.0)
-            other = placed.tile.other(placed.shows) if placed.tile.has(placed.shows) else 0
-            # `first` is the half on the left of the picture: for arms going left, the far one
-            first, second = (other, placed.shows) if sx > 0 else (placed.shows, other)
-            spot = Spot(placed.tile, first, second, cx, cy, angle, order, arm_id, float(order))
-            arrangement.spots.append(spot)
-            distance += 4.0
-        tag_x, tag_y = base_x + ux * (distance + 1.3), base_y + uy * (distance + 1.3)
-        arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, tag_x, tag_y))
-    rank = {name: index for index, name in enumerate(("N", "NE", "E", "SE", "S", "SW", "W"))}
-    arrangement.tags.sort(key=lambda tag: rank.get(tag.arm, 99))
     return arrangement
 
 
@@ -362,15 +335,15 @@ def arrange(
         elif layout.shape is Shape.SPINNER:
             build = _spinner
         else:
-            build = _star
+            radii = (math.inf, 40.0, 32.0, 26.0, 22.0)  # turning sooner hides the star
+            stars = [star_arrangement(layout, radius) for radius in radii]
+            return best(stars, box, max_scale)
         # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
         # the scale rises, peaks and falls; stop once it has fallen twice in a row.
         falling, peak = 0, 0.0
         for half_width in (60.0, 48.0, 40.0, 34.0, 28.0, 24.0, 20.0, 16.0, 12.0):
             candidate = build(layout, half_width)
             candidates.append(candidate)
-            if layout.shape is Shape.STAR:
-                break
             scale = _scale(candidate, box, max_scale)
             falling = falling + 1 if scale < peak and candidate.overlaps == 0 else 0
             peak = max(peak, scale)

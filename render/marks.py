@@ -89,6 +89,14 @@ def tag(
     canvas.paste(image, (round(x - image.width / 2), round(y - image.height / 2)), image)
 
 
+@lru_cache(maxsize=64)
+def _offsets(width: int, height: int) -> list[tuple[float, float]]:
+    """Moves to try for a tag, nearest first: rings of half a tag's height up to 3 heights away."""
+    step = height / 2
+    moves = [(dx * step, dy * step) for dx in range(-8, 9) for dy in range(-6, 7)]
+    return sorted(moves, key=lambda move: (move[0] ** 2 + move[1] ** 2, abs(move[1])))
+
+
 def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -102,32 +110,18 @@ def place_tags(
     placed: list[Box] = []
     centres: list[tuple[float, float]] = []
     for (x, y), (width, height) in wanted:
-        step = height * 0.6
         choice = (x, y)
-        for ring in range(4):
-            offsets = [(0.0, 0.0)] if ring == 0 else [
-                (dx * step * ring, dy * step * ring)
-                for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
-            ]  # fmt: skip
-            free = None
-            for dx, dy in offsets:
-                box = (
-                    x + dx - width / 2,
-                    y + dy - height / 2,
-                    x + dx + width / 2,
-                    y + dy + height / 2,
-                )
-                inside = (
-                    frame[0] <= box[0]
-                    and box[2] <= frame[2]
-                    and frame[1] <= box[1]
-                    and box[3] <= frame[3]
-                )
-                if inside and not any(_meets(box, other) for other in (*tiles, *placed)):
-                    free = (x + dx, y + dy)
-                    break
-            if free is not None:
-                choice = free
+        for offset in _offsets(width, height):
+            dx, dy = offset
+            box = (x + dx - width / 2, y + dy - height / 2, x + dx + width / 2, y + dy + height / 2)
+            inside = (
+                frame[0] <= box[0]
+                and box[2] <= frame[2]
+                and frame[1] <= box[1]
+                and box[3] <= frame[3]
+            )
+            if inside and not any(_meets(box, other) for other in (*tiles, *placed)):
+                choice = (x + dx, y + dy)
                 break
         cx, cy = choice
         placed.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))

@@ -236,3 +236,29 @@ def test_tags_cover_no_tile_and_no_other_tag(name: str) -> None:
             assert not (
                 box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
             )
+
+
+def test_the_pairs_game_draws_each_players_pairs_in_a_row_of_their_own() -> None:
+    laid = (((Tile(3, 2), Tile(4, 1)), (Tile(6, 0), Tile(5, 1))), ((Tile(4, 4), Tile(6, 2)),))
+    view = view_of(row_layout([Tile(3, 2)]), variant="pairs", laid_pairs=laid)
+    plan = plan_board(view)
+    assert sorted(spot.tile.index for spot in plan.arrangement.spots) == sorted(
+        tile.index for pairs in laid for pair in pairs for tile in pair
+    )
+    rows = {round(spot.y) for spot in plan.arrangement.spots}
+    assert len(rows) == 2  # one row a player
+    assert _overlapping(plan) == []
+    assert {caption.text for caption in plan.arrangement.captions} >= {"5", "6", "8"}
+    empty = view_of(Layout(Shape.ROW), variant="pairs", laid_pairs=((), ()))
+    assert plan_board(empty).arrangement.spots == []
+    assert _image(empty).size[0] == 800
+
+
+def test_the_sum_row_shows_the_running_total_under_each_tile() -> None:
+    plan = plan_board(POSITIONS["sum"])
+    assert [caption.text for caption in plan.arrangement.captions] == [
+        "= 11",
+        "= 19",
+        "= 23",
+        "= 25",
+    ]
