@@ -14,6 +14,7 @@ from engine.invariants import (
     action_was_allowed,
     hand_is_finished,
     scores_add_up,
+    table_is_lawful,
     tile_conservation,
 )
 from engine.match import Match
@@ -121,7 +122,7 @@ def _play_hand(match: Match, chooser: Chooser, rng: random.Random, summary: Summ
         except DominoError as error:
             return [*problems, f"legal action {action} refused: {error}"]
         summary.actions += 1
-        problems += tile_conservation(match, hand)
+        problems += tile_conservation(match, hand) + table_is_lawful(hand)
         if problems:
             return problems
     else:
