@@ -67,3 +67,20 @@ def test_the_table_invariant_catches_a_tile_laid_against_the_rules() -> None:
 
 
 SUM_REST = ("6-5 6-4 5-4 6-3 5-3 4-3 2-1 1-1", "6-2 6-1 6-0 5-2 5-1 5-0 4-2 4-1")
+
+
+@pytest.mark.parametrize(
+    ("name", "game"),
+    [
+        ("cruzado", "cross"),
+        ("doble-domino-cruzado", "double-cross"),
+        ("cruzado maltes", "maltese"),
+        ("Sebastopol", "sebastopol"),
+        ("cruzado-doble-nueve", "cross-nine"),
+        ("chipre", "cyprus"),
+        ("domino-włoskie", "sum"),
+        ("parzyste", "pairs"),
+    ],
+)
+def test_every_game_is_found_by_its_rulebook_name(name: str, game: str) -> None:
+    assert get_variant(name).id == game
