@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
@@ -151,3 +152,31 @@ async def test_a_puzzle_is_solved_with_hints_and_placements(
         await alice.click(puzzle, texts.PUZZLE_HINT)
         await emu.settle()
     assert "Solved" in puzzle.text and puzzle.buttons == []
+
+
+def one_variant_per_family() -> list[Any]:
+    """The first variant of each family, and `pairs` (its own moves come as a menu)."""
+    from engine import all_variants
+
+    chosen: dict[str, Any] = {}
+    for kind in all_variants():
+        chosen.setdefault(kind.family, kind)
+        if kind.id == "pairs":
+            chosen["pairs"] = kind
+    return [pytest.param(kind, id=f"{family}:{kind.id}") for family, kind in chosen.items()]
+
+
+@pytest.mark.parametrize("kind", one_variant_per_family())
+async def test_a_whole_match_of_every_family_with_a_user_and_ai_seats(
+    emu: Emulator, domino: discord.Client, kind: Any
+) -> None:
+    players = min(kind.player_counts)
+    options: dict[str, Any] = {}
+    for spec in kind.option_specs:
+        if spec.name == "target":  # a short match: the smallest target the game takes, or 10
+            options["target"] = min(spec.choices) if spec.choices else max(10, spec.minimum or 0)
+    alice = emu.user("alice")
+    lobby = await open_table(emu, alice, kind.id, players - 1, **options)
+    await alice.click(lobby, "Start")
+    final = await play_match(emu, [alice], seconds=120)
+    assert "won the match" in final.text or texts.match_result("") in final.text
