@@ -117,12 +117,14 @@ class DominoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs.tables.components import DYNAMIC_ITEMS
+        from cogs.tables.puzzles import PuzzleButton, Puzzles
         from cogs.tables.runner import Tables
         from data import Database
 
         self.db = await Database.open(self.settings.database)
         self.tables = Tables(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.puzzles = Puzzles(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, PuzzleButton)
         for extension in COGS:
             await self.load_extension(extension)
         await self.tables.restore()

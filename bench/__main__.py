@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import engine_speed, puzzle_speed, render_speed
+from bench import engine_speed, leaderboard_speed, puzzle_speed, render_speed, table_load
 
 
 def main() -> None:
@@ -14,6 +14,12 @@ def main() -> None:
     print()
     print("## Puzzle speed")
     puzzle_speed.main([])
+    print()
+    print("## Leaderboard speed (100,000 matches)")
+    leaderboard_speed.main([])
+    print()
+    print("## Tables at once (the bot against the emulator)")
+    table_load.main([])
 
 
 if __name__ == "__main__":

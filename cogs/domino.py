@@ -18,6 +18,7 @@ from cogs.errors import reply_error
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
+from engine.puzzles.dominosa import DIFFICULTIES
 
 if TYPE_CHECKING:
     from bot import DominoBot
@@ -141,6 +142,19 @@ class Domino(commands.Cog):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         embed = discord.Embed(title=texts.HELP_TITLE, description=texts.HELP, colour=EMBED_COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @domino.command(name="puzzle", description="A Dominosa puzzle for you alone (others may watch)")
+    @app_commands.describe(size="The set: double-3 to double-9", difficulty="How hard")
+    @app_commands.choices(
+        difficulty=[app_commands.Choice(name=level, value=level) for level in DIFFICULTIES]
+    )
+    async def puzzle(
+        self,
+        interaction: discord.Interaction[Any],
+        size: app_commands.Range[int, 3, 9] = 6,
+        difficulty: str = "easy",
+    ) -> None:
+        await self.bot.puzzles.open(interaction, size, difficulty)
 
     @domino.command(name="end", description="(Moderators) end a table in this channel")
     @app_commands.describe(table="The table's id (the newest table here if left out)")

@@ -196,3 +196,36 @@ HELP = (
 )
 RULES_TITLE = "{name} — rules"
 RULES_FOOTER = "Source: {source} · players: {players}"
+
+# -- puzzles ----------------------------------------------------------------------------------
+
+PUZZLE_TITLE = "Dominosa (double-{size}) · {name}"
+PUZZLE_HOW = (
+    "Find where every tile lies: each pair of side-by-side numbers is one tile, and every tile of "
+    "the set appears exactly once. Cells are (row,column) from (0,0) at the top left."
+)
+PUZZLE_PROGRESS = "Progress"
+PUZZLE_PLACE = "Place a tile"
+PUZZLE_REMOVE = "Remove a tile"
+PUZZLE_HINT = "Hint"
+PUZZLE_QUIT = "Give up"
+PUZZLE_CELLS = "Cells, like (2,3)-(2,4)"
+PUZZLE_NOT_YOURS = "This is someone else's puzzle: open your own with /domino puzzle."
+PUZZLE_TWO_CELLS = "Name two side-by-side cells, like (2,3)-(2,4)."
+PUZZLE_GAVE_UP = "Puzzle abandoned."
+
+
+def puzzle_placed(tile: str, cells: str) -> str:
+    return f"Placed {tile} on {cells}."
+
+
+def puzzle_removed(tile: str) -> str:
+    return f"Removed {tile}."
+
+
+def puzzle_hint(text: str) -> str:
+    return f"Hint: {text}"
+
+
+def puzzle_solved(actions: int, hints: int) -> str:
+    return f"🎉 Solved in {actions} actions with {hints} hint(s)."

@@ -1,10 +1,18 @@
 """The data layer: SQLite through aiosqlite. Servers and settings, seasons, tables in progress,
-finished matches with their records, results, openskill ratings and leaderboards.
+finished matches with their records, results, openskill ratings, leaderboards and stats.
 
->>> from data import Database  # doctest: +SKIP
->>> db = await Database.open("domino.sqlite3")  # doctest: +SKIP
+Everything goes through `Database`, a small class of named queries (no SQL outside data/):
 
-Never imports discord; no SQL lives outside this package (DESIGN.md, "Data").
+    db = await Database.open("domino.sqlite3")  # creates and migrates the file
+    await db.save_live_table(LiveTable(...))      # after every action
+    outcome = await db.record_match(FinishedMatch(...))  # once per table, whatever happens
+    page = await db.leaderboard(guild_id, season.id, order="wins", kind="pairs")
+    await db.close()
+
+Contracts: refusals raise `DataError` (a `ValueError` whose message can be shown as it is) and
+change nothing; every write is one transaction; a match with an AI seat or unrated by choice
+counts in history and stats but never in ratings or leaderboards. Times are Unix seconds and
+may be passed in (`now=`), so tests own the clock. Never imports discord (DESIGN.md, "Data").
 """
 
 from data.database import Database

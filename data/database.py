@@ -13,18 +13,17 @@ writes (with a busy timeout). Every write is one transaction: it happens whole o
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from data import queries, recording, seasons
+from data import live, queries, recording, seasons, servers
 from data.migrate import migrate
 from data.models import (
     DataError,
@@ -44,28 +43,18 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 10_000
 
-# name -> (check, what the check says when it fails)
-_SETTINGS: dict[str, tuple[Any, str]] = {
-    "language": (lambda v: isinstance(v, str) and 2 <= len(v) <= 10, "a language code"),
-    "turn_seconds": (
-        lambda v: type(v) is int and 10 <= v <= 3600,
-        "a whole number of seconds from 10 to 3600",
-    ),
-    "rated_by_default": (lambda v: isinstance(v, bool), "true or false"),
-    "season_days": (
-        lambda v: v is None or (type(v) is int and 1 <= v <= 366),
-        "a number of days from 1 to 366, or nothing",
-    ),
-}
-
 
 async def _connect(path: Path) -> aiosqlite.Connection:
     connection = await aiosqlite.connect(path, isolation_level=None)
-    await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await connection.execute("PRAGMA journal_mode = WAL")
-    # NORMAL in WAL mode survives a crash of the bot (only a power cut may lose the last commit).
-    await connection.execute("PRAGMA synchronous = NORMAL")
-    await connection.execute("PRAGMA foreign_keys = ON")
+    try:
+        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await connection.execute("PRAGMA journal_mode = WAL")
+        # NORMAL in WAL mode survives a crash of the bot (a power cut may lose the last commit).
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await connection.close()
+        raise
     return connection
 
 
@@ -84,23 +73,29 @@ class Database:
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, *, schema: int | None = None) -> Database:
-        """Open (creating it if needed) the database file at `path` and migrate it to the latest
-        schema (or to `schema`, for tests of old versions), then finish any rebuild of derived
-        tables a migration asked for."""
+    async def open(cls, path: str | Path) -> Database:
+        """Open (creating it if needed) the database file at `path`, migrate it to the latest
+        schema, then finish any rebuild of derived tables a migration asked for."""
         file = Path(path)
         if str(path) == ":memory:":
             raise DataError("the database must be a file (two connections share it)")
-        writer = await _connect(file)
         try:
-            await migrate(writer, schema)
-            reader = await _connect(file)
-        except BaseException:
-            await writer.close()
-            raise
-        database = cls(file, writer, reader)
-        if schema is None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DataError(f"cannot create the folder of the database {file}: {error}") from None
+        connections: list[aiosqlite.Connection] = []
+        try:
+            connections.append(await _connect(file))
+            await migrate(connections[0])
+            connections.append(await _connect(file))
+            database = cls(file, connections[0], connections[1])
             await database._finish_rebuilds()
+        except BaseException as error:
+            for connection in connections:
+                await connection.close()
+            if isinstance(error, sqlite3.DatabaseError):
+                raise DataError(f"cannot open the database {file}: {error}") from None
+            raise
         return database
 
     async def close(self) -> None:
@@ -118,134 +113,60 @@ class Database:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
+        """One write transaction: committed when the block ends, rolled back if it raises or
+        its task is cancelled."""
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
             try:
+                await self._writer.execute("BEGIN IMMEDIATE")
                 yield self._writer
+                await self._writer.execute("COMMIT")
             except BaseException:
-                await self._writer.execute("ROLLBACK")
+                await _finish(self._writer, "ROLLBACK")
                 raise
-            await self._writer.execute("COMMIT")
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         """One read snapshot: every query in the block sees the same committed state."""
         async with self._read_lock:
-            await self._reader.execute("BEGIN")
             try:
+                await self._reader.execute("BEGIN")
                 yield self._reader
             finally:
-                await self._reader.execute("COMMIT")
+                await _finish(self._reader, "COMMIT")
 
     # -- servers and settings ----------------------------------------------------------------
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
+        """The server's settings (the defaults if it never changed them)."""
         async with self._read() as connection:
-            rows = list(
-                await connection.execute_fetchall(
-                    "SELECT language, turn_seconds, rated_by_default, season_days"
-                    " FROM servers WHERE guild_id = ?",
-                    (guild_id,),
-                )
-            )
-        if not rows:
-            return ServerSettings(guild_id)
-        language, turn_seconds, rated, season_days = rows[0]
-        return ServerSettings(guild_id, language, turn_seconds, bool(rated), season_days)
+            return await servers.settings(connection, guild_id)
 
     async def update_server_settings(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Change some settings (by name) and return them all. Unknown names or bad values are
         refused before anything is written."""
-        for name, value in changes.items():
-            if name not in _SETTINGS:
-                known = ", ".join(_SETTINGS)
-                raise DataError(f"there is no setting {name!r} (settings: {known})")
-            check, expected = _SETTINGS[name]
-            if not check(value):
-                raise DataError(f"{name} must be {expected}")
-        current = await self.server_settings(guild_id)
-        updated = replace(current, **changes)
+        servers.check(changes)
         async with self._write() as connection:
-            await connection.execute(
-                "INSERT INTO servers (guild_id, language, turn_seconds, rated_by_default,"
-                " season_days) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
-                " turn_seconds = excluded.turn_seconds,"
-                " rated_by_default = excluded.rated_by_default,"
-                " season_days = excluded.season_days",
-                (
-                    guild_id,
-                    updated.language,
-                    updated.turn_seconds,
-                    int(updated.rated_by_default),
-                    updated.season_days,
-                ),
-            )
-        return updated
+            return await servers.update(connection, guild_id, changes)
 
     # -- tables in progress ------------------------------------------------------------------
 
     async def save_live_table(self, table: LiveTable) -> None:
         """Insert or replace a table's row, in one transaction."""
-        try:
-            state = json.dumps(table.state, separators=(",", ":"))
-        except (TypeError, ValueError) as error:
-            raise DataError(f"the table's state is not JSON: {error}") from None
+        state = live.encode(table)
         async with self._write() as connection:
-            await connection.execute(
-                "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
-            )
-            await connection.execute(
-                "INSERT INTO live_tables (id, guild_id, channel_id, thread_id, board_message_id,"
-                " state, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id,"
-                " channel_id = excluded.channel_id, thread_id = excluded.thread_id,"
-                " board_message_id = excluded.board_message_id, state = excluded.state,"
-                " updated_at = excluded.updated_at",
-                (
-                    table.id,
-                    table.guild_id,
-                    table.channel_id,
-                    table.thread_id,
-                    table.board_message_id,
-                    state,
-                    table.updated_at,
-                ),
-            )
+            await live.save(connection, table, state)
 
     async def live_tables(self, guild_id: int | None = None) -> list[LiveTable]:
-        """Every unfinished table (of one server, if given), oldest update first. A row whose
-        state is not a JSON object is skipped with a logged warning: one bad row must not stop
-        the other tables from coming back after a restart."""
-        sql = (
-            "SELECT id, guild_id, channel_id, thread_id, board_message_id, state, updated_at"
-            " FROM live_tables"
-        )
-        params: tuple[int, ...] = ()
-        if guild_id is not None:
-            sql += " WHERE guild_id = ?"
-            params = (guild_id,)
+        """Every unfinished table (of one server, if given), oldest update first, for reloading
+        after a restart. A row whose state is not a JSON object is skipped with a logged
+        warning: one bad row must not stop the other tables from coming back."""
         async with self._read() as connection:
-            rows = list(await connection.execute_fetchall(sql + " ORDER BY updated_at", params))
-        tables: list[LiveTable] = []
-        for table_id, guild, channel, thread, board, text, updated_at in rows:
-            try:
-                state = json.loads(text)
-            except (TypeError, ValueError) as error:
-                log.warning("live table %s skipped: its state is not JSON (%s)", table_id, error)
-                continue
-            if not isinstance(state, dict):
-                log.warning("live table %s skipped: its state is not a JSON object", table_id)
-                continue
-            tables.append(LiveTable(table_id, guild, channel, thread, board, state, updated_at))
-        return tables
+            return await live.load(connection, guild_id)
 
     async def delete_live_table(self, table_id: str) -> bool:
         """Forget a table (cancelled, abandoned). Returns whether there was one."""
         async with self._write() as connection:
-            cursor = await connection.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
-            return cursor.rowcount > 0
+            return await live.delete(connection, table_id)
 
     # -- finished matches --------------------------------------------------------------------
 
@@ -254,13 +175,13 @@ class Database:
         its live table: all in one transaction, once per `table_id`. Calling it again for the
         same table (a retry after a crash, a double click) changes nothing and returns the
         first recording's outcome with `recorded=False`."""
-        recording.check(match)
+        prepared = recording.prepare(match)
         async with self._write() as connection:
-            return await recording.record(connection, match)
+            return await recording.record(connection, match, prepared)
 
     async def rebuild_ratings(self, guild_id: int) -> int:
-        """Recompute a server's standings and rating history from its recorded matches, in one
-        transaction. Returns the number of rated matches replayed."""
+        """Recompute a server's player totals, standings and rating history from its recorded
+        matches, in one transaction. Returns the number of matches replayed."""
         async with self._write() as connection:
             return await recording.rebuild(connection, guild_id)
 
@@ -355,6 +276,8 @@ class Database:
     async def player_stats(
         self, guild_id: int, user_id: int, season_id: int | None = None
     ) -> PlayerStats:
+        """A player's record in a server, in one season or (`None`) all time: every finished
+        match counts, rated or not; the rating and its trend come from rated matches."""
         async with self._read() as connection:
             return await queries.player_stats(connection, guild_id, user_id, season_id)
 
@@ -379,6 +302,17 @@ class Database:
         """A finished match's game record (of that server, if `guild_id` is given)."""
         async with self._read() as connection:
             return await queries.match_record(connection, match_id, guild_id)
+
+
+async def _finish(connection: aiosqlite.Connection, statement: str) -> None:
+    """End the connection's transaction, if one is open. The connection runs statements in
+    order, so this also ends a `BEGIN` whose await was interrupted (a cancelled task) and
+    leaves the connection clean for the next transaction."""
+    try:
+        await connection.execute(statement)
+    except sqlite3.OperationalError as error:
+        if "no transaction is active" not in str(error):
+            raise
 
 
 def _now(now: float | None) -> float:

@@ -1,6 +1,7 @@
 """Read queries: leaderboards, ranks, player stats, history, records. Each runs inside the
 caller's read snapshot. Leaderboards and ranks read the `standings` table through its per-order
-indexes; a player's stats scan that player's results through `results_by_player`.
+indexes; a player's stats read their few `player_totals` rows and the tail of their rating
+history.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from data.models import (
     SeatResult,
     VariantStats,
 )
-from data.recording import ALL_TIME, ALL_VARIANTS, NAME_SEPARATOR
+from data.recording import NAME_SEPARATOR, variant_of
+from data.scopes import ALL_TIME, ALL_VARIANTS
 
 MAX_PAGE = 100
 TREND_POINTS = 50
@@ -43,7 +45,8 @@ def _scope(
     if kind not in ("players", "pairs"):
         raise DataError(f"a leaderboard lists players or pairs, not {kind!r}")
     season_key = ALL_TIME if season_id is None else season_id
-    return (guild_id, season_key, variant or ALL_VARIANTS, int(kind == "pairs")), _ORDERS[order]
+    variant_key = variant_of(variant)[0] if variant else ALL_VARIANTS
+    return (guild_id, season_key, variant_key, int(kind == "pairs")), _ORDERS[order]
 
 
 _WHERE = "guild_id = ? AND season_key = ? AND variant_key = ? AND is_pair = ?"
@@ -126,33 +129,21 @@ async def rank_of(
 async def player_stats(
     connection: aiosqlite.Connection, guild_id: int, user_id: int, season_id: int | None
 ) -> PlayerStats:
-    sql = (
-        "SELECT r.won, r.points, m.variant, m.scoring, m.hands FROM results AS r"
-        " JOIN matches AS m ON m.id = r.match_id WHERE r.guild_id = ? AND r.user_id = ?"
-    )
-    params: tuple[int, ...] = (guild_id, user_id)
-    if season_id is not None:
-        sql += " AND r.season_id = ?"
-        params += (season_id,)
-    rows = await connection.execute_fetchall(sql + " ORDER BY r.match_id", params)
-    games = wins = streak = best_streak = 0
-    reward_points = reward_hands = 0
-    by_variant: dict[str, list[int]] = {}
-    for won, points, variant, scoring, hands in rows:
-        games += 1
-        tally = by_variant.setdefault(variant, [0, 0])
-        tally[0] += 1
-        if won:
-            wins += 1
-            tally[1] += 1
-            streak += 1
-            best_streak = max(best_streak, streak)
-        else:
-            streak = 0
-        if scoring == "reward" and hands:
-            reward_points += points
-            reward_hands += hands
     season_key = ALL_TIME if season_id is None else season_id
+    totals = await connection.execute_fetchall(
+        "SELECT variant_key, games, wins, streak, best_streak, reward_points, reward_hands"
+        " FROM player_totals WHERE guild_id = ? AND user_id = ? AND season_key = ?",
+        (guild_id, user_id, season_key),
+    )
+    overall = (ALL_VARIANTS, 0, 0, 0, 0, 0, 0)
+    by_variant: list[VariantStats] = []
+    for row in totals:
+        if row[0] == ALL_VARIANTS:
+            overall = tuple(row)
+        else:
+            by_variant.append(VariantStats(row[0], row[1], row[2]))
+    by_variant.sort(key=lambda stats: (-stats.games, stats.variant))
+    _, games, wins, streak, best_streak, reward_points, reward_hands = overall
     rating_rows = list(
         await connection.execute_fetchall(
             "SELECT rating FROM standings WHERE guild_id = ? AND season_key = ?"
@@ -176,12 +167,7 @@ async def player_stats(
         current_streak=streak,
         points_per_hand=reward_points / reward_hands if reward_hands else None,
         rating=rating_rows[0][0] if rating_rows else None,
-        by_variant=[
-            VariantStats(variant, tally[0], tally[1])
-            for variant, tally in sorted(
-                by_variant.items(), key=lambda item: (-item[1][0], item[0])
-            )
-        ],
+        by_variant=by_variant,
         trend=[RatingPoint(*row) for row in reversed(list(trend_rows))],
     )
 

@@ -2,17 +2,20 @@
 its live table, inside the caller's one transaction (so a crash anywhere in between leaves
 nothing behind, and the retry records it once).
 
-Ratings live in scopes: all time (`season_key` 0) and the match's season, each over every
-variant (`variant_key` '') and over the match's variant. A rated match updates the standings of
-its players in each scope, and of its fixed pairs when every unit is a pair of two players, and
-stores every player's new rating in `rating_changes` (the trend, and the audit trail).
-Standings are derived data: `rebuild` recomputes them from the recorded matches.
+Every match counts in its players' totals (`data.totals`). Ratings live in scopes
+(`data.scopes`): all time and the match's season, each over every variant and over the match's
+variant. A rated match updates the standings of its players in each scope, and of its fixed
+pairs when every unit is a pair of two players, and stores every player's new rating in
+`rating_changes` (the trend, and the audit trail).
+Standings and totals are derived data: `rebuild` recomputes them from the recorded matches.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import aiosqlite
@@ -20,16 +23,32 @@ import aiosqlite
 from data import seasons
 from data.models import DataError, FinishedMatch, RatingChange, RecordOutcome, SeatResult
 from data.ratings import NEWCOMER, Skill, rate, unit_places
+from data.scopes import scopes
+from data.totals import add_match
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
 
-ALL_TIME = 0
-ALL_VARIANTS = ""
 NAME_SEPARATOR = "\x1f"  # between the two names of a pair's row
 
 
-def check(match: FinishedMatch) -> None:
-    """Refuse a malformed match before any write."""
+@dataclass(frozen=True)
+class Prepared:
+    """A checked match, ready to write: its variant's id (an alias resolved) and scoring, its
+    seats in seat order with their places, whether it is rated, how many hands its record
+    holds, and its options and record as JSON text."""
+
+    variant: str
+    scoring: str
+    seats: list[SeatResult]
+    rated: bool
+    hands: int
+    options: str
+    record: str
+
+
+def prepare(match: FinishedMatch) -> Prepared:
+    """Check a finished match (refusing a malformed one before any write) and work out what
+    gets written."""
     if not match.table_id:
         raise DataError("a finished match needs its table id")
     if not match.seats:
@@ -39,15 +58,37 @@ def check(match: FinishedMatch) -> None:
         raise DataError("a seat appears twice in the results")
     if not isinstance(match.record, dict) or not isinstance(match.options, dict):
         raise DataError("the record and the options must be JSON objects")
+    variant, scoring = variant_of(match.variant)
+    places = unit_places(match.seats, scoring)  # refuses the seats of a unit that disagree
+    hands = match.record.get("hands")
     try:
-        get_variant(match.variant)
+        options = json.dumps(match.options, separators=(",", ":"))
+        record = json.dumps(match.record, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise DataError(f"the record and the options must be JSON: {error}") from None
+    return Prepared(
+        variant=variant,
+        scoring=scoring,
+        seats=[
+            SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
+            for s in sorted(match.seats, key=lambda s: s.seat)
+        ],
+        rated=is_rated(match),
+        hands=len(hands) if isinstance(hands, list) else 0,
+        options=options,
+        record=record,
+    )
+
+
+@cache
+def variant_of(name: str) -> tuple[str, str]:
+    """The id and scoring kind (`reward`, `penalty`, `none`) of the variant with that id or
+    alias; an unknown one is refused."""
+    try:
+        kind = get_variant(name)
     except UnknownVariant as error:
         raise DataError(str(error)) from None
-    unit_places(match.seats, scoring_of(match.variant))  # the seats of a unit must agree
-
-
-def scoring_of(variant: str) -> str:
-    return str(get_variant(variant).scoring)
+    return kind.id, str(kind.scoring)
 
 
 def is_rated(match: FinishedMatch) -> bool:
@@ -57,7 +98,9 @@ def is_rated(match: FinishedMatch) -> bool:
     return match.rated and None not in users and len(set(users)) == len(users) and len(units) >= 2
 
 
-async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> RecordOutcome:
+async def record(
+    connection: aiosqlite.Connection, match: FinishedMatch, prepared: Prepared
+) -> RecordOutcome:
     rows = list(
         await connection.execute_fetchall(
             "SELECT id, rated, season_id FROM matches WHERE table_id = ?", (match.table_id,)
@@ -66,11 +109,12 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
     if rows:
         match_id, rated, season_id = rows[0]
         return RecordOutcome(match_id, recorded=False, rated=bool(rated), season_id=season_id)
-    scoring = scoring_of(match.variant)
-    places = unit_places(match.seats, scoring)
-    rated = is_rated(match)
-    hands = match.record.get("hands")
-    hand_count = len(hands) if isinstance(hands, list) else 0
+    variant, scoring, seats, rated = (
+        prepared.variant,
+        prepared.scoring,
+        prepared.seats,
+        prepared.rated,
+    )
     await connection.execute(
         "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (match.guild_id,)
     )
@@ -83,10 +127,10 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
             match.table_id,
             match.guild_id,
             season_id,
-            match.variant,
+            variant,
             scoring,
-            json.dumps(match.options, separators=(",", ":")),
-            hand_count,
+            prepared.options,
+            prepared.hands,
             int(rated),
             match.finished_at,
         ),
@@ -95,12 +139,8 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
     assert match_id is not None
     await connection.execute(
         "INSERT INTO match_records (match_id, record) VALUES (?, ?)",
-        (match_id, json.dumps(match.record, separators=(",", ":"))),
+        (match_id, prepared.record),
     )
-    seats = [
-        SeatResult(s.seat, s.user_id, s.name, s.unit, s.points, s.won, places[s.unit])
-        for s in sorted(match.seats, key=lambda s: s.seat)
-    ]
     await connection.executemany(
         "INSERT INTO results (match_id, seat, guild_id, season_id, user_id, name, unit, points,"
         " won, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -120,13 +160,45 @@ async def record(connection: aiosqlite.Connection, match: FinishedMatch) -> Reco
             for s in seats
         ],
     )
+    await add_match(connection, match.guild_id, season_id, variant, scoring, prepared.hands, seats)
     changes: tuple[RatingChange, ...] = ()
     if rated:
         changes = await apply_ratings(
-            connection, match_id, match.guild_id, season_id, match.variant, scoring, seats
+            connection, match_id, match.guild_id, season_id, variant, scoring, seats
         )
     await connection.execute("DELETE FROM live_tables WHERE id = ?", (match.table_id,))
     return RecordOutcome(match_id, True, rated, season_id, changes)
+
+
+Entry = tuple[int, int, str]  # (user id, partner id or 0 for a player alone, display name)
+
+
+@dataclass(frozen=True)
+class Entrants:
+    """A rated match as the standings see it, units in order: each unit's place, its result
+    (won, leaderboard points), its players as entries, and, when every unit is a pair of two,
+    each pair as one entry."""
+
+    places: list[int]
+    results: list[tuple[bool, int]]
+    players: list[list[Entry]]
+    pairs: list[list[Entry]] | None
+
+
+def entrants(seats: Sequence[SeatResult], scoring: str) -> Entrants:
+    """`seats` must carry their places (see `unit_places`)."""
+    units: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        units.setdefault(seat.unit, []).append(seat)
+    order = [units[unit] for unit in sorted(units)]
+    return Entrants(
+        places=[members[0].place or 1 for members in order],
+        results=[(members[0].won, _points(members[0], scoring)) for members in order],
+        players=[[(s.user_id or 0, 0, s.name) for s in members] for members in order],
+        pairs=[[_pair_key(members)] for members in order]
+        if all(len(members) == 2 for members in order)
+        else None,
+    )
 
 
 async def apply_ratings(
@@ -139,24 +211,12 @@ async def apply_ratings(
     seats: Sequence[SeatResult],
 ) -> tuple[RatingChange, ...]:
     """Update the standings of a rated match's players (and fixed pairs) in every scope.
-    `seats` carry their places. Returns the changes in the headline scope (the season over all
-    variants, or all time when the match has no season)."""
-    units: dict[int, list[SeatResult]] = {}
-    for seat in seats:
-        units.setdefault(seat.unit, []).append(seat)
-    order = sorted(units)
-    places = [units[unit][0].place or 1 for unit in order]
-    scopes = [(ALL_TIME, ALL_VARIANTS), (ALL_TIME, variant)]
-    if season_id is not None:
-        scopes += [(season_id, ALL_VARIANTS), (season_id, variant)]
-    headline = scopes[2] if season_id is not None else scopes[0]
-    pairs = all(len(units[unit]) == 2 for unit in order)
+    `seats` carry their places. Returns the changes in the headline scope."""
+    match = entrants(seats, scoring)
     changes: tuple[RatingChange, ...] = ()
-    for season_key, variant_key in scopes:
+    for number, (season_key, variant_key) in enumerate(scopes(season_id, variant)):
         scope = (guild_id, season_key, variant_key)
-        members = [[(s.user_id or 0, 0, s.name) for s in units[unit]] for unit in order]
-        results = [(units[unit][0].won, _points(units[unit][0], scoring)) for unit in order]
-        found = await _update(connection, scope, 0, members, places, results)
+        found = await _update(connection, scope, 0, match.players, match.places, match.results)
         await connection.executemany(
             "INSERT INTO rating_changes (match_id, guild_id, season_key, variant_key, user_id,"
             " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -165,13 +225,12 @@ async def apply_ratings(
                 for user, _, after in found
             ],
         )
-        if (season_key, variant_key) == headline:
+        if number == 0:
             changes = tuple(
                 RatingChange(user, before.rating, after.rating) for user, before, after in found
             )
-        if pairs:
-            pair_members = [[_pair_key(units[unit])] for unit in order]
-            await _update(connection, scope, 1, pair_members, places, results)
+        if match.pairs is not None:
+            await _update(connection, scope, 1, match.pairs, match.places, match.results)
     return changes
 
 
@@ -180,7 +239,7 @@ def _points(seat: SeatResult, scoring: str) -> int:
     return seat.points if scoring == "reward" else 0
 
 
-def _pair_key(partners: Sequence[SeatResult]) -> tuple[int, int, str]:
+def _pair_key(partners: Sequence[SeatResult]) -> Entry:
     ordered = sorted(partners, key=lambda s: s.user_id or 0)
     first, second = ordered
     return (first.user_id or 0, second.user_id or 0, NAME_SEPARATOR.join(s.name for s in ordered))
@@ -190,18 +249,18 @@ async def _update(
     connection: aiosqlite.Connection,
     scope: tuple[int, int, str],
     is_pair: int,
-    members: list[list[tuple[int, int, str]]],
+    members: list[list[Entry]],
     places: list[int],
     results: list[tuple[bool, int]],
 ) -> list[tuple[int, Skill, Skill]]:
     """Rate one scope's entries (players, or pairs as single entries) and upsert their rows."""
-    keys = [(user, partner) for unit in members for user, partner, _ in unit]
-    marks = ", ".join("(?, ?)" for _ in keys)
+    users = sorted({user for unit in members for user, _, _ in unit})
+    marks = ", ".join("?" for _ in users)
+    # `user_id IN` keeps to the primary key; a pair's other partners are filtered out below.
     rows = await connection.execute_fetchall(
         "SELECT user_id, partner_id, mu, sigma FROM standings WHERE guild_id = ?"
-        " AND season_key = ? AND variant_key = ? AND is_pair = ?"
-        f" AND (user_id, partner_id) IN (VALUES {marks})",
-        (*scope, is_pair, *(value for key in keys for value in key)),
+        f" AND season_key = ? AND variant_key = ? AND is_pair = ? AND user_id IN ({marks})",
+        (*scope, is_pair, *users),
     )
     known = {(user, partner): Skill(mu, sigma) for user, partner, mu, sigma in rows}
     before = [
@@ -240,18 +299,19 @@ async def _update(
 
 
 async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
-    """Recompute a server's standings and rating history from its rated matches, in the
-    order they finished. Returns how many matches were replayed."""
-    await connection.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
-    await connection.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+    """Recompute a server's player totals, standings and rating history from its recorded
+    matches, in the order they were recorded (as `record` met them). Returns how many matches
+    were replayed."""
+    for table in ("player_totals", "standings", "rating_changes"):
+        await connection.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
     matches = list(
         await connection.execute_fetchall(
-            "SELECT id, season_id, variant, scoring FROM matches WHERE guild_id = ? AND rated = 1"
-            " ORDER BY finished_at, id",
+            "SELECT id, season_id, variant, scoring, hands, rated FROM matches"
+            " WHERE guild_id = ? ORDER BY id",
             (guild_id,),
         )
     )
-    for match_id, season_id, variant, scoring in matches:
+    for match_id, season_id, variant, scoring, hands, rated in matches:
         rows = await connection.execute_fetchall(
             "SELECT seat, user_id, name, unit, points, won, place FROM results"
             " WHERE match_id = ? ORDER BY seat",
@@ -260,5 +320,7 @@ async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
         seats = [
             SeatResult(s, u, n, unit, p, bool(w), place) for s, u, n, unit, p, w, place in rows
         ]
-        await apply_ratings(connection, match_id, guild_id, season_id, variant, scoring, seats)
+        await add_match(connection, guild_id, season_id, variant, scoring, hands, seats)
+        if rated:
+            await apply_ratings(connection, match_id, guild_id, season_id, variant, scoring, seats)
     return len(matches)

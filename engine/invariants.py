@@ -96,3 +96,43 @@ def hand_is_finished(hand: HandState) -> list[str]:
     elif outcome.end == "blocked" and not hand.blocked():
         return ["a block was declared but a seat could still move"]
     return []
+
+
+def table_is_lawful(hand: HandState) -> list[str]:
+    """The table of the spinner, star, sum and pairs games obeys their rules, read from the
+    tiles placed in order (independently of the variants' `placements`)."""
+    variant, layout = hand.variant, hand.layout
+    placed = layout.placements
+    if layout.shape is Shape.SPINNER and len(placed) > 1:
+        # The cross first: the tiles after the lead go one to each side until all four are taken.
+        sides = [placement.arm for placement in placed[1:5]]
+        if len(set(sides)) != len(sides) or not set(sides) <= {"N", "E", "S", "W"}:
+            return [f"the cross was not completed first: {sides}"]
+        after = [placement.tile for placement in placed[5:]]
+        if variant.id == "double-cross" and after and not after[0].is_double:
+            return [f"{after[0]} followed the cross before any double"]
+        if variant.id in ("maltese", "sebastopol"):
+            if any(not tile.is_double for tile in after[:4]):
+                return ["a non-double was played before the four arms were capped"]
+            down = {tile.high for tile in [placed[0].tile, *after[:4]] if tile.is_double}
+            for tile in after[4:]:
+                if not tile.is_double and not (tile.high in down and tile.low in down):
+                    return [f"{tile} was played without both its doubles on the table"]
+                if tile.is_double:
+                    down.add(tile.high)
+    if layout.shape is Shape.STAR:
+        for arm in layout.arms.values():
+            if arm.tiles and not arm.tiles[0].tile.has(9):
+                return [f"{arm.tiles[0].tile} joined the star at {arm.id} without a 9"]
+    if variant.id == "sum" and layout.started:
+        total = sum(tile.pips for tile in layout.tiles())
+        if total > int(variant.option("target")):
+            return [f"the total {total} passed the target"]
+    laid = variant.public_state(hand).laid_pairs
+    for pairs in laid:
+        for first, second in pairs:
+            if first.pips != second.pips:
+                return [f"{first} and {second} were laid as a pair"]
+    if laid and any(len(tiles) > 6 for tiles in hand.hands):
+        return ["a hand holds more than 6 tiles"]
+    return []

@@ -15,6 +15,7 @@ from engine.invariants import (
     action_was_allowed,
     hand_is_finished,
     scores_add_up,
+    table_is_lawful,
     tile_conservation,
 )
 from engine.match import Match
@@ -51,6 +52,7 @@ class Summary:
     errors: int = 0
     seconds: float = 0.0
     error_messages: list[str] = field(default_factory=list)
+    ends: dict[str, int] = field(default_factory=dict)  # every way hands ended (`sum`: "target")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +66,7 @@ class Summary:
             "blocked": self.blocked,
             "dominoes": self.dominoes,
             "errors": self.errors,
+            "ends": dict(sorted(self.ends.items())),
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
             "error_messages": self.error_messages[:20],
@@ -126,13 +129,15 @@ def _play_hand(match: Match, chooser: Chooser, rng: random.Random, summary: Summ
         except DominoError as error:
             return [*problems, f"legal action {action} refused: {error}"]
         summary.actions += 1
-        problems += tile_conservation(match, hand)
+        problems += tile_conservation(match, hand) + table_is_lawful(hand)
         if problems:
             return problems
     else:
         return [f"the hand did not end within {MAX_ACTIONS_PER_HAND} actions"]
     problems = hand_is_finished(hand) + scores_add_up(match)
     assert hand.outcome is not None
+    end = str(hand.outcome.end)
+    summary.ends[end] = summary.ends.get(end, 0) + 1
     if hand.outcome.end == "blocked":
         summary.blocked += 1
     elif hand.outcome.end == "domino":

@@ -16,8 +16,9 @@ from PIL import Image, ImageDraw
 from engine.layout import Shape
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.geometry import Arrangement, Spot, arrange, pairs_arrangement
-from render.marks import Placer, paste_spot, pointer, ring, tag
+from render.geometry import arrange, pairs_arrangement
+from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
+from render.spots import Arrangement, EndTag, Spot
 from render.sprites import tile_back
 from render.text import fit, font, put_text
 from render.theme import Theme, get_theme
@@ -53,6 +54,31 @@ class BoardPlan:
     width: int
     height: int
 
+    @property
+    def tag_size(self) -> int:
+        return max(11, min(15, self.cell // 3 + 4))
+
+
+def tag_text(end: EndTag) -> str:
+    """An open end's tag: its id, as the move buttons name it, and the number it shows (easier to
+    read than a tile's pips when a long game draws them small)."""
+    return f"{end.arm} · {end.number}"
+
+
+def tag_centres(plan: BoardPlan) -> list[tuple[float, float]]:
+    """Where each open end's tag is drawn: past its arm's end, moved aside where it would cover
+    a tile or another tag."""
+    palette = get_theme("light")  # tag sizes do not depend on the theme
+    wanted = [
+        (plan.placer.point(end.x, end.y), tag_size(tag_text(end), plan.tag_size, palette))
+        for end in plan.arrangement.tags
+    ]
+    tiles: list[tuple[float, float, float, float]] = [
+        plan.placer.box(spot) for spot in plan.arrangement.spots
+    ]
+    frame = (2.0, float(plan.header), plan.width - 2.0, float(plan.header + plan.table_height))
+    return place_tags(wanted, tiles, frame)
+
 
 def plan_board(view: SeatView) -> BoardPlan:
     arrangement = table_arrangement(view)
@@ -76,6 +102,12 @@ def board_image(
     _seat_cards(draw, canvas, view, names, palette)
     for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
         paste_spot(canvas, placer, spot, palette)
+    if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
+        # the lead of a cross or star game carries a brass pin, as spinners of real sets do
+        x, y = placer.point(arrangement.spots[0].x, arrangement.spots[0].y)
+        radius = max(4.5, cell * 0.2)
+        box = (x - radius, y - radius, x + radius, y + radius)
+        draw.ellipse(box, fill=palette.pin, outline=palette.edge, width=max(1, cell // 24))
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
@@ -88,10 +120,9 @@ def board_image(
             text = fit(_name(names, caption.seat), caption_face, int(6 * placer.scale))
         at = placer.point(caption.x, caption.y)
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
-    tag_size = max(11, min(15, cell // 3 + 4))
-    for end in arrangement.tags:
-        tag(canvas, placer.point(end.x, end.y), end.arm, palette, tag_size)
-    if not arrangement.spots:
+    for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
+        tag(canvas, centre, tag_text(end), palette, plan.tag_size)
+    if not arrangement.spots and not arrangement.captions:
         message = "The table is empty" if view.turn is None else "Waiting for the first tile"
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
         put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
@@ -101,7 +132,7 @@ def board_image(
 
 def table_arrangement(view: SeatView) -> Arrangement:
     """Where the tiles of the view's table are drawn (also used by the tests)."""
-    if view.laid_pairs and any(view.laid_pairs):
+    if view.laid_pairs:
         return pairs_arrangement(view.laid_pairs)
     box = (WIDTH - 2 * MARGIN, MAX_TABLE)
     return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
@@ -186,7 +217,8 @@ def _seat_cards(
         details = f"{count}" if seated else "out"
         score = _unit_score(view, seat)
         if score is not None:
-            details += f"   {score} pts" + (" (team)" if team_play else "")
+            unit = "pt" if abs(score) == 1 else "pts"
+            details += f"   {score} {unit}" + (" (team)" if team_play else "")
         shown = fit(details, small, width - 30)
         put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
 

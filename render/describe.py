@@ -22,7 +22,7 @@ def describe(view: SeatView, *, names: Sequence[str]) -> str:
         f"{view.variant.replace('-', ' ').capitalize()}, hand {view.hand_number + 1}."
     ]
     count = len(layout.placements)
-    if view.laid_pairs and any(view.laid_pairs):
+    if view.laid_pairs:
         laid = ", ".join(
             f"{_name(names, seat)} {len(pairs)}" for seat, pairs in enumerate(view.laid_pairs)
         )

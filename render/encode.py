@@ -47,7 +47,7 @@ def palette_colours(theme: Theme) -> list[RGB]:
         (t.good, t.face), ((255, 255, 255), t.good), ((255, 255, 255), t.last),
         (t.back, t.panel), (t.edge, t.back), (t.panel_edge, t.panel), (t.panel_edge, t.background),
         (t.cell_edge, t.cell), (t.cell_edge, t.background), (t.ink, t.face),
-        (panel_shadow, t.panel), (t.edge, panel_shadow),
+        (panel_shadow, t.panel), (t.edge, panel_shadow), (t.pin, t.face), (t.pin, t.edge),
     ]  # fmt: skip
     colours: dict[RGB, None] = {}
     for a, b in meeting:

@@ -11,16 +11,16 @@ keep 2 units free at their far end, so a corner always fits.
 - line (`W`, `E`): both arms run the full width; `E` folds downwards, `W` upwards.
 - spinner (`N`, `E`, `S`, `W`): a pinwheel: each arm folds to its clockwise side and comes back
   only as far as the spinner's edge, so the four arms never meet.
-- star (the Cyprus 9-9): the four straight arms and four diagonals (tiles at 45 degrees) run
-  straight out; star games are short enough that the picture scales down instead.
+- star (the Cyprus 9-9): eight arms, four of them diagonal, that turn once when long (see
+  `render.star`).
 - branches of doubles that open their sides (`N2a`/`N2b`) leave the double's two ends and are laid
-  by a walker that turns when it would hit a tile or the frame.
+  by a walker that turns when it would hit a tile or the frame (see `render.branches`).
 - French stack: a line where each tile covers the half it matches (steps of 2 units); tiles of `W`
   go under the stack, tiles of `E` on top.
 - row (`sum`, `pairs`): tiles side by side in the order laid, wrapped into rows.
 
 `arrange` tries a few frame widths and keeps the arrangement that draws tiles biggest in the
-picture's box; arrangements where tiles would overlap are discarded.
+picture's box, among those where no two tiles overlap (see `best`).
 """
 
 from __future__ import annotations
@@ -28,120 +28,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engine.layout import Arm, Layout, Placed, Shape
+from engine.layout import Layout, Placed, Shape
 from engine.tiles import Tile
+from render.branches import lay_branches
+from render.spots import Arrangement, Caption, EndTag, Opening, Spot, Vec
+from render.star import star_arrangement
 
-Vec = tuple[float, float]
 PITCH = 6.0  # units between rows of a snake
 ROOM = 2.0  # units kept free at the end of a row for a corner (and the open-end tag)
-
-
-@dataclass(frozen=True, slots=True)
-class Spot:
-    """One tile as drawn: centre (`x`, `y`) in units, `angle` 0 (lying), 90 (upright), 45 or
-    135 (diagonal); `first`/`second` are its halves read left to right (top to bottom when
-    upright; for diagonals from the centre of the star outwards). `order` is its index in
-    `layout.placements` (-1 for tiles that are not placements, like laid pairs); `z` orders
-    drawing (the French stack puts `W` tiles under)."""
-
-    tile: Tile
-    first: int
-    second: int
-    x: float
-    y: float
-    angle: int
-    order: int
-    arm: str | None
-    z: float
-
-    @property
-    def size(self) -> Vec:
-        return (2.0, 4.0) if self.angle == 90 else (4.0, 2.0)
-
-    def corners(self) -> list[Vec]:
-        """The four corners of the tile's outline (rotated for diagonals)."""
-        if self.angle in (0, 90):
-            half_w, half_h = (2.0, 1.0) if self.angle == 0 else (1.0, 2.0)
-            x, y = self.x, self.y
-            return [(x - half_w, y - half_h), (x + half_w, y - half_h),
-                    (x + half_w, y + half_h), (x - half_w, y + half_h)]  # fmt: skip
-        half_long, half_short = 2.0, 1.0
-        theta = math.radians(-self.angle)  # screen y points down: 45 rises to the right
-        ux, uy = math.cos(theta), math.sin(theta)
-        vx, vy = -uy, ux
-        return [
-            (self.x + su * half_long * ux + sv * half_short * vx,
-             self.y + su * half_long * uy + sv * half_short * vy)
-            for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-        ]  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class EndTag:
-    """Where the tag of an open end goes: just past the arm's last tile."""
-
-    arm: str
-    number: int
-    x: float
-    y: float
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """A double whose sides may open: branches leave its `centre` along -`side` (`a`) and
-    +`side` (`b`), starting `reach` units out, and turn towards `turn` when blocked."""
-
-    spot: Spot
-    centre: Vec
-    side: Vec
-    reach: float
-    turn: Vec
-
-
-@dataclass(frozen=True, slots=True)
-class Caption:
-    """A line of text on the table, centred at (`x`, `y`); `seat` set: the text is that seat's
-    name (the board knows the names, the geometry does not)."""
-
-    text: str
-    x: float
-    y: float
-    seat: int | None = None
-
-
-@dataclass(slots=True)
-class Arrangement:
-    spots: list[Spot] = field(default_factory=list)
-    tags: list[EndTag] = field(default_factory=list)
-    captions: list[Caption] = field(default_factory=list)
-    overlaps: int = 0  # pairs of tiles that would overlap (0 in any arrangement that is drawn)
-
-    def bounds(self) -> tuple[float, float, float, float]:
-        xs: list[float] = []
-        ys: list[float] = []
-        for spot in self.spots:
-            if spot.angle == 0:
-                xs += [spot.x - 2, spot.x + 2]
-                ys += [spot.y - 1, spot.y + 1]
-            elif spot.angle == 90:
-                xs += [spot.x - 1, spot.x + 1]
-                ys += [spot.y - 2, spot.y + 2]
-            else:
-                for x, y in spot.corners():
-                    xs.append(x)
-                    ys.append(y)
-        for tag in self.tags:
-            xs += [tag.x - 1.2, tag.x + 1.2]
-            ys += [tag.y - 1.2, tag.y + 1.2]
-        for caption in self.captions:
-            reach = 3.0 if caption.seat is None else 6.0
-            xs += [caption.x - reach, caption.x + reach]
-            ys += [caption.y - 1.0, caption.y + 1.0]
-        if not xs:
-            return (-2.0, -2.0, 2.0, 2.0)
-        return (min(xs), min(ys), max(xs), max(ys))
 
 
 # -- frames -----------------------------------------------------------------------------------
@@ -175,8 +71,6 @@ def _spot(
     cx, cy = (nx + fx) / 2, (ny + fy) / 2
     angle = frame.angle(along_u)
     joined_first = (nx < fx) if angle == 0 else (ny < fy)
-    if placed.tile.is_double and placed.joined == placed.shows and near == far:
-        joined_first = True
     shows = placed.shows
     other = placed.tile.other(shows) if placed.tile.has(shows) else shows
     first, second = (other, shows) if joined_first else (shows, other)
@@ -251,10 +145,11 @@ def _note_upright(doubles: list[Opening], spot: Spot, frame: Frame) -> None:
 # -- the families ------------------------------------------------------------------------------
 
 
-def _lead_spot(lead: Tile, upright: bool) -> Spot:
-    if lead.is_double or upright:
-        return Spot(lead, lead.high, lead.low, 0.0, 0.0, 90 if lead.is_double else 0, 0, None, 0.0)
-    return Spot(lead, lead.high, lead.low, 0.0, 0.0, 0, 0, None, 0.0)
+def _lead_spot(lead: Tile) -> Spot:
+    """The lead in the middle: a double stands crosswise; any other tile lies with its high half
+    to the west, where arm `W` grows from it."""
+    angle = 90 if lead.is_double else 0
+    return Spot(lead, lead.high, lead.low, 0.0, 0.0, angle, 0, None, 0.0)
 
 
 def _indexed(layout: Layout) -> dict[str, list[tuple[Placed, int]]]:
@@ -281,7 +176,7 @@ def _line(
 ) -> Arrangement:
     assert layout.lead is not None
     arrangement = Arrangement()
-    lead = _lead_spot(layout.lead, False)
+    lead = _lead_spot(layout.lead)
     arrangement.spots.append(lead)
     reach = 1.0 if layout.lead.is_double else 2.0
     arms = _indexed(layout)
@@ -301,7 +196,7 @@ def _line(
         arrangement.spots += spots
         arrangement.tags.append(tag)
         doubles += opening
-    _branches(layout, arms, doubles, arrangement, half_width, rng)
+    lay_branches(layout, arms, doubles, arrangement, half_width, rng)
     return arrangement
 
 
@@ -310,7 +205,7 @@ def _spinner(
 ) -> Arrangement:
     assert layout.lead is not None
     arrangement = Arrangement()
-    arrangement.spots.append(_lead_spot(layout.lead, True))
+    arrangement.spots.append(_lead_spot(layout.lead))
     arms = _indexed(layout)
     doubles: list[Opening] = []
     for arm_id in ("N", "E", "S", "W"):
@@ -330,264 +225,8 @@ def _spinner(
         arrangement.spots += spots
         arrangement.tags.append(tag)
         doubles += opening
-    _branches(layout, arms, doubles, arrangement, half_width, rng)
+    lay_branches(layout, arms, doubles, arrangement, half_width, rng)
     return arrangement
-
-
-DIAGONALS = {"NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
-
-
-def _star(
-    layout: Layout, half_width: float, fold: bool = False, rng: random.Random | None = None
-) -> Arrangement:
-    """Straight arms; the diagonals start off the lead's corners, clear of the straight arms."""
-    arrangement = _spinner(layout, half_width, False)
-    arms = _indexed(layout)
-    for arm_id, (sx, sy) in DIAGONALS.items():
-        ux, uy = sx / math.sqrt(2), sy / math.sqrt(2)
-        base_x, base_y = sx * 1.0, sy * 2.0
-        distance = 3.2
-        angle = 45 if sx * sy < 0 else 135
-        for placed, order in arms.get(arm_id, []):
-            cx, cy = base_x + ux * (distance + 2.0), base_y + uy * (distance + 2.0)
-            other = placed.tile.other(placed.shows) if placed.tile.has(placed.shows) else 0
-            # `first` is the half on the left of the picture: for arms going left, the far one
-            first, second = (other, placed.shows) if sx > 0 else (placed.shows, other)
-            spot = Spot(placed.tile, first, second, cx, cy, angle, order, arm_id, float(order))
-            arrangement.spots.append(spot)
-            distance += 4.0
-        tag_x, tag_y = base_x + ux * (distance + 1.3), base_y + uy * (distance + 1.3)
-        arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, tag_x, tag_y))
-    rank = {name: index for index, name in enumerate(("N", "NE", "E", "SE", "S", "SW", "W"))}
-    arrangement.tags.sort(key=lambda tag: rank.get(tag.arm, 99))
-    return arrangement
-
-
-def _branches(
-    layout: Layout,
-    arms: dict[str, list[tuple[Placed, int]]],
-    doubles: list[Opening],
-    arrangement: Arrangement,
-    half_width: float,
-    rng: random.Random | None = None,
-) -> None:
-    """Lay the branches that leave the sides of doubles that open them."""
-    if not layout.opens_doubles:
-        return
-    doubles = list(doubles)
-    if rng is not None:
-        rng.shuffle(doubles)
-    for opening in doubles:
-        _open_sides(layout, arms, opening, arrangement, half_width, rng)
-
-
-def _open_sides(
-    layout: Layout,
-    arms: dict[str, list[tuple[Placed, int]]],
-    opening: Opening,
-    arrangement: Arrangement,
-    half_width: float,
-    rng: random.Random | None,
-) -> None:
-    arm_id = opening.spot.arm
-    if arm_id is None:
-        return
-    position = 1 + [order for _, order in arms.get(arm_id, [])].index(opening.spot.order)
-    cx, cy = opening.centre
-    for suffix, sign in (("a", -1.0), ("b", 1.0)):
-        branch = f"{arm_id}{position}{suffix}"
-        if branch not in layout.arms:
-            continue
-        heading = (opening.side[0] * sign, opening.side[1] * sign)
-        start = (cx + heading[0] * opening.reach, cy + heading[1] * opening.reach)
-        _walk(
-            layout,
-            arms,
-            branch,
-            start,
-            heading,
-            opening.turn,
-            arrangement,
-            half_width,
-            rng,
-            opening.spot,
-        )
-
-
-def _walk(
-    layout: Layout,
-    arms: dict[str, list[tuple[Placed, int]]],
-    arm_id: str,
-    end: Vec,
-    heading: Vec,
-    turn: Vec,
-    arrangement: Arrangement,
-    half_width: float,
-    rng: random.Random | None,
-    parent: Spot,
-) -> None:
-    """A branch: straight on while nothing is in the way and it stays in the frame, else it turns
-    the corner towards `turn` (or away from it; with `rng`, either way first, by lot). A branch
-    that cannot get through counts as an overlap, which rules the arrangement out."""
-    previous = parent
-    tiles = arms.get(arm_id, [])
-    for index, (placed, order) in enumerate(tiles):
-        following = tiles[index + 1][0] if index + 1 < len(tiles) else None
-        step = _choose_step(
-            placed, order, arm_id, end, heading, turn, arrangement.spots, half_width, rng, previous,
-            following,
-        )  # fmt: skip
-        if step is None:
-            step = _step(placed, order, arm_id, end, heading, heading)
-            arrangement.overlaps += 1
-        spot, new_heading, new_end = step
-        arrangement.spots.append(spot)
-        previous = spot
-        if placed.tile.is_double:
-            if spot.size != _size(new_heading):  # crosswise: its ends open
-                side, reach = (new_heading[1], -new_heading[0]), 2.0
-            else:  # in a corner: its long sides open
-                side, reach = heading, 1.0
-            opening = Opening(spot, (spot.x, spot.y), side, reach, new_heading)
-            _open_sides(layout, arms, opening, arrangement, half_width, rng)
-        heading, end = new_heading, new_end
-    tag = (end[0] + heading[0] * 1.2, end[1] + heading[1] * 1.2)
-    arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, *tag))
-
-
-BRANCH_MARGIN = 2.0
-
-
-def _options(heading: Vec, turn: Vec, rng: random.Random | None) -> list[Vec]:
-    """Straight on first, then the two turns (towards `turn` first, or by lot with `rng`)."""
-    side = (heading[1], -heading[0])
-    turns = [side, (-side[0], -side[1])]
-    if rng is not None:
-        rng.shuffle(turns)
-    elif turns[0] != turn:
-        turns.reverse()
-    return [heading, *turns]
-
-
-def _choose_step(
-    placed: Placed,
-    order: int,
-    arm_id: str,
-    end: Vec,
-    heading: Vec,
-    turn: Vec,
-    spots: list[Spot],
-    half_width: float,
-    rng: random.Random | None,
-    previous: Spot,
-    following: Placed | None,
-) -> tuple[Spot, Vec, Vec] | None:
-    """The first way for this tile that stays in the frame and overlaps nothing, preferring ways
-    that keep a lane clear of other tiles and that leave the next tile of the branch somewhere to
-    go (one step of look-ahead)."""
-    fallback: tuple[Spot, Vec, Vec] | None = None
-    for margin in (BRANCH_MARGIN, 0.0):
-        for option in _options(heading, turn, rng):
-            trial = _step(placed, order, arm_id, end, heading, option)
-            spot = trial[0]
-            if not all(abs(x) <= half_width for x, _ in spot.corners()):
-                continue
-            if not _clear(spot, spots, margin, previous):
-                continue
-            if following is None or _has_way(following, trial, spots, half_width):
-                return trial
-            fallback = fallback or trial
-    return fallback
-
-
-def _has_way(
-    placed: Placed, trial: tuple[Spot, Vec, Vec], spots: list[Spot], half_width: float
-) -> bool:
-    spot, heading, end = trial
-    crowd = [*spots, spot]
-    for option in _options(heading, heading, None):
-        nxt = _step(placed, -1, "", end, heading, option)[0]
-        inside = all(abs(x) <= half_width for x, _ in nxt.corners())
-        if inside and _clear(nxt, crowd, 0.0, spot):
-            return True
-    return False
-
-
-def _clear(spot: Spot, others: Sequence[Spot], margin: float, neighbour: Spot) -> bool:
-    """Whether `spot` overlaps no tile, and keeps `margin` units from all but `neighbour` (the
-    tile it joins). Branch tiles are axis-aligned, so boxes suffice for the margin."""
-    if margin == 0:
-        return not any(overlap(spot, other) for other in others)
-    width, height = spot.size
-    for other in others:
-        if other is neighbour:
-            if overlap(spot, other):
-                return False
-            continue
-        other_width, other_height = other.size
-        if (
-            abs(spot.x - other.x) < (width + other_width) / 2 + margin - 0.01
-            and abs(spot.y - other.y) < (height + other_height) / 2 + margin - 0.01
-        ):
-            return False
-    return True
-
-
-def _size(heading: Vec) -> Vec:
-    """The size of an in-line tile going `heading`."""
-    return (4.0, 2.0) if heading[1] == 0 else (2.0, 4.0)
-
-
-def _step(
-    placed: Placed, order: int, arm_id: str, end: Vec, heading: Vec, option: Vec
-) -> tuple[Spot, Vec, Vec]:
-    """The tile laid at open end `end` (going `heading`) straight on or turning to `option`:
-    its spot, the new heading and the new open end."""
-    hx, hy = heading
-    ex, ey = end
-    if option == heading:
-        if placed.tile.is_double:
-            centre = (ex + hx, ey + hy)
-            angle = 90 if hy == 0 else 0
-            shows = placed.shows
-            spot = Spot(placed.tile, shows, shows, *centre, angle, order, arm_id, float(order))
-            return spot, heading, (ex + 2 * hx, ey + 2 * hy)
-        near, far = (ex + hx, ey + hy), (ex + 3 * hx, ey + 3 * hy)
-        return _world(placed, order, arm_id, near, far), heading, (ex + 4 * hx, ey + 4 * hy)
-    tx, ty = option
-    near = (ex + hx, ey + hy)
-    far = (near[0] + 2 * tx, near[1] + 2 * ty)
-    new_end = (near[0] + 3 * tx, near[1] + 3 * ty)
-    return _world(placed, order, arm_id, near, far), option, new_end
-
-
-def _world(placed: Placed, order: int, arm_id: str, near: Vec, far: Vec) -> Spot:
-    (nx, ny), (fx, fy) = near, far
-    angle = 0 if ny == fy else 90
-    joined_first = (nx < fx) if angle == 0 else (ny < fy)
-    shows = placed.shows
-    other = placed.tile.other(shows) if placed.tile.has(shows) else shows
-    first, second = (other, shows) if joined_first else (shows, other)
-    centre = ((nx + fx) / 2, (ny + fy) / 2)
-    return Spot(placed.tile, first, second, *centre, angle, order, arm_id, float(order))
-
-
-def overlap(a: Spot, b: Spot, tolerance: float = 0.05) -> bool:
-    """Whether two tiles' outlines overlap by more than a touch (separating axis test)."""
-    if abs(a.x - b.x) > 6 or abs(a.y - b.y) > 6:
-        return False
-    pa, pb = a.corners(), b.corners()
-    for polygon in (pa, pb):
-        for index in range(4):
-            (x1, y1), (x2, y2) = polygon[index], polygon[(index + 1) % 4]
-            nx, ny = y2 - y1, x1 - x2
-            length = math.hypot(nx, ny)
-            nx, ny = nx / length, ny / length
-            proj_a = [x * nx + y * ny for x, y in pa]
-            proj_b = [x * nx + y * ny for x, y in pb]
-            if min(max(proj_a), max(proj_b)) - max(min(proj_a), min(proj_b)) <= tolerance:
-                return False
-    return True
 
 
 # -- French stack and rows -------------------------------------------------------------------
@@ -696,15 +335,15 @@ def arrange(
         elif layout.shape is Shape.SPINNER:
             build = _spinner
         else:
-            build = _star
+            radii = (math.inf, 40.0, 32.0, 26.0, 22.0)  # turning sooner hides the star
+            stars = [star_arrangement(layout, radius) for radius in radii]
+            return best(stars, box, max_scale)
         # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
         # the scale rises, peaks and falls; stop once it has fallen twice in a row.
         falling, peak = 0, 0.0
         for half_width in (60.0, 48.0, 40.0, 34.0, 28.0, 24.0, 20.0, 16.0, 12.0):
             candidate = build(layout, half_width)
             candidates.append(candidate)
-            if layout.shape is Shape.STAR:
-                break
             scale = _scale(candidate, box, max_scale)
             falling = falling + 1 if scale < peak and candidate.overlaps == 0 else 0
             peak = max(peak, scale)
@@ -737,7 +376,3 @@ def _scale(candidate: Arrangement, box: Vec, max_scale: float) -> float:
     """Pixels a unit when `candidate` is fitted in `box` (with a unit of margin all round)."""
     left, top, right, bottom = candidate.bounds()
     return min(box[0] / (right - left + 2), box[1] / (bottom - top + 2), max_scale)
-
-
-def open_arms(layout: Layout) -> list[Arm]:
-    return layout.open_arms()

@@ -10,6 +10,7 @@ from collections import defaultdict
 from PIL import Image, ImageDraw
 
 from engine.actions import Action, Play
+from engine.layout import Shape
 from engine.tiles import Tile
 from engine.view import SeatView
 from render.encode import png_bytes
@@ -54,6 +55,10 @@ def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
     draw = ImageDraw.Draw(canvas)
     heading = f"Your hand: {len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
     put_text(canvas, (MARGIN, 14), heading, size=16, bold=True, colour=palette.ink)
+    table = table_line(view)
+    if table:
+        corner = (width - MARGIN, 24)
+        put_text(canvas, corner, table, size=14, colour=palette.muted, anchor="rm")
     small = font(13, bold=True)
     for index, tile in enumerate(tiles):
         row, column = divmod(index, per_row)
@@ -84,6 +89,18 @@ def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
     at = (MARGIN, height - 20)
     put_text(canvas, at, _footnote(view), size=14, colour=palette.muted, anchor="lm")
     return canvas
+
+
+def table_line(view: SeatView) -> str:
+    """What the player plays onto, so the hand can be read alone: the open ends with the numbers
+    they show (by the ids the buttons use), or the sum game's running total."""
+    if view.total is not None:
+        target = dict(view.options).get("target")
+        return f"Total {view.total}" + (f" / {target}" if target is not None else "")
+    layout = view.layout
+    if layout.lead is None or layout.shape is Shape.ROW:
+        return ""
+    return "Ends: " + "  ".join(f"{arm.id} {arm.number}" for arm in layout.open_arms())
 
 
 def _footnote(view: SeatView) -> str:

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.geometry import Arrangement, Spot
+from render.spots import Arrangement, Spot
 from render.sprites import shadow_drop, shadowed_sprite
 from render.text import centred, font, text_width
 from render.theme import RGB, Theme
@@ -72,6 +72,14 @@ def _sign(value: float) -> float:
     return (value > 0) - (value < 0)
 
 
+Box = tuple[float, float, float, float]
+
+
+def tag_size(text: str, size: int, theme: Theme) -> tuple[int, int]:
+    image = _tag_image(text, size, theme)
+    return image.width, image.height
+
+
 def tag(
     canvas: Image.Image, centre: tuple[float, float], text: str, theme: Theme, size: int
 ) -> None:
@@ -79,6 +87,46 @@ def tag(
     image = _tag_image(text, size, theme)
     x, y = centre
     canvas.paste(image, (round(x - image.width / 2), round(y - image.height / 2)), image)
+
+
+@lru_cache(maxsize=64)
+def _offsets(width: int, height: int) -> list[tuple[float, float]]:
+    """Moves to try for a tag, nearest first: rings of half a tag's height up to 3 heights away."""
+    step = height / 2
+    moves = [(dx * step, dy * step) for dx in range(-8, 9) for dy in range(-6, 7)]
+    return sorted(moves, key=lambda move: (move[0] ** 2 + move[1] ** 2, abs(move[1])))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_tags(
+    wanted: list[tuple[tuple[float, float], tuple[int, int]]], tiles: list[Box], frame: Box
+) -> list[tuple[float, float]]:
+    """Centres for tags of the given sizes, each as near its wanted centre as it can be without
+    covering a tile, another tag or the frame's edge (tried in rings around it; a tag with no free
+    place keeps its wanted centre)."""
+    placed: list[Box] = []
+    centres: list[tuple[float, float]] = []
+    for (x, y), (width, height) in wanted:
+        choice = (x, y)
+        for offset in _offsets(width, height):
+            dx, dy = offset
+            box = (x + dx - width / 2, y + dy - height / 2, x + dx + width / 2, y + dy + height / 2)
+            inside = (
+                frame[0] <= box[0]
+                and box[2] <= frame[2]
+                and frame[1] <= box[1]
+                and box[3] <= frame[3]
+            )
+            if inside and not any(_meets(box, other) for other in (*tiles, *placed)):
+                choice = (x + dx, y + dy)
+                break
+        cx, cy = choice
+        placed.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))
+        centres.append(choice)
+    return centres
 
 
 @lru_cache(maxsize=512)

@@ -24,7 +24,22 @@ from render.theme import Theme, get_theme
 WIDTH = 800
 MARGIN = 16
 FIRST_COLUMN = 170
-MINI = 13  # pip square of the revealed tiles
+
+
+def _narrow(column: int) -> bool:
+    return column < 110
+
+
+def _mini(column: int) -> int:
+    """The pip square of the revealed tiles: smaller when many units share the width."""
+    return 13 if column >= 120 else 8
+
+
+def _indent(view: SeatView) -> int:
+    """Room for the seat's name before its tiles, in team games."""
+    return 58 if any(len(unit) > 1 for unit in view.units) else 0
+
+
 LINE = 22
 MAX_HANDS = 10
 
@@ -123,13 +138,14 @@ def score_sheet_image(view: SeatView, *, names: Sequence[str], theme: str = "lig
     return canvas
 
 
-def _tiles_per_line(column: int) -> int:
-    return max(1, (column - 12 - 58) // (MINI + 3))
+def _tiles_per_line(column: int, indent: int) -> int:
+    return max(1, (column - 12 - indent) // (_mini(column) + 3))
 
 
 def _row_height(result: HandResult, view: SeatView, column: int) -> int:
     lines = 1
-    per_line = _tiles_per_line(column)
+    per_line = _tiles_per_line(column, _indent(view))
+    mini = _mini(column)
     for unit in view.units:
         unit_lines = sum(
             max(1, -(-len(result.outcome.hands[seat]) // per_line))
@@ -137,7 +153,8 @@ def _row_height(result: HandResult, view: SeatView, column: int) -> int:
             if seat < len(result.outcome.hands)
         )
         lines = max(lines, unit_lines)
-    return LINE + 4 + lines * (2 * MINI + 6) + 8
+    extra = LINE if _narrow(column) else 0
+    return LINE + 4 + extra + lines * (2 * mini + 6) + 8
 
 
 def _hand_row(
@@ -172,7 +189,8 @@ def _hand_row(
         fill=theme.muted,
     )
     winners = set(result.winners)
-    per_line = _tiles_per_line(column)
+    per_line = _tiles_per_line(column, _indent(view))
+    mini = _mini(column)
     for index, unit in enumerate(view.units):
         left = MARGIN + FIRST_COLUMN + index * column
         points = result.points[index] if index < len(result.points) else 0
@@ -184,24 +202,32 @@ def _hand_row(
             _winner_mark(draw, left + 10, top + 17, theme)
             text_left = left + 20
         draw.text((text_left, top + 8), f"{points:+d}", font=face, fill=theme.ink)
-        draw.text((left + column - 12, top + 8), f"{score}", font=face, fill=theme.ink, anchor="ra")
         y = top + LINE + 6
+        if _narrow(column):  # the running total goes under the points
+            draw.text((left + 6, y - 2), f"= {score}", font=font(13), fill=theme.muted)
+            y += LINE
+        else:
+            at = (left + column - 12, top + 8)
+            draw.text(at, f"{score}", font=face, fill=theme.ink, anchor="ra")
         label = font(12)
-        indent = 58 if len(unit) > 1 else 0
+        indent = _indent(view)
         for seat in unit:
             tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
             if indent:
                 who = fit(names[seat] or f"Seat {seat + 1}", label, indent - 6)
-                draw.text((left + 6, y + MINI), who, font=label, fill=theme.muted, anchor="lm")
+                draw.text((left + 6, y + mini), who, font=label, fill=theme.muted, anchor="lm")
             for start in range(0, max(1, len(tiles)), per_line):
                 for offset, tile in enumerate(tiles[start : start + per_line]):
-                    sprite = tile_sprite(tile.high, tile.low, MINI, 90, theme)
-                    canvas.paste(sprite, (left + 6 + indent + offset * (MINI + 3), y), sprite)
+                    sprite = tile_sprite(tile.high, tile.low, mini, 90, theme)
+                    canvas.paste(sprite, (left + 6 + indent + offset * (mini + 3), y), sprite)
                 if not tiles:
-                    out = "out" if outcome.went_out == seat else "none left"
-                    at = (left + 6 + indent, y + MINI)
+                    seated = seat >= len(outcome.seated) or outcome.seated[seat]
+                    out = (
+                        "out" if outcome.went_out == seat else "none left" if seated else "sat out"
+                    )
+                    at = (left + 6 + indent, y + mini)
                     draw.text(at, out, font=label, fill=theme.muted, anchor="lm")
-                y += 2 * MINI + 6
+                y += 2 * mini + 6
 
 
 def _totals(draw: ImageDraw.ImageDraw, view: SeatView, top: int, column: int, theme: Theme) -> None:

@@ -4,6 +4,7 @@ at run time. Symbols (pointers, check marks, flags) are drawn as shapes, never a
 
 from __future__ import annotations
 
+import threading
 from functools import cache, lru_cache
 from importlib.resources import files
 
@@ -18,11 +19,19 @@ def _font_path(bold: bool) -> str:
     return str(files("ttf_opensans").joinpath("ttf", name))
 
 
-@cache
+_local = threading.local()
+
+
 def font(size: int, *, bold: bool = False) -> Font:
-    """Open Sans at `size` pixels. Cached: a FreeType font is safe to share between threads for
-    drawing (Pillow holds the GIL while rasterising)."""
-    return ImageFont.truetype(_font_path(bold), size)
+    """Open Sans at `size` pixels. A FreeType face must not be used by two threads at once, so
+    each thread keeps its own faces (the bot draws in worker threads)."""
+    faces: dict[tuple[int, bool], Font] | None = getattr(_local, "faces", None)
+    if faces is None:
+        faces = _local.faces = {}
+    face = faces.get((size, bold))
+    if face is None:
+        face = faces[(size, bold)] = ImageFont.truetype(_font_path(bold), size)
+    return face
 
 
 def text_width(text: str, face: Font) -> int:

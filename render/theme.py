@@ -34,6 +34,7 @@ class Theme:
     back: RGB  # the back of a tile (tile counts)
     cell: RGB  # puzzle grid cells
     cell_edge: RGB
+    pin: RGB  # the brass pin of a spinner or star lead
 
 
 LIGHT = Theme(
@@ -56,6 +57,7 @@ LIGHT = Theme(
     back=(60, 90, 120),
     cell=(255, 255, 255),
     cell_edge=(120, 130, 125),
+    pin=(184, 134, 11),
 )
 
 DARK = Theme(
@@ -78,6 +80,7 @@ DARK = Theme(
     back=(110, 140, 170),
     cell=(40, 44, 50),
     cell_edge=(110, 116, 126),
+    pin=(214, 170, 60),
 )
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (LIGHT, DARK)}

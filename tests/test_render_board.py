@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -15,8 +16,9 @@ from engine import Match, Tile
 from engine.layout import Layout, Shape
 from engine.view import SeatView
 from render import board_png
-from render.board import BoardPlan, board_image, plan_board
-from render.geometry import overlap
+from render.board import BoardPlan, board_image, plan_board, tag_centres, tag_text
+from render.marks import tag_size
+from render.spots import overlap
 from render.theme import LIGHT
 from tests.render_positions import full_line, grown, row_layout, view_of
 
@@ -85,7 +87,7 @@ def test_no_two_tiles_overlap(name: str) -> None:
 @pytest.mark.parametrize(
     ("shape", "top", "opens"),
     [(Shape.LINE, 6, False), (Shape.LINE, 12, False), (Shape.SPINNER, 6, False),
-     (Shape.SPINNER, 9, True), (Shape.STAR, 9, False)],
+     (Shape.SPINNER, 9, True), (Shape.LINE, 9, True), (Shape.STAR, 9, False)],
 )  # fmt: skip
 def test_grown_layouts_fit_without_overlaps(shape: Shape, top: int, opens: bool, seed: int) -> None:
     # Trees of doubles that open their sides grow to 36 tiles, a very long cross-nine hand (denser
@@ -207,3 +209,56 @@ def test_unknown_theme_and_wrong_names_are_refused() -> None:
         board_png(view, names=["a", "b"], theme="neon")
     with pytest.raises(ValueError, match="names lists 3 seats"):
         board_png(view, names=["a", "b", "c"])
+
+
+def test_pictures_drawn_in_worker_threads_match_those_drawn_in_turn() -> None:
+    views = [POSITIONS[name] for name in ("full-double-six", "spinner", "star", "french", "sum")]
+    alone = [board_png(view, names=_name_list(view), theme="dark") for view in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        jobs = [
+            pool.submit(board_png, view, names=_name_list(view), theme="dark") for view in views
+        ]
+        together = [job.result() for job in jobs]
+    assert together == alone
+
+
+@pytest.mark.parametrize("name", [n for n in POSITIONS if n != "sum"])
+def test_tags_cover_no_tile_and_no_other_tag(name: str) -> None:
+    plan = plan_board(POSITIONS[name])
+    boxes = []
+    for end, (x, y) in zip(plan.arrangement.tags, tag_centres(plan), strict=True):
+        width, height = tag_size(tag_text(end), plan.tag_size, LIGHT)
+        boxes.append((x - width / 2, y - height / 2, x + width / 2, y + height / 2))
+    tiles = [plan.placer.box(spot) for spot in plan.arrangement.spots]
+    for index, box in enumerate(boxes):
+        assert plan.header <= box[1] and box[3] <= plan.header + plan.table_height
+        for other in [*tiles, *boxes[:index]]:
+            assert not (
+                box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+            )
+
+
+def test_the_pairs_game_draws_each_players_pairs_in_a_row_of_their_own() -> None:
+    laid = (((Tile(3, 2), Tile(4, 1)), (Tile(6, 0), Tile(5, 1))), ((Tile(4, 4), Tile(6, 2)),))
+    view = view_of(row_layout([Tile(3, 2)]), variant="pairs", laid_pairs=laid)
+    plan = plan_board(view)
+    assert sorted(spot.tile.index for spot in plan.arrangement.spots) == sorted(
+        tile.index for pairs in laid for pair in pairs for tile in pair
+    )
+    rows = {round(spot.y) for spot in plan.arrangement.spots}
+    assert len(rows) == 2  # one row a player
+    assert _overlapping(plan) == []
+    assert {caption.text for caption in plan.arrangement.captions} >= {"5", "6", "8"}
+    empty = view_of(Layout(Shape.ROW), variant="pairs", laid_pairs=((), ()))
+    assert plan_board(empty).arrangement.spots == []
+    assert _image(empty).size[0] == 800
+
+
+def test_the_sum_row_shows_the_running_total_under_each_tile() -> None:
+    plan = plan_board(POSITIONS["sum"])
+    assert [caption.text for caption in plan.arrangement.captions] == [
+        "= 11",
+        "= 19",
+        "= 23",
+        "= 25",
+    ]

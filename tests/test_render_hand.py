@@ -9,7 +9,7 @@ from PIL import Image
 from engine import Draw, Pass, Play, Tile
 from engine.layout import Layout, Shape
 from render import describe, hand_png, move_label
-from render.hand import hand_image, plays_by_tile
+from render.hand import hand_image, plays_by_tile, table_line
 from render.theme import DARK, LIGHT
 from tests.render_positions import full_line, grown, view_of
 
@@ -90,3 +90,11 @@ def test_describe_names_a_star_and_its_eight_places() -> None:
 
 def test_describe_an_empty_table() -> None:
     assert "The table is empty." in describe(view_of(Layout()), names=["Ana", "Bo"])
+
+
+def test_the_hand_picture_says_what_the_tiles_would_be_played_onto() -> None:
+    layout = Layout(Shape.LINE)
+    layout.lay_lead(Tile(6, 4))
+    assert table_line(view_of(layout)) == "Ends: W 6  E 4"
+    assert table_line(view_of(Layout(), total=31, options=(("target", 50),))) == "Total 31 / 50"
+    assert table_line(view_of(Layout())) == ""

@@ -89,7 +89,11 @@ class Tables:
     async def restore(self) -> int:
         """Reload every unfinished table from the database; their buttons and timers resume."""
         count = 0
+        puzzles = []
         for live in await self.db.live_tables():
+            if live.state.get("kind") == "dominosa":
+                puzzles.append(live.state)
+                continue
             try:
                 table = Table.from_state(live.state)
             except Exception:
@@ -98,8 +102,9 @@ class Tables:
             self.tables[table.id] = table
             self._schedule(table)
             count += 1
+        await self.bot.puzzles.restore(puzzles)
         self.scheduler.start()
-        log.info("restored %d table(s)", count)
+        log.info("restored %d table(s) and %d puzzle(s)", count, len(puzzles))
         return count
 
     async def close(self) -> None:

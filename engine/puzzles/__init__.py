@@ -4,7 +4,7 @@ They have no hands, seats or turns, so they are not `Variant`s; this small regis
 beside the variants (`engine.variants.describe_games`, `python -m engine variants`) with the same
 description fields, and the bot finds a puzzle by id or alias here.
 
->>> from engine.puzzles import DominosaGame, generate
+>>> from engine.puzzles import DominosaGame, generate, load_game
 >>> game = DominosaGame(generate(6, "easy", seed=3))
 >>> game.progress.total
 28
@@ -12,23 +12,36 @@ description fields, and the bot finds a puzzle by id or alias here.
 >>> placed = game.place(*hint.placement)
 >>> str(game.progress)
 '1/28 tiles'
+>>> load_game(game.to_json()).placements == game.placements
+True
 
 Command line: `python -m engine puzzle generate|solve|count ...` (see `engine.puzzles.cli`).
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import UnknownVariant
 from engine.puzzles.cells import BadPuzzle, Cell, parse_cells
-from engine.puzzles.dominosa import DIFFICULTIES, DominosaPuzzle, generate, grade
+from engine.puzzles.dominosa import (
+    DEFAULT_DIFFICULTY,
+    DEFAULT_TOP,
+    DIFFICULTIES,
+    DominosaPuzzle,
+    generate,
+    grade,
+)
+from engine.puzzles.dominosa_board import MAX_TOP, MIN_TOP
 from engine.puzzles.dominosa_game import DominosaGame, Progress
 from engine.puzzles.dominosa_hints import Hint
-from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, QuadrilleCount, count
+from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure
+from engine.puzzles.quadrille_count import QuadrilleCount, count
 from engine.puzzles.quadrille_game import QuadrilleGame, QuadrilleHint
-from engine.rules import Option
+from engine.rules import Option, resolve_options
 
 __all__ = [
     "CLASSIC_FIGURE",
@@ -48,6 +61,8 @@ __all__ = [
     "generate",
     "get_puzzle",
     "grade",
+    "load_game",
+    "new_game",
     "parse_cells",
 ]
 
@@ -98,8 +113,19 @@ DOMINOSA = PuzzleInfo(
     section="2.21",
     summary="Find where every tile of a set lies on a grid of numbers; one solution.",
     option_specs=(
-        Option("set", 6, "the set: double-3 to double-9", minimum=3, maximum=9),
-        Option("difficulty", "medium", "the hardest deduction needed", choices=tuple(DIFFICULTIES)),
+        Option(
+            "set",
+            DEFAULT_TOP,
+            f"the set: double-{MIN_TOP} to double-{MAX_TOP}",
+            minimum=MIN_TOP,
+            maximum=MAX_TOP,
+        ),
+        Option(
+            "difficulty",
+            DEFAULT_DIFFICULTY,
+            "the hardest deduction needed",
+            choices=tuple(DIFFICULTIES),
+        ),
     ),
 )
 QUADRILLE = PuzzleInfo(
@@ -125,3 +151,31 @@ def get_puzzle(name: str) -> PuzzleInfo:
         if key == puzzle.id or key in puzzle.aliases:
             return puzzle
     raise UnknownVariant(f"there is no puzzle called {name!r} (puzzles: dominosa, quadrille)")
+
+
+def new_game(
+    name: str, options: Mapping[str, Any] | None = None, seed: int | str = 0
+) -> DominosaGame | QuadrilleGame:
+    """A fresh solitaire of the puzzle `name` (id or alias). Options are checked like a
+    variant's: unknown names and bad values are refused (`BadOption`)."""
+    puzzle = get_puzzle(name)
+    values = resolve_options(puzzle.option_specs, options)
+    if puzzle is DOMINOSA:
+        return DominosaGame(generate(int(values["set"]), str(values["difficulty"]), seed))
+    return QuadrilleGame()
+
+
+def load_game(data: Mapping[str, Any] | str) -> DominosaGame | QuadrilleGame:
+    """A saved game (the `to_json` of either puzzle, or its text), replayed and checked."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
+    if not isinstance(data, Mapping):
+        raise BadPuzzle("a saved game is a JSON object")
+    if data.get("puzzle") == "quadrille":
+        return QuadrilleGame.from_json(data)
+    if data.get("puzzle") == "dominosa":
+        return DominosaGame.from_json(data)
+    raise BadPuzzle("a saved game names its puzzle: dominosa or quadrille")

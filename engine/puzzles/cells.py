@@ -14,7 +14,7 @@ from engine.errors import DominoError, IllegalAction
 Cell = tuple[int, int]
 CellPair = tuple[Cell, Cell]
 
-__all__ = ["BadPuzzle", "Cell", "CellPair", "IllegalAction", "cell_text", "parse_cells"]
+__all__ = ["BadPuzzle", "Cell", "CellPair", "as_cell", "cell_text", "parse_cells", "player_cell"]
 
 
 class BadPuzzle(DominoError):
@@ -45,13 +45,26 @@ def parse_cells(text: str) -> list[Cell]:
     return [(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)]
 
 
-def as_cell(value: object) -> Cell:
-    """A cell from JSON (`[2, 3]`) or a tuple; anything else is refused."""
-    if (
+def _is_cell(value: object) -> bool:
+    return (
         isinstance(value, Sequence)
         and not isinstance(value, str)
         and len(value) == 2
         and all(type(part) is int for part in value)
-    ):
+    )
+
+
+def player_cell(value: object) -> Cell:
+    """A cell a player (or the bot) gave, as a tuple; anything else is refused as a move."""
+    if _is_cell(value):
+        assert isinstance(value, Sequence)
+        return (int(value[0]), int(value[1]))
+    raise IllegalAction(f"{value!r} is not a cell: give it as (row, column)")
+
+
+def as_cell(value: object) -> Cell:
+    """A cell from JSON (`[2, 3]`) or a tuple; anything else is refused."""
+    if _is_cell(value):
+        assert isinstance(value, Sequence)
         return (int(value[0]), int(value[1]))
     raise BadPuzzle(f"{value!r} is not a cell: write it as [row, column]")

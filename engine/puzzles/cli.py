@@ -25,7 +25,8 @@ from engine.errors import DominoError
 from engine.puzzles.cells import BadPuzzle
 from engine.puzzles.dominosa import DEFAULT_DIFFICULTY, DEFAULT_TOP, DIFFICULTIES, generate, grade
 from engine.puzzles.dominosa_board import DominosaBoard, solve
-from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, count
+from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure
+from engine.puzzles.quadrille_count import count
 
 BAD_INPUT = 2
 NO_SOLUTION = 1

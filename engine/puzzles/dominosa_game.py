@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.puzzles.cells import BadPuzzle, Cell, as_cell, cell_text, pair_text
+from engine.puzzles.cells import BadPuzzle, Cell, as_cell, cell_text, pair_text, player_cell
 from engine.puzzles.dominosa import DominosaPuzzle, Placement
 from engine.puzzles.dominosa_board import solve
 from engine.puzzles.dominosa_hints import Hint, next_hint, no_solution_text
@@ -98,6 +98,7 @@ class DominosaGame:
     def check(self, first: Cell, second: Cell) -> int:
         """The spot of a legal placement; raises `IllegalAction` with the reason otherwise."""
         board = self.board
+        first, second = player_cell(first), player_cell(second)
         for cell in (first, second):
             if not board.on_grid(cell):
                 raise IllegalAction(
@@ -139,11 +140,12 @@ class DominosaGame:
         """Lay the tile the two cells show on them (refusals as in `check`)."""
         spot = self.check(first, second)
         self._add(spot)
-        self.actions.append({"place": [list(first), list(second)]})
+        self.actions.append({"place": [list(player_cell(first)), list(player_cell(second))]})
         return Placed(self.board.spot_pair(spot), self.board.tile(spot))
 
     def remove(self, cell: Cell) -> Placed:
         """Take away the tile covering `cell`."""
+        cell = player_cell(cell)
         spot = self._covered.get(cell)
         if spot is None:
             raise IllegalAction(f"no tile covers {cell_text(cell)}")

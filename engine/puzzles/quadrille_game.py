@@ -29,7 +29,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.puzzles.cells import BadPuzzle, Cell, adjacent, as_cell, cell_text, pair_text
+from engine.puzzles.cells import (
+    BadPuzzle,
+    Cell,
+    adjacent,
+    as_cell,
+    cell_text,
+    pair_text,
+    player_cell,
+)
 from engine.puzzles.dominosa_game import Progress
 from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, TilePlacement, completions
 from engine.tiles import Tile
@@ -91,6 +99,7 @@ class QuadrilleGame:
     def check(self, first: Cell, number: int, second: Cell, other: int) -> None:
         """Raise `IllegalAction` with the reason if the placement is refused."""
         shape = self.shape
+        first, second = player_cell(first), player_cell(second)
         for cell in (first, second):
             if cell not in shape.index:
                 raise IllegalAction(f"{cell_text(cell)} is not part of the figure")
@@ -123,14 +132,16 @@ class QuadrilleGame:
                     f"cannot show {value}"
                 )
             numbers[at] = value
-        for value in {number, other}:
-            squares = [at for at, shown in enumerate(numbers) if shown == value]
-            if len(squares) > shape.per_number:
-                held = " and ".join(
-                    shape.square_text(at) for at in squares if at not in (square, other_square)
-                )
-                many = "two squares" if shape.per_number == 2 else "a square"
-                raise IllegalAction(f"{value} already fills {many}: {held}")
+        before = self.square_numbers
+        many = "two squares" if shape.per_number == 2 else "a square"  # double-six or -two
+        for value in sorted({number, other}):
+            if sum(1 for shown in numbers if shown == value) <= shape.per_number:
+                continue
+            held = [at for at, shown in enumerate(before) if shown == value]
+            if len(held) == shape.per_number:
+                filled = " and ".join(shape.square_text(at) for at in held)
+                raise IllegalAction(f"{value} already fills {many}: {filled}")
+            raise IllegalAction(f"{value} fills exactly {many}, not more")
         if next(completions(shape, [*self._placed, (first, number, second, other)]), None) is None:
             raise IllegalAction("no way to finish the figure keeps this placement")
 
@@ -144,16 +155,16 @@ class QuadrilleGame:
     def place(self, first: Cell, number: int, second: Cell, other: int) -> TilePlacement:
         """Lay the tile showing `number` on `first` and `other` on `second`."""
         self.check(first, number, second, other)
-        placement = (first, number, second, other)
+        placement = (player_cell(first), number, player_cell(second), other)
         self._placed.append(placement)
         self._covered[first] = self._covered[second] = placement
         self._tiles[Tile(number, other)] = placement
-        self.actions.append({"place": [list(first), number, list(second), other]})
+        self.actions.append({"place": [list(placement[0]), number, list(placement[2]), other]})
         return placement
 
     def remove(self, cell: Cell) -> TilePlacement:
         """Take away the tile covering `cell`."""
-        placement = self._covered.get(cell)
+        placement = self._covered.get(player_cell(cell))
         if placement is None:
             raise IllegalAction(f"no tile covers {cell_text(cell)}")
         self._placed.remove(placement)

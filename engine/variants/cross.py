@@ -36,7 +36,8 @@ def sides_taken(layout: Layout) -> int:
 
 
 def cross_complete(layout: Layout) -> bool:
-    return sides_taken(layout) == len(SIDES)
+    # Until the cross is complete only side tiles can be placed, so counting tiles is enough.
+    return len(layout.placements) >= CROSS_TILES
 
 
 class CrossFamily(Variant):
@@ -165,7 +166,10 @@ def capped(arm: Arm) -> bool:
 
 
 def caps(layout: Layout) -> int:
-    return sum(1 for side in SIDES if capped(layout.arms[side]))
+    """How many arms are capped. While capping, every double placed caps an uncapped arm, so
+    this is the number of doubles placed since the cross (at most four)."""
+    placed = layout.placements[CROSS_TILES:]
+    return min(len(SIDES), sum(1 for placement in placed if placement.tile.is_double))
 
 
 class MalteseFamily(CrossFamily):
@@ -179,12 +183,10 @@ class MalteseFamily(CrossFamily):
             if not tile.is_double:
                 return []
             return [(arm, shows) for arm, shows in found if not capped(arm)]
-        if tile.is_double:
+        if tile.is_double or not found:
             return found
-        doubles = {placed.tile for placed in layout.placements if placed.tile.is_double}
-        if Tile(tile.high, tile.high) in doubles and Tile(tile.low, tile.low) in doubles:
-            return found
-        return []
+        doubles = {placed.tile.high for placed in layout.placements if placed.tile.is_double}
+        return found if tile.high in doubles and tile.low in doubles else []
 
     def after_cross_status(self, layout: Layout) -> str | None:
         capped_arms = caps(layout)

@@ -174,13 +174,15 @@ class Pairs(Variant):
     back up to 6 tiles from the top of the stock while it lasts, and the turn passes.
 
     A player who can form no pair must exchange while the stock lasts: they put one tile of their
-    choice at the bottom of the stock and draw the top one; the turn ends there. With no pair and
-    an empty stock, they pass.
+    choice at the bottom of the stock and draw the top one; the turn ends there. The stock is face
+    down, so the other seat sees only that a tile was exchanged. With no pair and an empty stock,
+    they pass.
 
-    The hand ends `domino` when a player has laid 5 pairs (they win), or `blocked` when the stock
-    is empty and neither can lay a pair, when no two unlaid tiles (hands and stock) have equal
-    sums, or after 100 turns in a row without a pair laid; then more pairs laid wins, and equal is
-    a draw (no winners). Points and scores are the pairs laid. The match is one hand.
+    The hand ends `domino` when a player has laid 5 pairs or more (laying several at once may go
+    past 5; they win), or `blocked` when the stock is empty and neither can lay a pair, when no
+    two unlaid tiles (hands and stock) have equal sums, or after 100 turns in a row without a pair
+    laid (exchanges and passes of both players count); then more pairs laid wins, and equal is a
+    draw (no winners). Points and scores are the pairs laid. The match is one hand.
     """
 
     id = "pairs"

@@ -55,7 +55,7 @@ async def test_the_callers_rank_matches_their_line_on_the_board(db: Database) ->
     assert await db.rank_of(GUILD, None, 999) is None
 
 
-async def test_ties_share_nothing_but_break_by_the_second_key_then_id(db: Database) -> None:
+async def test_ties_break_by_the_second_key_then_by_id(db: Database) -> None:
     await db.record_match(singles("t1", [BOB, ALICE], 0, [50, 0]))
     await db.record_match(singles("t2", [CAROL, DAVE], 0, [50, 0]))
     board = await db.leaderboard(GUILD, None, order="points")

@@ -133,7 +133,7 @@ async def test_upgrade_from_every_earlier_version_keeps_everything(
 async def test_version_2_copies_player_standings_and_asks_for_a_rebuild(path: Path) -> None:
     await _at_version(path, 1)
     async with aiosqlite.connect(path, isolation_level=None) as connection:
-        assert await migrate(connection) == [2]
+        assert await migrate(connection, 2) == [2]
         rows = await connection.execute_fetchall(
             "SELECT COUNT(*), MIN(is_pair), MAX(partner_id) FROM standings"
         )
@@ -174,7 +174,7 @@ async def test_a_database_newer_than_the_code_is_refused(path: Path) -> None:
         await Database.open(path)
 
 
-async def test_two_processes_opening_a_new_file_at_once_migrate_it_once(path: Path) -> None:
+async def test_two_databases_opening_a_new_file_at_once_migrate_it_once(path: Path) -> None:
     first, second = await asyncio.gather(Database.open(path), Database.open(path))
     try:
         assert await schema_version(first._writer) == LATEST

@@ -4,6 +4,7 @@ ratings; unrated games in history only; a crash between result and rating; concu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from data import (
     Database,
     DataError,
     FinishedMatch,
+    LeaderboardPage,
     LiveTable,
     SeatResult,
     recording,
@@ -252,3 +254,81 @@ def test_an_unfinished_record_gives_no_results() -> None:
     game.start_hand()
     with pytest.raises(DataError, match="not finished"):
         seats_from_record(write(game), [(ALICE, "Alice"), (BOB, "Bob")])
+
+
+async def test_a_variant_named_by_its_alias_is_recorded_under_its_id(db: Database) -> None:
+    await db.record_match(singles("t1", [ALICE, BOB], 0, variant="2p"))
+    (summary,) = await db.history(GUILD)
+    assert summary.variant == "two-player"
+    board = await db.leaderboard(GUILD, None, "dos-jugadores")
+    assert board == await db.leaderboard(GUILD, None, "two-player")
+    assert board.total == 2
+
+
+async def test_a_record_that_is_not_json_is_refused_and_changes_nothing(db: Database) -> None:
+    await db.save_live_table(live("t1"))
+    match = singles("t1", [ALICE, BOB], 0)
+    match.record["when"] = object()
+    with pytest.raises(DataError, match="must be JSON"):
+        await db.record_match(match)
+    assert await db.history(GUILD) == []
+    assert len(await db.live_tables()) == 1
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 3, 5, 8, 13, 21])
+async def test_a_recording_cancelled_at_any_point_counts_once_after_a_retry(
+    db: Database, steps: int
+) -> None:
+    await db.save_live_table(live("t1"))
+    match = partnership("t1", (ALICE, CAROL), (BOB, DAVE), True)
+    task = asyncio.create_task(db.record_match(match))
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    await db.record_match(match)  # the bot retries on its next start
+    board = await db.leaderboard(GUILD, None)
+    assert [row.games for row in board.rows] == [1, 1, 1, 1]
+    assert len(await db.history(GUILD)) == 1
+    assert await db.live_tables() == []
+
+
+async def test_rebuilding_from_the_recorded_matches_gives_the_same_standings(
+    db: Database,
+) -> None:
+    rng = random.Random(9)
+    season = await db.start_season(GUILD, now=0.0)
+    for number in range(12):
+        a, b, c, d = rng.sample([ALICE, BOB, CAROL, DAVE, 5, 6], 4)
+        await db.record_match(partnership(f"p{number}", (a, b), (c, d), rng.random() < 0.5))
+        await db.record_match(singles(f"s{number}", [a, rng.choice([b, None])], 0))
+
+    async def everything() -> list[object]:
+        found: list[object] = []
+        for season_id in (None, season.id):
+            for kind in ("players", "pairs"):
+                found.append(await db.leaderboard(GUILD, season_id, kind=kind, limit=50))  # type: ignore[arg-type]
+            found.extend([await db.player_stats(GUILD, user, season_id) for user in range(1, 7)])
+        return found
+
+    before = await everything()
+    assert await db.rebuild_ratings(GUILD) == 24
+    assert await everything() == before
+
+
+async def test_readers_never_see_a_match_half_recorded(db: Database) -> None:
+    people = [ALICE, BOB, CAROL, DAVE]
+    rng = random.Random(4)
+    writes = [
+        db.record_match(singles(f"t{n}", rng.sample(people, 2), 0, at=float(n))) for n in range(30)
+    ]
+    reads = [db.leaderboard(GUILD, None) for _ in range(30)]
+    outcomes = await asyncio.gather(
+        *(item for pair in zip(writes, reads, strict=True) for item in pair)
+    )
+    boards = [page for page in outcomes if isinstance(page, LeaderboardPage)]
+    # every match adds one game to each of its two players: a board that saw part of a
+    # match would show an odd total
+    assert all(sum(row.games for row in page.rows) % 2 == 0 for page in boards)
+    assert sum(row.games for row in (await db.leaderboard(GUILD, None)).rows) == 60

@@ -3,6 +3,8 @@ the match history with paging, and the stored game records."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from data import Database, DataError
@@ -108,3 +110,42 @@ async def test_one_match_summary_is_given_back_only_to_its_server(db: Database) 
         await db.match_summary(outcome.match_id, GUILD + 1)
     with pytest.raises(DataError, match="no match"):
         await db.match_summary(outcome.match_id + 1)
+
+
+async def test_stats_agree_with_counting_the_history_by_hand(db: Database) -> None:
+    rng = random.Random(3)
+    people = [ALICE, BOB, CAROL, DAVE]
+    for number in range(40):
+        players: list[int | None] = rng.sample(people, 2)
+        if number % 5 == 0:
+            players[1] = None
+        variant = rng.choice(["two-player", "french"])
+        await db.record_match(
+            singles(f"t{number}", players, rng.randrange(2), variant=variant, rated=number % 4 > 0)
+        )
+    history = list(reversed(await db.history(GUILD, limit=100)))
+    for person in people:
+        results = [
+            (match.variant, seat.won, seat.points, match.hands)
+            for match in history
+            for seat in match.seats
+            if seat.user_id == person
+        ]
+        streaks = "".join("W" if won else "L" for _, won, _, _ in results).split("L")
+        stats = await db.player_stats(GUILD, person)
+        assert stats.games == len(results)
+        assert stats.wins == sum(won for _, won, _, _ in results)
+        assert stats.best_streak == max(len(run) for run in streaks)
+        assert stats.current_streak == len(streaks[-1])
+        assert stats.points_per_hand == pytest.approx(
+            sum(points for *_, points, _ in results) / sum(hands for *_, hands in results)
+        )
+        for variant_stats in stats.by_variant:
+            mine = [won for variant, won, _, _ in results if variant == variant_stats.variant]
+            assert (variant_stats.games, variant_stats.wins) == (len(mine), sum(mine))
+
+
+async def test_a_player_in_two_seats_counts_the_match_once(db: Database) -> None:
+    await db.record_match(singles("t1", [ALICE, ALICE], 1))
+    stats = await db.player_stats(GUILD, ALICE)
+    assert (stats.games, stats.wins, stats.best_streak) == (1, 1, 1)

@@ -44,7 +44,7 @@ async def test_a_corrupt_table_is_skipped_with_a_warning(
         await connection.execute("UPDATE live_tables SET state = '[1, 2]' WHERE id = 'list'")
         await connection.commit()
     async with await Database.open(path) as db:
-        with caplog.at_level(logging.WARNING, logger="data.database"):
+        with caplog.at_level(logging.WARNING, logger="data.live"):
             tables = await db.live_tables()
     assert [t.id for t in tables] == ["good"]
     assert "live table bad skipped" in caplog.text
@@ -82,3 +82,15 @@ async def test_bad_settings_are_refused_and_nothing_changes(
     with pytest.raises(DataError, match=reason):
         await db.update_server_settings(GUILD, **changes)
     assert await db.server_settings(GUILD) == ServerSettings(GUILD)
+
+
+async def test_the_database_folder_is_created_when_missing(tmp_path: Path) -> None:
+    async with await Database.open(tmp_path / "new" / "folder" / "domino.sqlite3") as db:
+        assert await db.live_tables() == []
+
+
+async def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.sqlite3"
+    junk.write_bytes(b"these are my notes, not a database" * 100)
+    with pytest.raises(DataError, match="cannot open the database"):
+        await Database.open(junk)

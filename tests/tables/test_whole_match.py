@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
@@ -127,3 +128,55 @@ async def test_rules_and_help_answer_privately(emu: Emulator, domino: discord.Cl
     assert [choice["value"] for choice in offered] == ["partnership"]
     help_text = (await alice.slash("domino help")).response
     assert help_text.ephemeral and "/domino new" in help_text.text
+
+
+async def test_a_puzzle_is_solved_with_hints_and_placements(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text
+    bob = emu.user("bob")
+    answer = await bob.click(puzzle, texts.PUZZLE_HINT)
+    assert texts.PUZZLE_NOT_YOURS in answer.response.text
+    await alice.click(puzzle, texts.PUZZLE_HINT)
+    await emu.wait_for(lambda: "1/10 tiles" in puzzle.text)
+    # A placement through the form: a wrong one is refused with the engine's reason.
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    refused = await alice.submit(form, {texts.PUZZLE_CELLS: "(0,0)-(2,2)"})
+    assert any(m.ephemeral for m in refused.followups)
+    await emu.restart_bot()  # the puzzle survives a restart
+    for _ in range(12):
+        if "Solved" in puzzle.text:
+            break
+        await alice.click(puzzle, texts.PUZZLE_HINT)
+        await emu.settle()
+    assert "Solved" in puzzle.text and puzzle.buttons == []
+
+
+def one_variant_per_family() -> list[Any]:
+    """The first variant of each family, and `pairs` (its own moves come as a menu)."""
+    from engine import all_variants
+
+    chosen: dict[str, Any] = {}
+    for kind in all_variants():
+        chosen.setdefault(kind.family, kind)
+        if kind.id == "pairs":
+            chosen["pairs"] = kind
+    return [pytest.param(kind, id=f"{family}:{kind.id}") for family, kind in chosen.items()]
+
+
+@pytest.mark.parametrize("kind", one_variant_per_family())
+async def test_a_whole_match_of_every_family_with_a_user_and_ai_seats(
+    emu: Emulator, domino: discord.Client, kind: Any
+) -> None:
+    players = min(kind.player_counts)
+    options: dict[str, Any] = {}
+    for spec in kind.option_specs:
+        if spec.name == "target":  # a short match: the smallest target the game takes, or 10
+            options["target"] = min(spec.choices) if spec.choices else max(10, spec.minimum or 0)
+    alice = emu.user("alice")
+    lobby = await open_table(emu, alice, kind.id, players - 1, **options)
+    await alice.click(lobby, "Start")
+    final = await play_match(emu, [alice], seconds=120)
+    assert "won the match" in final.text or texts.match_result("") in final.text

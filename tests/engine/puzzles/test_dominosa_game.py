@@ -176,3 +176,12 @@ def test_cells_are_read_as_players_write_them() -> None:
     assert parse_cells("(-1,0)") == [(-1, 0)]
     with pytest.raises(IllegalAction, match="does not name cells"):
         parse_cells("2,3-2")
+
+
+def test_something_that_is_not_a_cell_is_refused_as_a_move(puzzle: DominosaPuzzle) -> None:
+    game = DominosaGame(puzzle)
+    with pytest.raises(IllegalAction, match="is not a cell"):
+        game.place("a1", (0, 1))  # type: ignore[arg-type]
+    first, second = puzzle.solution[0]
+    game.place(list(first), list(second))  # type: ignore[arg-type]
+    assert game.placements == ((first, second),)

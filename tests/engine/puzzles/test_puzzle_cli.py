@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 from pathlib import Path
@@ -9,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main
-from engine.puzzles import get_puzzle
+from engine.errors import BadOption
+from engine.puzzles import (
+    BadPuzzle,
+    DominosaGame,
+    QuadrilleGame,
+    get_puzzle,
+    load_game,
+    new_game,
+)
 from engine.variants import describe_games
 from tests.engine.puzzles.grids import AMBIGUOUS, MEDIUM_GRID, UNSOLVABLE
 
@@ -146,3 +155,27 @@ def test_count_reads_another_figure_from_a_file(
     figure.write_text("aab\naab\n", encoding="utf-8")
     code, _, err = run(capsys, monkeypatch, argv)
     assert code == 2 and "do not form a 2 x 2 square" in err
+
+
+def test_the_package_example_runs() -> None:
+    import engine.puzzles
+
+    assert doctest.testmod(engine.puzzles).failed == 0
+
+
+def test_new_game_checks_options_like_a_variant() -> None:
+    game = new_game("dominosa", {"set": 4, "difficulty": "easy"}, seed=2)
+    assert isinstance(game, DominosaGame) and game.board.top == 4
+    assert isinstance(new_game("kwadrat"), QuadrilleGame)
+    with pytest.raises(BadOption, match="at most 9"):
+        new_game("dominosa", {"set": 12})
+    with pytest.raises(BadOption, match="unknown option 'set'"):
+        new_game("quadrille", {"set": 6})
+
+
+def test_load_game_finds_the_puzzle_in_the_record() -> None:
+    dominosa = new_game("dominosa", {"set": 3}, seed=1)
+    assert isinstance(load_game(json.dumps(dominosa.to_json())), DominosaGame)
+    assert isinstance(load_game(QuadrilleGame().to_json()), QuadrilleGame)
+    with pytest.raises(BadPuzzle, match="names its puzzle"):
+        load_game({"grid": []})

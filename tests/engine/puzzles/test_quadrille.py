@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from engine.puzzles.cells import BadPuzzle
-from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, completions, count
+from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, completions
+from engine.puzzles.quadrille_count import count
 from engine.tiles import Tile, domino_set
 
 SMALL = ("aa..", "aabb", "ccbb", "cc..")  # double-two: three squares, one number each

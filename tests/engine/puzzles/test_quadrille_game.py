@@ -93,6 +93,12 @@ def test_a_number_fills_only_two_squares() -> None:
     assert reason == f"{number} already fills two squares: {squares}"
 
 
+def test_a_double_across_two_new_squares_cannot_make_a_third() -> None:
+    game = QuadrilleGame()
+    game.place((0, 1), 3, (0, 2), 5)
+    assert refused(game, (6, 1), 3, (6, 2), 3) == "3 fills exactly two squares, not more"
+
+
 def test_covered_cells_and_placed_tiles_are_refused() -> None:
     game = QuadrilleGame()
     game.place((0, 1), 3, (0, 2), 5)

@@ -1,0 +1,242 @@
+"""Many tables at once against the emulator: click-to-updated-board latency and event-loop stalls.
+
+The real bot runs in-process against the test emulator (a loopback fake Discord). `--tables`
+two-player tables are opened, each with one scripted player and one AI seat (level `random`,
+the production AI delay unless `--ai-delay` says otherwise). During `--seconds` every player
+clicks a move as soon as the bot offers one in their DM; the latency of a click is the time from
+sending it until the table's board message shows the move. A monitor task sleeps 10 ms in a loop
+and records how late it wakes: the longest such delay is the longest event-loop stall.
+
+The emulator shares the bot's event loop and CPU, so the figures include serving the fake
+Discord as well (a real deployment would be faster). Discord's per-channel rate limits are
+enforced (each table has its own thread and each player their own DM).
+
+Goal (the issue): 200 tables at once, p95 latency under 250 ms, no stall over 100 ms.
+
+    python -m bench.table_load [--tables 200] [--seconds 30] [--ai-delay 1.2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from cogs import texts
+from tests.emulator import interactions as i
+from tests.emulator.driver import InteractionResult, Person
+from tests.emulator.emulator import Emulator
+from tests.emulator.runner import BotRunner
+
+MOVE = "dm:"
+
+
+class Changes:
+    """Wakes every waiter on each change the emulator records (no shared-event clearing, so
+    no waiter misses a change)."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.event = asyncio.Event()
+        touch = emu.touch
+
+        def touched() -> None:
+            touch()
+            self.event.set()
+            self.event = asyncio.Event()
+
+        emu.touch = touched  # type: ignore[method-assign]
+
+    async def until(self, predicate: Any, timeout: float) -> Any:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            event = self.event
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return None
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                return None
+
+
+class QuickPerson(Person):
+    """A person who, like a real one, does not wait for the whole server to fall quiet after a
+    click: only for Discord's acknowledgement of it."""
+
+    async def _interact(  # type: ignore[override]
+        self,
+        kind: int,
+        data: dict[str, Any],
+        message: Any,
+        expect_failure: bool,
+        *,
+        channel: Any = None,
+        opened_from: Any = None,
+    ) -> InteractionResult:
+        emulator = self.emulator
+        where = channel or (emulator.world.channels[message.channel_id] if message else self.where)
+        interaction = i.new_interaction(
+            emulator.world,
+            kind=kind,
+            user=self.user,
+            channel=where,
+            data=data,
+            now=emulator.clock.now(),
+            message=message,
+        )
+        emulator.interactions[interaction.id] = interaction
+        payload = i.interaction_payload(
+            emulator.world, interaction, size_limit=emulator.attachment_size_limit
+        )
+        await emulator.gateway.dispatch("INTERACTION_CREATE", payload)
+        await self._await_answer(interaction)
+        return InteractionResult(emulator, interaction)
+
+
+def move_message(person: Person) -> Any:
+    for message in reversed(person.dm.messages):
+        if any((b.custom_id or "").startswith(MOVE) for b in message.buttons):
+            return message
+    return None
+
+
+def version_of(message: Any) -> int:
+    button = next(b for b in message.buttons if (b.custom_id or "").startswith(MOVE))
+    return int((button.custom_id or "").split(":")[2])
+
+
+def board_of(thread: Any) -> Any:
+    for message in reversed(thread.messages):
+        if any((b.custom_id or "").startswith("dt:") for b in message.buttons):
+            return message
+    return None
+
+
+async def open_table(emu: Emulator, changes: Changes, number: int) -> tuple[Person, Any]:
+    person = QuickPerson(emu, emu.user(f"player{number}").user, emu.home)
+    lobby = (await person.slash("domino new", game="two-player")).response
+    await person.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    await changes.until(lambda: "AI 1" in lobby.text, 30)
+    await person.click(lobby, "Start")
+    thread = await changes.until(lambda: lobby.thread, 30)
+    return person, thread
+
+
+async def play(
+    person: Person, thread: Any, changes: Changes, stop_at: float, latencies: list[float]
+) -> None:
+    loop = asyncio.get_running_loop()
+    last = -1
+    while loop.time() < stop_at:
+        found = await changes.until(
+            lambda last=last: (
+                (m := move_message(person)) is not None and version_of(m) > last and m
+            ),
+            stop_at - loop.time(),
+        )
+        if not found:
+            shown = board_of(thread)
+            if shown is not None and "Ready" in shown.labels:
+                await person.click(shown, "Ready")
+            continue
+        last = version_of(found)
+        shown = board_of(thread)
+        before = shown.embed["description"] if shown is not None else ""
+        button = next(b for b in found.buttons if (b.custom_id or "").startswith(MOVE))
+        started = time.perf_counter()
+        await person.click(found, custom_id=button.custom_id)
+        updated = await changes.until(
+            lambda before=before: (
+                (b := board_of(thread)) is not None and b.embed["description"] != before
+            ),
+            30,
+        )
+        if updated:
+            latencies.append(time.perf_counter() - started)
+
+
+async def watch_stalls(stalls: list[float]) -> None:
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stalls.append(time.perf_counter() - started - 0.01)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def run(tables: int, seconds: float, ai_delay: float, rate_limits: bool) -> dict[str, Any]:
+    import bot as entry
+
+    logging.basicConfig(level=logging.WARNING)
+    async with Emulator() as emu:
+        emu.rate_limiter.enabled = rate_limits
+        changes = Changes(emu)
+        with tempfile.TemporaryDirectory() as folder:
+            settings = entry.Settings(
+                token=emu.token,
+                database=Path(folder) / "load.sqlite3",
+                api_base=emu.api_base,
+                gateway_url=emu.gateway_url,
+                ai_delay=ai_delay,
+                ai_budget_ms=20,
+                between_hands_seconds=3.0,
+            )
+            entry.redirect_discord(settings.api_base, settings.gateway_url)
+            runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+            emu.bot_runner = runner
+            await runner.start()
+            opened = []
+            for first in range(0, tables, 20):
+                batch = range(first, min(first + 20, tables))
+                opened += await asyncio.gather(*(open_table(emu, changes, n) for n in batch))
+            latencies: list[float] = []
+            stalls: list[float] = []
+            monitor = asyncio.create_task(watch_stalls(stalls))
+            loop = asyncio.get_running_loop()
+            stop_at = loop.time() + seconds
+            await asyncio.gather(
+                *(play(p, thread, changes, stop_at, latencies) for p, thread in opened)
+            )
+            monitor.cancel()
+            await runner.stop()
+    return {
+        "tables": tables,
+        "seconds": seconds,
+        "clicks": len(latencies),
+        "median_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
+        "p95_ms": round(1000 * percentile(latencies, 0.95), 1) if latencies else None,
+        "longest_stall_ms": round(1000 * max(stalls), 1) if stalls else None,
+        "violations": len(emu.violations),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--ai-delay", type=float, default=1.2)
+    parser.add_argument("--no-rate-limits", action="store_true")
+    args = parser.parse_args(argv)
+    result = asyncio.run(run(args.tables, args.seconds, args.ai_delay, not args.no_rate_limits))
+    print("| tables | clicks | median ms | p95 ms | longest stall ms | emulator violations |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    print(
+        f"| {result['tables']} | {result['clicks']} | {result['median_ms']} | {result['p95_ms']}"
+        f" | {result['longest_stall_ms']} | {result['violations']} |"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,270 @@
+"""`/domino puzzle`: Dominosa as a solitaire for one player, on the same footing as a table.
+
+The puzzle message (picture, progress, last action) is public: anyone may watch, only the player
+who opened it acts. Buttons are `DynamicItem`s carrying the puzzle id (`dp:{id}:{verb}`), so they
+work after a restart; the attempt is stored after every action (the engine's saved form, which
+replays and checks every placement) before the message changes. Place and Remove open a short
+form (a modal) for the cells, written as the engine reads them: `(2,3)-(2,4)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+import render
+from cogs import texts
+from cogs.errors import reply_error
+from cogs.tables.seating import TableError
+from data.models import LiveTable
+from engine.puzzles import DominosaGame, generate
+from engine.puzzles.cells import parse_cells
+
+if TYPE_CHECKING:
+    from bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+KIND = "dominosa"
+VERBS = ("place", "remove", "hint", "quit")
+COLOUR = discord.Colour(0x6A1B9A)
+
+
+@dataclass
+class Puzzle:
+    """One player's attempt at a Dominosa puzzle, and where it is shown."""
+
+    id: str
+    user_id: int
+    name: str
+    game: DominosaGame
+    guild_id: int = 0
+    channel_id: int = 0
+    message_id: int | None = None
+    last: str = ""
+    over: bool = False
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "kind": KIND,
+            "id": self.id,
+            "user_id": self.user_id,
+            "name": self.name,
+            "game": self.game.to_json(),
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "message_id": self.message_id,
+            "last": self.last,
+        }
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Puzzle:
+        return cls(
+            id=str(state["id"]),
+            user_id=int(state["user_id"]),
+            name=str(state["name"]),
+            game=DominosaGame.from_json(state["game"]),
+            guild_id=int(state.get("guild_id") or 0),
+            channel_id=int(state.get("channel_id") or 0),
+            message_id=state.get("message_id"),
+            last=str(state.get("last", "")),
+        )
+
+    def act(self, user_id: int, verb: str, text: str = "") -> str:
+        """Carry out one action of the player; refusals raise with the engine's reason."""
+        if user_id != self.user_id:
+            raise TableError(texts.PUZZLE_NOT_YOURS)
+        if self.over:
+            raise TableError(texts.NO_SUCH_TABLE)
+        game = self.game
+        if verb == "place":
+            cells = parse_cells(text)
+            if len(cells) != 2:
+                raise TableError(texts.PUZZLE_TWO_CELLS)
+            placed = game.place(cells[0], cells[1])
+            line = texts.puzzle_placed(str(placed.tile), text.strip())
+        elif verb == "remove":
+            cells = parse_cells(text)
+            removed = game.remove(cells[0])
+            line = texts.puzzle_removed(str(removed.tile))
+        elif verb == "hint":
+            hint = game.hint()
+            game.place(*hint.placement)
+            line = texts.puzzle_hint(hint.text)
+        else:
+            self.over = True
+            line = texts.PUZZLE_GAVE_UP
+        if game.solved:
+            self.over = True
+            line += "\n" + texts.puzzle_solved(len(game.actions), game.hints_used)
+        self.last = line
+        return line
+
+
+class PuzzleButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"dp:(?P<puzzle>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
+):
+    LABELS: ClassVar[dict[str, str]] = {
+        "place": texts.PUZZLE_PLACE,
+        "remove": texts.PUZZLE_REMOVE,
+        "hint": texts.PUZZLE_HINT,
+        "quit": texts.PUZZLE_QUIT,
+    }
+
+    def __init__(self, puzzle_id: str, verb: str) -> None:
+        style = discord.ButtonStyle.primary if verb == "place" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS[verb], style=style, custom_id=f"dp:{puzzle_id}:{verb}"
+            )
+        )
+        self.puzzle_id = puzzle_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PuzzleButton:
+        return cls(match["puzzle"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        puzzles = cast("Puzzles", interaction.client.puzzles)
+        await puzzles.click(interaction, self.puzzle_id, self.verb)
+
+
+class CellsForm(discord.ui.Modal):
+    """Asks for the cells of a placement (two) or of a removal (one)."""
+
+    cells: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label=texts.PUZZLE_CELLS, placeholder="(0,0)-(0,1)", max_length=40
+    )
+
+    def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str) -> None:
+        title = texts.PUZZLE_PLACE if verb == "place" else texts.PUZZLE_REMOVE
+        super().__init__(title=title, custom_id=f"dpf:{puzzle_id}:{verb}")
+        self.puzzles, self.puzzle_id, self.verb = puzzles, puzzle_id, verb
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await self.puzzles.act(interaction, self.puzzle_id, self.verb, str(self.cells.value))
+
+
+class Puzzles:
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        self.puzzles: dict[str, Puzzle] = {}
+        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def restore(self, states: list[dict[str, Any]]) -> None:
+        for state in states:
+            try:
+                puzzle = Puzzle.from_state(state)
+            except Exception:
+                log.exception("puzzle %s could not be restored", state.get("id"))
+                continue
+            self.puzzles[puzzle.id] = puzzle
+
+    async def _store(self, puzzle: Puzzle) -> None:
+        if puzzle.over:
+            await self.bot.db.delete_live_table(puzzle.id)
+            return
+        await self.bot.db.save_live_table(
+            LiveTable(
+                puzzle.id,
+                puzzle.guild_id,
+                puzzle.channel_id,
+                None,
+                puzzle.message_id,
+                puzzle.to_state(),
+                self.bot.settings.clock(),
+            )
+        )
+
+    async def _picture(self, puzzle: Puzzle) -> tuple[discord.Embed, discord.File]:
+        game = puzzle.game
+        data = await asyncio.to_thread(render.dominosa_png, game.grid, game.placements)
+        embed = discord.Embed(
+            title=texts.PUZZLE_TITLE.format(name=puzzle.name, size=game.puzzle.top),
+            description=puzzle.last or texts.PUZZLE_HOW,
+            colour=COLOUR,
+        )
+        embed.add_field(name=texts.PUZZLE_PROGRESS, value=str(game.progress))
+        embed.set_image(url="attachment://dominosa.png")
+        return embed, discord.File(io.BytesIO(data), filename="dominosa.png")
+
+    def _view(self, puzzle: Puzzle) -> discord.ui.View | None:
+        if puzzle.over:
+            return None
+        view = discord.ui.View(timeout=None)
+        for verb in VERBS:
+            view.add_item(PuzzleButton(puzzle.id, verb))
+        return view
+
+    async def open(self, interaction: discord.Interaction[Any], size: int, difficulty: str) -> None:
+        try:
+            await interaction.response.defer(thinking=True)
+            seed = secrets.randbelow(2**31)
+            made = await asyncio.to_thread(generate, size, difficulty, seed)
+            user = interaction.user
+            puzzle = Puzzle(
+                id=secrets.token_hex(5),
+                user_id=user.id,
+                name=user.display_name,
+                game=DominosaGame(made),
+                guild_id=interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+            )
+            embed, file = await self._picture(puzzle)
+            view = self._view(puzzle)
+            assert view is not None
+            message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
+            puzzle.message_id = message.id
+            self.puzzles[puzzle.id] = puzzle
+            await self._store(puzzle)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:
+        try:
+            puzzle = self.puzzles.get(puzzle_id)
+            if puzzle is None:
+                raise TableError(texts.NO_SUCH_TABLE)
+            if interaction.user.id != puzzle.user_id:
+                raise TableError(texts.PUZZLE_NOT_YOURS)
+            if verb in ("place", "remove"):
+                await interaction.response.send_modal(CellsForm(self, puzzle_id, verb))
+                return
+            await self.act(interaction, puzzle_id, verb, "")
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def act(
+        self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str, text: str
+    ) -> None:
+        """One action: acknowledged at once, stored, then the puzzle message is redrawn."""
+        try:
+            await interaction.response.defer()
+            async with self.locks[puzzle_id]:
+                puzzle = self.puzzles.get(puzzle_id)
+                if puzzle is None:
+                    raise TableError(texts.NO_SUCH_TABLE)
+                puzzle.act(interaction.user.id, verb, text)
+                await self._store(puzzle)
+                embed, file = await self._picture(puzzle)
+                if puzzle.message_id is not None:
+                    channel = self.bot.get_partial_messageable(puzzle.channel_id)
+                    await channel.get_partial_message(puzzle.message_id).edit(
+                        embed=embed, attachments=[file], view=self._view(puzzle)
+                    )
+                if puzzle.over:
+                    self.puzzles.pop(puzzle_id, None)
+        except Exception as error:
+            await reply_error(interaction, error)
