@@ -10,7 +10,7 @@ Custom ids (all well under 100 characters):
 - `ss:{match}:{position}:{verb}` a replay step (`verb` tells apart two buttons going to the same
   position: `ph` previous hand, `pm` previous move, `nm` next move, `nh` next hand).
 
-The callbacks only hand the click to the `Standings` cog; nothing is decided here.
+The callbacks only hand the click to the `Standings` or `History` cog; nothing is decided here.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from cogs import standings_texts as words
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
+    from cogs.history import History
     from cogs.standings import Standings
 
 ORDERS: tuple[Order, ...] = ("rating", "wins", "points")
@@ -35,10 +36,18 @@ MENU_SIZE = 25
 
 
 def standings_of(interaction: discord.Interaction[Any]) -> Standings:
-    cog = interaction.client.get_cog("Standings")
-    if cog is None:  # pragma: no cover - the cog is loaded with the bot
-        raise RuntimeError("the Standings cog is not loaded")
-    return cast("Standings", cog)
+    return cast("Standings", _cog(interaction, "Standings"))
+
+
+def history_of(interaction: discord.Interaction[Any]) -> History:
+    return cast("History", _cog(interaction, "History"))
+
+
+def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
+    cog = interaction.client.get_cog(name)
+    if cog is None:  # pragma: no cover - the cogs are loaded with the bot
+        raise RuntimeError(f"the {name} cog is not loaded")
+    return cog
 
 
 @dataclass(frozen=True)
@@ -124,7 +133,7 @@ class OlderMatchesButton(
         return cls(int(match["player"]), int(match["before"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await standings_of(interaction).history_page(interaction, self.player, self.before)
+        await history_of(interaction).history_page(interaction, self.player, self.before)
 
 
 class ReplayMenu(
@@ -158,7 +167,7 @@ class ReplayMenu(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else ""
         match_id = int(raw) if raw.isdigit() else 0
-        await standings_of(interaction).open_replay(interaction, match_id)
+        await history_of(interaction).open_replay(interaction, match_id)
 
 
 class StepButton(
@@ -198,11 +207,11 @@ class StepButton(
         return cls(int(match["match"]), int(match["position"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await standings_of(interaction).replay_step(interaction, self.match_id, self.position)
+        await history_of(interaction).replay_step(interaction, self.match_id, self.position)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LeaderboardButton,
+LEADERBOARD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LeaderboardButton,)
+HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OlderMatchesButton,
     ReplayMenu,
     StepButton,
