@@ -51,6 +51,7 @@ class Settings:
     sync_commands: bool = True
     ai_delay: float = 1.2  # how long an AI seat "thinks" before it plays
     ai_budget_ms: int | None = 400  # search time per AI move
+    ai_workers: int = 2  # processes for the searching AI levels
     between_hands_seconds: float = 20.0
     lobby_seconds: float = 15 * 60.0
     keep_finished_seconds: float = 60 * 60.0

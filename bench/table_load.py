@@ -3,8 +3,10 @@
 The real bot runs in-process against the test emulator (a loopback fake Discord). `--tables`
 two-player tables are opened, each with one scripted player and one AI seat (level `random`,
 the production AI delay unless `--ai-delay` says otherwise). During `--seconds` every player
-clicks a move as soon as the bot offers one in their DM; the latency of a click is the time from
-sending it until the table's board message shows the move. A monitor task sleeps 10 ms in a loop
+clicks a move `--think` seconds after the bot offers it in their DM (0 for a stress test: then
+a table asks for more board edits than Discord's 5 per 5 s per channel allow, and the rate limit
+shows in the latency); the latency of a click is the time from sending it until the table's
+board message shows the move. A monitor task sleeps 10 ms in a loop
 and records how late it wakes: the longest such delay is the longest event-loop stall.
 
 The emulator shares the bot's event loop and CPU, so the figures include serving the fake
@@ -13,7 +15,7 @@ enforced (each table has its own thread and each player their own DM).
 
 Goal (the issue): 200 tables at once, p95 latency under 250 ms, no stall over 100 ms.
 
-    python -m bench.table_load [--tables 200] [--seconds 30] [--ai-delay 1.2]
+    python -m bench.table_load [--tables 200] [--seconds 30] [--ai-delay 1.2] [--think 2]
 """
 
 from __future__ import annotations
@@ -132,7 +134,12 @@ async def open_table(emu: Emulator, changes: Changes, number: int) -> tuple[Pers
 
 
 async def play(
-    person: Person, thread: Any, changes: Changes, stop_at: float, latencies: list[float]
+    person: Person,
+    thread: Any,
+    changes: Changes,
+    stop_at: float,
+    think: float,
+    latencies: list[float],
 ) -> None:
     loop = asyncio.get_running_loop()
     last = -1
@@ -149,6 +156,7 @@ async def play(
                 await person.click(shown, "Ready")
             continue
         last = version_of(found)
+        await asyncio.sleep(think)  # a player looks at the hand before clicking
         shown = board_of(thread)
         before = shown.embed["description"] if shown is not None else ""
         button = next(b for b in found.buttons if (b.custom_id or "").startswith(MOVE))
@@ -176,7 +184,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def run(tables: int, seconds: float, ai_delay: float, rate_limits: bool) -> dict[str, Any]:
+async def run(
+    tables: int, seconds: float, ai_delay: float, think: float, rate_limits: bool
+) -> dict[str, Any]:
     import bot as entry
 
     logging.basicConfig(level=logging.WARNING)
@@ -207,7 +217,7 @@ async def run(tables: int, seconds: float, ai_delay: float, rate_limits: bool) -
             loop = asyncio.get_running_loop()
             stop_at = loop.time() + seconds
             await asyncio.gather(
-                *(play(p, thread, changes, stop_at, latencies) for p, thread in opened)
+                *(play(p, thread, changes, stop_at, think, latencies) for p, thread in opened)
             )
             monitor.cancel()
             await runner.stop()
@@ -227,9 +237,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--ai-delay", type=float, default=1.2)
+    parser.add_argument("--think", type=float, default=2.0, help="seconds a player looks first")
     parser.add_argument("--no-rate-limits", action="store_true")
     args = parser.parse_args(argv)
-    result = asyncio.run(run(args.tables, args.seconds, args.ai_delay, not args.no_rate_limits))
+    result = asyncio.run(
+        run(args.tables, args.seconds, args.ai_delay, args.think, not args.no_rate_limits)
+    )
     print("| tables | clicks | median ms | p95 ms | longest stall ms | emulator violations |")
     print("|---:|---:|---:|---:|---:|---:|")
     print(

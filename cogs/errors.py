@@ -22,14 +22,10 @@ from discord import app_commands
 
 from cogs import texts
 from cogs.tables.seating import TableError
+from data.models import DataError
 from engine.errors import DominoError
 
 log = logging.getLogger(__name__)
-
-try:  # the data layer's refusals, when the data package provides them
-    from data.models import DataError
-except ImportError:  # pragma: no cover - data arrives with its own branch
-    DataError = DominoError
 
 ERRORS: tuple[tuple[type[BaseException], Callable[[BaseException], str]], ...] = (
     (TableError, str),

@@ -131,9 +131,12 @@ def board_verbs(snap: BoardSnapshot) -> list[str]:
 
 
 async def board_file(snap: BoardSnapshot) -> discord.File:
+    """The board picture, with its description as alt text (for screen readers)."""
     assert snap.view is not None
-    data = await asyncio.to_thread(render.board_png, snap.view, names=list(snap.names))
-    return discord.File(io.BytesIO(data), filename="board.png")
+    view, names = snap.view, list(snap.names)
+    data = await asyncio.to_thread(render.board_png, view, names=names)
+    alt = render.describe(view, names=names)[:1000]
+    return discord.File(io.BytesIO(data), filename="board.png", description=alt)
 
 
 async def score_sheet_file(snap: BoardSnapshot) -> discord.File:

@@ -35,7 +35,9 @@ from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import Lobby, Setup, TableError
 from cogs.tables.table import Phase, Step, Table
 from data.models import FinishedMatch, LiveTable, SeatResult
+from engine.actions import Action
 from engine.ai import LEVELS, choose_action
+from engine.ai.pool import AIPool
 from engine.view import SeatView
 
 if TYPE_CHECKING:
@@ -47,6 +49,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 TIMEOUT_LEVEL = "easy"  # plays a single timed-out turn
 TAKEOVER_LEVEL = "hard"  # plays a seat for good after repeated timeouts
+CHEAP_LEVELS = frozenset({"random", "easy"})  # fast enough for a thread
 
 
 def guarded(
@@ -66,7 +69,7 @@ def guarded(
     return wrapper
 
 
-def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Any:
+def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Action:
     """An AI move (runs in a worker thread)."""
     return choose_action(view, level, rng=random.Random(seed), budget_ms=budget_ms)
 
@@ -83,6 +86,7 @@ class Tables:
         self.publisher = Publisher(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.rng = random.Random()
+        self.pool: AIPool | None = None  # started on the first searching AI move
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -110,6 +114,9 @@ class Tables:
     async def close(self) -> None:
         await self.scheduler.stop()
         await self.publisher.idle()
+        if self.pool is not None:
+            await asyncio.to_thread(self.pool.close)
+            self.pool = None
 
     def snapshot(self, table: Table) -> board.BoardSnapshot:
         deadline = None
@@ -247,11 +254,18 @@ class Tables:
         level = table.seats[seat].ai or TIMEOUT_LEVEL
         if level not in self.levels:
             level = self.levels[0]
-        view = table.view(seat)
-        seed = f"{table.id}:{table.version}"
-        budget = self.settings.ai_budget_ms
-        action = await asyncio.to_thread(choose, view, level, seed, budget)
+        action = await self._choose(table.view(seat), level, f"{table.id}:{table.version}")
         return [table.apply(action, self.clock(), how=how), *table.run_forced(self.clock())]
+
+    async def _choose(self, view: SeatView, level: str, seed: str) -> Action:
+        """An AI move off the event loop: cheap levels in a thread, searching levels in worker
+        processes (search holds the GIL, which a thread would take from the event loop)."""
+        budget = self.settings.ai_budget_ms
+        if level in CHEAP_LEVELS:
+            return await asyncio.to_thread(choose, view, level, seed, budget)
+        if self.pool is None:
+            self.pool = AIPool(workers=self.settings.ai_workers)
+        return await asyncio.wrap_future(self.pool.submit(view, level, seed, budget))
 
     # -- the lobby --------------------------------------------------------------------------
 

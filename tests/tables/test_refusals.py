@@ -11,7 +11,7 @@ import discord
 from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.emulator.world import ATTACH_FILES, Overwrite
-from tests.tables.play import board, move_message, private_answer
+from tests.tables.play import board, move_message, private_answer, table_channel
 
 
 def refusal(result: Any) -> str:
@@ -181,3 +181,31 @@ async def test_the_host_cancels_a_lobby(emu: Emulator, domino: discord.Client) -
     lobby = (await alice.slash("domino new", game="partnership")).response
     await alice.click(lobby, "Cancel")
     assert texts.LOBBY_CANCELLED in lobby.text and lobby.buttons == []
+
+
+async def test_the_board_is_posted_again_when_chat_scrolls_it_away(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, bob = await start_two_player(emu)
+    first = board(emu)
+    thread = table_channel(emu)
+    carol = emu.user("carol").at(thread.channel)
+    for number in range(6):
+        await carol.say(f"nice move {number}")
+    mover, _, message = await whose_turn(emu, [alice, bob])
+    button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
+    await mover.click(message, custom_id=button.custom_id)
+    newest = await emu.wait_for(lambda: board(emu) != first and board(emu))
+    assert thread.messages[-1] == newest  # at the bottom again
+    assert first.buttons == []  # the old board keeps its picture but loses its buttons
+
+
+async def test_a_deleted_board_comes_back(emu: Emulator, domino: discord.Client) -> None:
+    alice, bob = await start_two_player(emu)
+    first = board(emu)
+    await emu.user("owner").delete(first)
+    mover, _, message = await whose_turn(emu, [alice, bob])
+    button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
+    await mover.click(message, custom_id=button.custom_id)
+    again = await emu.wait_for(lambda: board(emu))
+    assert again != first and "Your hand" in again.labels
