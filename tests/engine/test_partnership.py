@@ -1,12 +1,7 @@
 """`partnership` (RULES.md §2.1) and `111` (§2.6): four players in pairs 0+2 against 1+3, no
 boneyard, the 5-doubles redeal, 6-6 leads the first hand, the winning pair leads the next.
 
-The deals are built by hand (every one of the 28 tiles dealt, 7 each):
-
-- DOMINO: seat 0 goes out with its 7th tile at the 25th placement; the tiles left are 5-1 (seat
-  1), 6-2 (seat 2) and 5-2 (seat 3).
-- BLOCK: ten placements put all seven sixes on the table and leave 6 showing on both ends; seat 1
-  places the last tile. Pips left: seat 0 25, seat 1 24, seat 2 20, seat 3 21 (pairs 45 and 45).
+The deals (every tile dealt, 7 each) are described in `tests/engine/deals.py`.
 """
 
 from __future__ import annotations
@@ -14,29 +9,8 @@ from __future__ import annotations
 import pytest
 
 from engine import BadDeal, IllegalAction, Match
+from tests.engine.deals import BLOCK, BLOCK_PLAY, BLOCK_UNEVEN, DOMINO, DOMINO_PLAY
 from tests.engine.helpers import last, move, play, start, tiles
-
-DOMINO = (
-    "6-6 4-4 2-2 0-0 2-0 6-1 4-1",
-    "6-5 4-3 2-1 6-0 5-0 6-3 5-1",
-    "5-5 3-3 1-1 6-4 5-3 3-0 6-2",
-    "5-4 3-2 1-0 4-2 3-1 4-0 5-2",
-)
-DOMINO_PLAY = (
-    "0 6-6; 1 6-5; 2 5-5; 3 5-4; 0 4-4; 1 4-3; 2 3-3; 3 3-2; 0 2-2; 1 2-1; 2 1-1; 3 1-0;"
-    "0 0-0; 1 6-0@0; 2 6-4; 3 4-2; 0 2-0; 1 5-0; 2 5-3; 3 3-1; 0 6-1@1; 1 6-3; 2 3-0; 3 4-0;"
-    "0 4-1"
-)
-BLOCK = (
-    "6-6 6-3 1-0 5-5 5-3 4-0 3-0",  # 25 pips left
-    "6-5 3-2 6-0 5-1 5-0 4-3 4-2",  # 24
-    "5-4 6-2 5-2 4-4 2-0 0-0 2-1",  # 20
-    "6-4 6-1 4-1 3-3 3-1 2-2 1-1",  # 21
-)
-BLOCK_PLAY = "0 6-6; 1 6-5; 2 5-4; 3 6-4@4; 0 6-3; 1 3-2; 2 6-2@2; 3 6-1; 0 1-0; 1 6-0@0"
-# BLOCK with 2-1 and 1-1 swapped between seats 2 and 3: pairs 44 (0+2) and 46 (1+3).
-BLOCK_UNEVEN = (BLOCK[0], BLOCK[1], "5-4 6-2 5-2 4-4 2-0 0-0 1-1", "6-4 6-1 4-1 3-3 3-1 2-2 2-1")
-
 
 # -- partnership ---------------------------------------------------------------------------
 
