@@ -14,6 +14,7 @@ An instance is the ruleset of one match: its player count and validated options.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import BadDeal, BadOption
@@ -23,6 +24,9 @@ from engine.tiles import Tile, domino_set, highest, highest_double
 
 if TYPE_CHECKING:
     from engine.match import Match
+
+
+_PIPS = attrgetter("pips")  # the fastest way to add up pips: `count` runs once per seat per hand
 
 
 class Variant:
@@ -150,7 +154,7 @@ class Variant:
 
     def count(self, tiles: Sequence[Tile]) -> int:
         """What a hand left at the end is worth (its pips, unless the variant says otherwise)."""
-        return sum(tile.pips for tile in tiles)
+        return sum(map(_PIPS, tiles))
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
         raise NotImplementedError
