@@ -288,13 +288,14 @@ class FastHand:
             self.end = End.BLOCKED
 
     def outcome(self) -> HandOutcome:
+        # Positional arguments: a named tuple built by keyword costs twice as much.
         return HandOutcome(
-            end=self.end,
-            went_out=None if self.went_out < 0 else self.went_out,
-            last_placer=None if self.last_placer < 0 else self.last_placer,
-            leader=self.leader,
-            hands=tuple(map(tiles_of, self.hands)),
-            seated=self.seated,
+            self.end,
+            None if self.went_out < 0 else self.went_out,
+            None if self.last_placer < 0 else self.last_placer,
+            self.leader,
+            tuple(map(tiles_of, self.hands)),
+            self.seated,
         )
 
     # -- bulk playouts ----------------------------------------------------------------------
