@@ -192,7 +192,7 @@ MALFORMED = [
         "kids",
         set_field(0, "deal", [["6-6"], [], [], []]),
         0,
-        "instead of 6",
+        "was dealt 1 tile instead of 6",
     ),
     ("bad deal: five doubles in partnership", "partnership", five_doubles, 0, "5 doubles"),
     ("wrong leader, first hand", "traditional", set_field(0, "leader", 2), 0, "may not lead"),
