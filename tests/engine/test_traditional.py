@@ -240,3 +240,49 @@ def test_pool_chips_must_cover_the_stake() -> None:
 def test_pool_with_two_players_uses_the_two_player_deal() -> None:
     hand = Match("pool", 2, seed=4).start_hand()
     assert [len(tiles) for tiles in hand.hands] == [7, 7] and hand.drawable == 12
+
+
+def test_a_draw_that_takes_the_last_drawable_tile_can_block_the_hand_with_no_pass() -> None:
+    # BLOCK_3 with 6-0 moved up the boneyard: seat 0 draws three tiles then 6-0 and lays it
+    # (6 on both ends, every six out) and one tile, 5-1, is still drawable; seat 1 draws it,
+    # it does not fit, only the reserve is left: blocked at once.
+    boneyard = "1-1 6-1 4-0 3-0 2-0 0-0 1-0 4-1 3-1 2-1 6-0 5-1 3-3"
+    script = BLOCK_3_PLAY.replace("0 draw; 0 draw; 0 draw; 0 draw; 0 draw;", "0 draw; " * 4)
+    match, hand = start("traditional", 3, BLOCK_3, boneyard)
+    play(match, script)
+    assert not hand.over and hand.drawable == 1
+    play(match, "1 draw")
+    result = last(match)
+    assert result.end == "blocked"
+    assert str(hand.actions[-1]) == "draw"
+    # seat 0: 2-2 4-1 3-1 2-1 (16), seat 1: 4-3 4-2 1-1 5-1 (21), seat 2: 19
+    assert result.winners == (0,)
+    assert result.points == ((21 - 16) + (19 - 16), 0, 0)
+
+
+# BLOCK_3 rearranged so that the last drawable tile (5-1) is drawn after the block is set up and
+# seats 0 and 1 tie for fewest pips: seat 0 keeps 2-2 4-3 3-2 1-1 (18), seat 1 3-1 2-1 4-1 5-1
+# (18), seat 2 4-2 5-0 4-0 3-0 2-0 0-0 (20).
+TIE_3 = ("6-6 5-4 6-3 6-2 2-2", "6-5 4-4 5-3 3-1 2-1", "5-5 6-4 5-2 4-2 5-0")
+TIE_3_BONEYARD = "4-1 6-1 4-0 3-0 2-0 0-0 1-0 4-3 3-2 1-1 6-0 5-1 3-3"
+TIE_3_PLAY = BLOCK_3_PLAY.replace("0 draw; 0 draw; 0 draw; 0 draw; 0 draw;", "0 draw; " * 4)
+TIE_3_PLAY += "; 1 draw"
+
+
+def test_block_tie_for_lowest_nobody_scores_and_the_tied_seats_are_the_winners() -> None:
+    match, _ = start("traditional", 3, TIE_3, TIE_3_BONEYARD)
+    play(match, TIE_3_PLAY)
+    result = last(match)
+    assert result.end == "blocked"
+    assert result.winners == (0, 1)
+    assert result.points == (0, 0, 0)
+    assert match.start_hand().lead.seat == 2  # the loser: 20 pips
+
+
+def test_pool_a_tied_pot_is_split_with_the_odd_chip_to_the_earlier_seat() -> None:
+    match, _ = start("pool", 3, TIE_3, TIE_3_BONEYARD, options={"stake": 5})
+    play(match, TIE_3_PLAY)
+    result = last(match)
+    assert result.winners == (0, 1)
+    assert result.points == (8 - 5, 7 - 5, -5)  # a pot of 15: 8 and 7
+    assert match.scores == [103, 102, 95]
