@@ -286,3 +286,16 @@ def test_pool_a_tied_pot_is_split_with_the_odd_chip_to_the_earlier_seat() -> Non
     assert result.winners == (0, 1)
     assert result.points == (8 - 5, 7 - 5, -5)  # a pot of 15: 8 and 7
     assert match.scores == [103, 102, 95]
+
+
+def test_pool_a_player_who_cannot_pay_leaves_and_the_rest_play_the_two_player_deal() -> None:
+    match, _ = start("pool", 3, TIE_3, TIE_3_BONEYARD, options={"chips": 15})
+    play(match, TIE_3_PLAY)
+    assert match.scores == [20, 20, 5]  # seats 0 and 1 split the pot of 30
+    assert not match.over
+    hand = match.start_hand()
+    assert hand.seated == (True, True, False)
+    assert [len(tiles) for tiles in hand.hands] == [7, 7, 0]
+    assert hand.drawable == 14 - 2
+    # the loser, seat 2 (20 pips), has left: the next seated player after it leads
+    assert (hand.lead.seat, hand.lead.tile) == (0, None)
