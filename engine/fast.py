@@ -473,11 +473,15 @@ class FastDealer:
     """Deals first hands of one variant straight into `FastHand`s, by the same deal, redeal and
     lead rules as `Match.start_hand` (the variant's own hooks), without building a rich hand.
 
-    The deal is a Fisher-Yates shuffle with the caller's generator (not the seeded deal of
-    `Match`), driven by the mixed-radix digits of one big random number and stopped once every
-    position but seat 0's is filled: a hand is a set, so seat 0 simply keeps the tiles left
-    over, and the other hands are built into masks as their positions are filled. Uniform to
-    within 2**-60, and several times faster than `random.shuffle` plus cutting the set."""
+    Deals use the caller's generator, not the seeded deal of `Match`, and are uniform:
+
+    - every tile dealt to at most four seats (`partnership`, `111`, four-player `classic` and
+      `gameroom`): each hand but seat 0's is a random mask of the tiles left, each bit set with
+      a chance near hand size / tiles left, kept only when it holds exactly the hand size (so
+      every set of that size is equally likely); seat 0 keeps the rest. No shuffle at all;
+    - otherwise a Fisher-Yates shuffle driven by the mixed-radix digits of one big random number
+      (uniform to within 2**-60), stopped once every position but seat 0's is filled: a hand is
+      a set, so seat 0 keeps the tiles left over; the boneyard is the shuffled tail."""
 
     def __init__(self, variant: Variant, match: Match) -> None:
         self.variant = variant
@@ -486,7 +490,6 @@ class FastDealer:
         self.indices = [tile.index for tile in variant.full_set()]
         self.full = mask_of(variant.full_set())
         self.size = size = variant.hand_size(players)
-        self.cuts = [(seat * size, (seat + 1) * size) for seat in range(players)]
         self.dealt = players * size
         # the digits used: one per position from the last down to seat 0's, plus 64 of margin
         self.bits = 64 + sum(radix.bit_length() for radix in range(size + 1, len(self.indices) + 1))
@@ -502,6 +505,27 @@ class FastDealer:
         self.template.draw_rule = _DRAW_CODES[variant.draw_rule]
         self.template.keeps_playing = variant.keeps_playing
         self.reserve = variant.reserve(players) if variant.draw_rule is not DrawRule.NONE else 0
+
+    def deal_all(self, rng: random.Random) -> list[int]:
+        """Each seat's mask when every tile is dealt to at most four seats (see the class)."""
+        getrandbits, size, width = rng.getrandbits, self.size, len(self.indices)
+        rest = self.full
+        masks = [0] * self.players
+        for seat in range(self.players - 1, 0, -1):
+            # seat + 1 hands share `rest`: bits set with chance 1/2, 3/8 or 1/4 (2, 3, 4 hands)
+            while True:
+                if seat == 1:
+                    mask = getrandbits(width) & rest
+                elif seat == 2:
+                    mask = getrandbits(width) & (getrandbits(width) | getrandbits(width)) & rest
+                else:
+                    mask = getrandbits(width) & getrandbits(width) & rest
+                if mask.bit_count() == size:
+                    break
+            masks[seat] = mask
+            rest ^= mask
+        masks[0] = rest
+        return masks
 
     def shuffle(self, rng: random.Random) -> list[int]:
         """Shuffle `indices` (boneyard last, in drawing order) and return each seat's mask."""
@@ -530,14 +554,14 @@ class FastDealer:
 
     def deal(self, rng: random.Random) -> FastHand:
         variant, limit, opening = self.variant, self.doubles_limit, self.opening
+        deal = self.deal_all if self.dealt == len(self.indices) and self.players <= 4 else None
         while True:
-            masks = self.shuffle(rng)
+            masks = deal(rng) if deal is not None else self.shuffle(rng)
             if limit and any((mask & DOUBLES).bit_count() >= limit for mask in masks):
                 continue
             if opening is not None and not self.redeal_hook:
                 break  # no rule needs the tiles themselves
-            tiles = [TILES[index] for index in self.indices]
-            hands = [tiles[start:stop] for start, stop in self.cuts]
+            hands = [list(tiles_of(mask)) for mask in masks]
             if not self.redeal_hook or variant.redeal_reason(hands) is None:
                 break
         if opening is not None:
