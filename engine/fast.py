@@ -505,6 +505,8 @@ class FastDealer:
         self.template.draw_rule = _DRAW_CODES[variant.draw_rule]
         self.template.keeps_playing = variant.keeps_playing
         self.reserve = variant.reserve(players) if variant.draw_rule is not DrawRule.NONE else 0
+        every_tile_dealt = self.dealt == len(self.indices) and players <= 4
+        self.deal_masks = self.deal_all if every_tile_dealt else self.shuffle
 
     def deal_all(self, rng: random.Random) -> list[int]:
         """Each seat's mask when every tile is dealt to at most four seats (see the class)."""
@@ -553,11 +555,15 @@ class FastDealer:
         return masks
 
     def deal(self, rng: random.Random) -> FastHand:
-        variant, limit, opening = self.variant, self.doubles_limit, self.opening
-        deal = self.deal_all if self.dealt == len(self.indices) and self.players <= 4 else None
+        variant, limit, opening, deal_masks = (
+            self.variant,
+            self.doubles_limit,
+            self.opening,
+            self.deal_masks,
+        )
         while True:
-            masks = deal(rng) if deal is not None else self.shuffle(rng)
-            if limit and any((mask & DOUBLES).bit_count() >= limit for mask in masks):
+            masks = deal_masks(rng)
+            if limit and max([(mask & DOUBLES).bit_count() for mask in masks]) >= limit:
                 continue
             if opening is not None and not self.redeal_hook:
                 break  # no rule needs the tiles themselves
