@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import BadDeal, Match, Tile
+from engine.rules import HandOutcome
 from tests.engine.deals import (
     BLOCK,
     BLOCK_PLAY,
@@ -15,7 +16,7 @@ from tests.engine.deals import (
     DOMINO_ZERO,
     DOMINO_ZERO_PLAY,
 )
-from tests.engine.helpers import last, play, rest_of_set, start
+from tests.engine.helpers import last, play, rest_of_set, start, tiles
 
 TEAMS = {"teams": 2}
 
@@ -146,3 +147,30 @@ def get_counts(options: dict[str, int]) -> tuple[int, ...]:
     from engine import get_variant
 
     return get_variant("gameroom").allowed_players(options)
+
+
+def outcome(end: str, hands: list[str], went_out: int | None = None) -> HandOutcome:
+    return HandOutcome(
+        end=end,
+        went_out=went_out,
+        last_placer=0,
+        leader=0,
+        hands=tuple(tuple(tiles(hand)) for hand in hands),
+        seated=(True,) * len(hands),
+    )
+
+
+def test_three_teams_the_winners_leftovers_go_to_each_other_team_a_lone_0_0_as_10() -> None:
+    # double-nine, 6 players in 3 teams: 0+3, 1+4, 2+5; seat 0 went out, its partner keeps 0-0
+    match = Match("gameroom", 6, {"set": 9, "teams": 3})
+    left = ["", "9-8", "1-0 2-0", "0-0", "4-4", "0-0 1-1"]
+    score = match.variant.score_hand(match, outcome("domino", left, went_out=0))
+    assert score.winners == (0, 3)
+    assert score.points == (0, 17 + 8 + 10, 3 + 2 + 10)
+
+
+def test_gameroom_a_lone_0_0_counts_10_on_a_block_too() -> None:
+    match = Match("gameroom", 3, {"set": 9})
+    score = match.variant.score_hand(match, outcome("blocked", ["0-0", "5-4", "3-3 0-0"]))
+    assert score.points == (10, 9, 6)
+    assert score.winners == (2,)
