@@ -20,6 +20,7 @@ from engine.rules import DrawRule
 from engine.simulate import simulate
 from engine.tiles import Tile
 from engine.variants.base import Variant
+from tests.engine.oracle import hand_verdict, match_verdict
 from tests.engine.setups import setup_id, setups
 
 SETUPS = setups()
@@ -103,7 +104,21 @@ def check_end(hand: HandState) -> None:
         assert not any(can_place(hand, seat) for seat in range(hand.seats) if hand.seated[seat])
 
 
-def play_out(match: Match, rng: random.Random, hands: int) -> int:
+def check_scoring(match: Match, hand: HandState, options: dict[str, Any]) -> None:
+    """The hand's winners and points, and the match's state, as the independent reading of
+    RULES.md in `tests/engine/oracle.py` has them."""
+    variant, players = match.variant.id, match.players
+    assert hand.outcome is not None
+    result = match.results[-1]
+    verdict = hand_verdict(variant, players, options, hand.outcome)
+    if verdict is not None:
+        assert (result.winners, result.points) == verdict
+    ending = match_verdict(variant, players, options, match.scores, len(match.results), hand.seated)
+    if ending is not None:
+        assert (match.over, match.winners) == ending
+
+
+def play_out(match: Match, rng: random.Random, hands: int, options: dict[str, Any]) -> int:
     played = 0
     while not match.over and played < hands:
         hand = match.start_hand()
@@ -119,6 +134,7 @@ def play_out(match: Match, rng: random.Random, hands: int) -> int:
             raise AssertionError("the hand did not end")
         assert places(hand) == dealt
         check_end(hand)
+        check_scoring(match, hand, options)
         played += 1
         expected = list(match.variant.initial_scores())
         for result in match.results:
@@ -143,7 +159,7 @@ def test_random_playouts_keep_every_invariant(
     game = 0
     while played < HANDS:
         match = Match(variant, players, options, seed=f"playout:{game}")
-        played += play_out(match, rng, HANDS - played)
+        played += play_out(match, rng, HANDS - played, options)
         game += 1
 
 
