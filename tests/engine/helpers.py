@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import Draw, Match, Pass, Play, Tile
+from engine import Draw, Match, Pass, Play, Tile, domino_set
 from engine.actions import Action
 from engine.hand import HandState
 from engine.rules import HandResult
@@ -73,7 +73,5 @@ def last(match: Match) -> HandResult:
 
 def rest_of_set(top: int, *used: str) -> list[Tile]:
     """The tiles of the double-`top` set not named in `used` (index order)."""
-    from engine import domino_set
-
     taken = {tile for text in used for tile in tiles(text)}
     return [tile for tile in domino_set(top) if tile not in taken]

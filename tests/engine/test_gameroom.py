@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import BadDeal, Match, Tile
+from engine import BadDeal, Match, Tile, get_variant
 from engine.rules import HandOutcome
 from tests.engine.deals import (
     BLOCK,
@@ -144,8 +144,6 @@ def test_gameroom_teams_with_double_six_are_two_pairs() -> None:
 
 
 def get_counts(options: dict[str, int]) -> tuple[int, ...]:
-    from engine import get_variant
-
     return get_variant("gameroom").allowed_players(options)
 
 
