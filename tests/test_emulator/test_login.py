@@ -1,0 +1,58 @@
+"""Login, READY, GUILD_CREATE, command sync, resume: what discord.py does before anything else."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from tests.emulator import BotRunner, Emulator
+
+from .conftest import point_at
+from .example_bot import ExampleBot
+
+
+async def test_bot_logs_in_sees_the_guild_and_syncs_its_commands(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    assert example.user is not None and example.user.id == emu.world.bot_user.id
+    guild = example.get_guild(emu.guild.id)
+    assert guild is not None and guild.name == "Domino Club"
+    assert [c.name for c in guild.text_channels] == ["domino"]
+    assert guild.me.guild_permissions.send_messages
+    assert sorted(c["name"] for c in emu.commands[None]) == ["domino", "leaderboard", "probe"]
+    assert emu.gateway.identifies == 1
+
+
+async def test_a_wrong_token_is_refused_at_login(emu: Emulator) -> None:
+    point_at(emu)
+    client = discord.Client(intents=discord.Intents.default())
+    with pytest.raises(discord.LoginFailure):
+        await client.login("not-the-token")
+    await client.close()
+
+
+async def test_a_privileged_intent_not_enabled_closes_the_gateway_with_4014(emu: Emulator) -> None:
+    point_at(emu)
+    runner = BotRunner(emu, lambda: ExampleBot(intents=discord.Intents.all()))
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        await runner.start()
+    await runner.stop()
+
+
+async def test_a_reconnect_request_resumes_the_session_and_replays_missed_events(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    await emu.gateway.request_reconnect()
+    await emu.wait_for(lambda: emu.gateway.resumes == 1 and emu.gateway.live)
+    result = await emu.user("alice").slash("domino help")
+    assert result.response is not None and result.response.content == "Only you can see this."
+    assert emu.gateway.identifies == 1
+
+
+async def test_an_unchanged_command_set_is_not_recreated_on_restart(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    creates = emu.command_creates
+    await emu.restart_bot()
+    assert emu.command_creates == creates == 3
+    assert len(emu.command_syncs) == 2

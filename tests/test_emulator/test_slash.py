@@ -1,0 +1,106 @@
+"""Slash commands as a user types them: checked against the synced schema, answered on the wire."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.emulator import DriverError, Emulator
+
+from .example_bot import ExampleBot
+
+
+async def test_a_subcommand_with_a_choice_opens_a_table_visible_to_everyone(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", variant="partnership", players=4)).response
+    assert lobby is not None and lobby.content == "Table 1: partnership for 4 (rated)"
+    assert lobby.labels == ["Start", "Join"]
+    assert lobby.visible_to(bob) and not lobby.ephemeral
+    assert emu.channel("domino").last == lobby
+
+
+async def test_a_choice_may_be_typed_by_its_name_and_is_sent_as_its_value(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    lobby = (await emu.user("alice").slash("domino new", variant="Draw", rated=False)).response
+    assert lobby is not None and lobby.content == "Table 1: draw for 4"
+
+
+@pytest.mark.parametrize(
+    ("command", "values", "reason"),
+    [
+        ("domino new", {"variant": "chess"}, "not a choice"),
+        ("domino new", {"variant": "draw", "seats": 3}, "unknown options"),
+        ("domino new", {"variant": "draw", "players": 5}, "outside 2..4"),
+        ("domino new", {"variant": "draw", "players": "four"}, "takes a number"),
+        ("domino new", {"players": 3}, "required options missing"),
+        ("domino open", {}, "no subcommand"),
+        ("domino", {}, "needs a subcommand"),
+        ("dominoes new", {}, "no slash command"),
+    ],
+)
+async def test_the_client_refuses_what_the_synced_schema_does_not_allow(
+    emu: Emulator, example: ExampleBot, command: str, values: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(DriverError, match=reason):
+        await emu.user("alice").slash(command, **values)
+    assert emu.interactions == {}
+
+
+async def test_an_ephemeral_answer_is_seen_by_the_invoker_and_nobody_else(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    result = await alice.slash("domino help")
+    assert result.ephemeral and result.response is not None
+    assert result.response.visible_to(alice) and not result.response.visible_to(bob)
+    assert alice.channel().last == result.response
+    assert bob.channel().last is None and emu.channel().last is None
+
+
+async def test_autocomplete_offers_what_the_bot_suggests_for_the_typed_prefix(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    choices = await emu.user("alice").autocomplete("domino rules", "variant", "b")
+    assert [c["value"] for c in choices] == ["block", "bergen"]
+
+
+async def test_a_user_option_carries_the_resolved_member(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    bob = emu.user("bob")
+    result = await emu.user("alice").slash("leaderboard", player=bob)
+    assert result.response is not None and result.response.content == "Leaderboard for bob"
+
+
+async def test_a_deferred_thinking_answer_is_filled_by_the_first_followup(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    result = await emu.user("alice").slash("domino picture")
+    board = result.response
+    assert board is not None and not board.loading
+    assert board.content == "The board" and result.followups == []
+    assert board.files[0].is_png and board.files[0].image().size == (32, 16)
+
+
+async def test_a_private_deferred_answer_stays_ephemeral_when_filled(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    board = (await alice.slash("domino picture", private=True)).response
+    assert board is not None and board.ephemeral and board.files[0].is_png
+    assert not board.visible_to(bob)
+
+
+async def test_a_modal_opens_and_its_submission_reaches_the_bot(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    opened = await alice.slash("domino config")
+    assert opened.modal is not None and opened.modal.title == "Table settings"
+    assert [i.label for i in opened.modal.inputs] == ["Target score"]
+    with pytest.raises(DriverError, match="characters"):
+        await alice.submit(opened, {"Target score": "12345"})
+    submitted = await alice.submit(opened, {"Target score": "150"})
+    assert submitted.response is not None and submitted.response.content == "Target 150"
