@@ -26,7 +26,7 @@ VARIANTS = ["block", "draw", "partnership", "muggins", "bergen"]
 class Tables:
     """What the example bot keeps across restarts (the real bot keeps it in SQLite)."""
 
-    players: dict[int, list[str]] = field(default_factory=dict)
+    players: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     next_id: int = 1
 
 
@@ -59,8 +59,9 @@ class JoinButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: ExampleBot = interaction.client
         seated = bot.tables.players.setdefault(self.table, [])
-        seated.append(interaction.user.name)
-        await interaction.response.edit_message(content=f"Table {self.table}: {', '.join(seated)}")
+        seated.append((interaction.user.id, interaction.user.name))
+        names = ", ".join(name for _, name in seated)
+        await interaction.response.edit_message(content=f"Table {self.table}: {names}")
 
 
 class Lobby(discord.ui.View):
@@ -75,16 +76,10 @@ class Lobby(discord.ui.View):
     ) -> None:
         bot: ExampleBot = interaction.client
         await interaction.response.send_message("Dealing.", ephemeral=True)
-        for name in bot.tables.players.get(self.table, []):
-            member = (
-                discord.utils.get(interaction.guild.members, name=name)
-                if interaction.guild
-                else None
-            )
-            if member is None:
-                continue
+        for user_id, name in bot.tables.players.get(self.table, []):
+            user = await bot.fetch_user(user_id)
             try:
-                await member.send("Your hand", file=png(), view=HandView())
+                await user.send("Your hand", file=png(), view=HandView())
             except discord.Forbidden:
                 await interaction.followup.send(f"{name} has DMs closed.", ephemeral=True)
         self.stop()
