@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import interactions as i
 from . import rules
 from .commands import DriverError, invoke
+from .messages import announce, announce_delete, create_message
 from .seen import SeenChannel, SeenMessage, can_view
 from .world import Channel, Message, User
 
@@ -145,6 +146,25 @@ class Person:
         world = self.emulator.world
         found = self.emulator.home if name is None else world.channel_named(name)
         return SeenChannel(self.emulator, found, self.user)
+
+    async def say(self, content: str) -> SeenMessage:
+        """Post a plain message where this person is (chat that pushes the board up)."""
+        where = self.where
+        if not can_view(self.emulator, where, self.user):
+            raise DriverError(f"{self.user.name} cannot see #{where.name}")
+        message = create_message(
+            self.emulator, where, self.user, {"content": content}, [], size_limit=0
+        )
+        await announce(self.emulator, message)
+        await self.emulator.settle()
+        return SeenMessage(self.emulator, message, self.user)
+
+    async def delete(self, message: SeenMessage) -> None:
+        """Delete a message as a moderator would (the bot gets MESSAGE_DELETE)."""
+        message.message.deleted = True
+        self.emulator.touch()
+        await announce_delete(self.emulator, message.message)
+        await self.emulator.settle()
 
     def close_dms(self) -> None:
         """Like turning off "Allow direct messages": the bot's DMs now fail with 50007."""

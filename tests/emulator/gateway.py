@@ -63,6 +63,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
         self.resumes = 0
+        self.replayed = 0
         self.sending = 0
         self.ready = asyncio.Event()
 
@@ -153,6 +154,7 @@ class Gateway:
         seen = int(data.get("seq") or 0)
         for event in session.sent:
             if event["s"] > seen:
+                self.replayed += 1
                 await self._write(session, event)
         await self._send(session, "RESUMED", {})
         return session

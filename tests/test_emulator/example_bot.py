@@ -192,6 +192,14 @@ class ExampleBot(commands.Bot):
         )
         self.tables = tables or Tables()
         self.probe: Callable[[discord.Interaction[Any]], Awaitable[None]] | None = None
+        self.seen_messages: list[int] = []
+        self.deleted_messages: list[int] = []
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen_messages.append(message.id)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.deleted_messages.append(payload.message_id)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)

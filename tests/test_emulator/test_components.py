@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 import pytest
 
@@ -137,3 +139,32 @@ async def test_without_thread_permissions_the_bot_falls_back_to_the_channel(
         "Threads are not allowed here; playing in the channel."
     ]
     assert any("50013" in r for r in emu.refusals)
+
+
+async def test_the_bot_hears_chat_and_a_moderator_deleting_its_message(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, mod = emu.user("alice"), emu.user("mod")
+    lobby = (await alice.slash("domino new", variant="draw")).response
+    said = await alice.say("hello table")
+    assert said.id in example.seen_messages and said.author.name == "alice"
+    assert lobby is not None
+    await mod.delete(lobby)
+    assert example.deleted_messages == [lobby.id]
+    assert emu.channel().messages == [said]
+
+
+async def test_slash_commands_work_in_a_dm_without_guild_or_member(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    seen: list[tuple[object, object]] = []
+
+    async def where(interaction: Any) -> None:
+        seen.append((interaction.guild, type(interaction.user).__name__))
+        await interaction.response.send_message("hi in DM")
+
+    example.probe = where
+    result = await alice.at(alice.dm).slash("probe")
+    assert seen == [(None, "User")]
+    assert result.response is not None and alice.dm.last == result.response

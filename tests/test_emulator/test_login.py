@@ -56,3 +56,27 @@ async def test_an_unchanged_command_set_is_not_recreated_on_restart(
     await emu.restart_bot()
     assert emu.command_creates == creates == 3
     assert len(emu.command_syncs) == 2
+
+
+async def test_events_missed_during_a_reconnect_are_replayed_once_on_resume(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    await emu.gateway.request_reconnect()
+    said = await alice.say("gg")  # sent while the client is dropping its socket
+    await emu.wait_for(lambda: emu.gateway.resumes == 1 and emu.gateway.live)
+    await emu.wait_for(lambda: said.id in example.seen_messages)
+    await emu.settle()
+    assert example.seen_messages.count(said.id) == 1
+    assert emu.gateway.replayed == 1
+
+
+async def test_a_sharded_client_asks_for_the_gateway_and_identifies_with_its_shard(
+    emu: Emulator,
+) -> None:
+    point_at(emu)
+    runner = BotRunner(emu, lambda: discord.AutoShardedClient(intents=discord.Intents.default()))
+    client = await runner.start()
+    assert isinstance(client, discord.AutoShardedClient) and client.shard_count == 1
+    assert [s.shard for s in emu.gateway.sessions.values()] == [[0, 1]]
+    await runner.stop()
