@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
@@ -32,6 +32,10 @@ from .gateway import Gateway
 from .ratelimit import RateLimiter
 from .server import build_app
 from .world import Channel, Guild, User, World
+
+if TYPE_CHECKING:
+    from .driver import Person
+    from .seen import SeenChannel
 
 T = TypeVar("T")
 
@@ -96,9 +100,7 @@ class Emulator:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         await self.gateway.close_all()
@@ -249,7 +251,7 @@ class Emulator:
             await asyncio.wait_for(self._changed.wait(), timeout)
 
     # -- the world, for tests -------------------------------------------------------------
-    def user(self, name: str) -> Any:
+    def user(self, name: str) -> Person:
         """The person called `name` (created and joined to the guild on first use)."""
         from .driver import Person
 
@@ -260,19 +262,19 @@ class Emulator:
             self.world.join(self.guild, user)
         return Person(self, user, self.home)
 
-    def channel(self, name: str | None = None) -> Any:
+    def channel(self, name: str | None = None) -> SeenChannel:
         """A guild channel or thread as everyone sees it (no ephemeral messages)."""
-        from .driver import SeenChannel
+        from .seen import SeenChannel
 
         found = self.home if name is None else self.world.channel_named(name)
         return SeenChannel(self, found, None)
 
-    def thread(self, name: str) -> Any:
+    def thread(self, name: str) -> SeenChannel:
         return self.channel(name)
 
-    def dm(self, name: str) -> Any:
+    def dm(self, name: str) -> SeenChannel:
         """The bot's DM channel with the user called `name`, as that user sees it."""
-        from .driver import SeenChannel
+        from .seen import SeenChannel
 
         user: User = self.world.user_named(name)
         return SeenChannel(self, self.world.dm_channel(user), user)

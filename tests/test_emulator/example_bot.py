@@ -84,6 +84,12 @@ class Lobby(discord.ui.View):
                 await interaction.followup.send(f"{name} has DMs closed.", ephemeral=True)
         self.stop()
 
+    @discord.ui.button(label="Rename")
+    async def rename(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.send_modal(Rename())
+
     @discord.ui.select(placeholder="Seat", options=[discord.SelectOption(label=s) for s in "NESW"])
     async def seat(
         self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]
@@ -108,6 +114,15 @@ class Settings(discord.ui.Modal, title="Table settings"):
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(f"Target {self.target.value}")
+
+
+class Rename(discord.ui.Modal, title="Rename the table"):
+    """Opened from a button: its submission updates the lobby message itself (type 7)."""
+
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name")
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.edit_message(content=f"Table {self.name.value}")
 
 
 domino = app_commands.Group(name="domino", description="Domino tables")

@@ -168,3 +168,17 @@ async def test_slash_commands_work_in_a_dm_without_guild_or_member(
     result = await alice.at(alice.dm).slash("probe")
     assert seen == [(None, "User")]
     assert result.response is not None and alice.dm.last == result.response
+
+
+async def test_a_modal_opened_from_a_button_updates_that_message_on_submit(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", variant="draw")).response
+    opened = await alice.click(lobby, "Rename")
+    assert opened.modal is not None and opened.response is None
+    with pytest.raises(DriverError, match="opened for alice"):
+        await bob.submit(opened, Name="Bob's")
+    renamed = await alice.submit(opened, Name="High rollers")
+    assert renamed.type == 7 and renamed.response == lobby
+    assert lobby is not None and lobby.content == "Table High rollers"

@@ -80,3 +80,14 @@ async def test_a_sharded_client_asks_for_the_gateway_and_identifies_with_its_sha
     assert isinstance(client, discord.AutoShardedClient) and client.shard_count == 1
     assert [s.shard for s in emu.gateway.sessions.values()] == [[0, 1]]
     await runner.stop()
+
+
+@pytest.mark.emulator(privileged_intents=discord.Intents.members.flag, rate_limits=False)
+async def test_a_marker_configures_the_emulator_before_the_bot_starts(emu: Emulator) -> None:
+    point_at(emu)
+    intents = discord.Intents.default()
+    intents.members = True
+    runner = BotRunner(emu, lambda: ExampleBot(intents=intents))
+    client = await runner.start()
+    assert client.intents.members and not emu.rate_limiter.enabled
+    await runner.stop()

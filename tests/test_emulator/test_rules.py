@@ -256,3 +256,81 @@ async def test_an_unknown_route_is_listed_in_unhandled(emu: Emulator, example: E
         await example.http.request(Route("GET", "/guilds/{guild_id}/bans", guild_id=emu.guild.id))
     assert emu.unhandled == [f"GET /api/v10/guilds/{emu.guild.id}/bans"]
     emu.unhandled.clear()
+
+
+async def callback_refused(example: ExampleBot, emu: Emulator, body: dict[str, Any]) -> list[int]:
+    codes: list[int] = []
+
+    async def raw(interaction: discord.Interaction[Any]) -> None:
+        route = Route(
+            "POST",
+            "/interactions/{webhook_id}/{webhook_token}/callback",
+            webhook_id=interaction.id,
+            webhook_token=interaction.token,
+        )
+        try:
+            await example.http.request(route, json=body)
+        except discord.HTTPException as error:
+            codes.append(error.code)
+        await interaction.response.send_message("answered properly", ephemeral=True)
+
+    example.probe = raw
+    await emu.user("alice").slash("probe")
+    return codes
+
+
+TEXT_INPUT = {"type": 4, "custom_id": "score", "label": "Score", "style": 1}
+MODAL_ERRORS = {
+    "title over 45": {"custom_id": "m", "title": "t" * 46, "components": [row(TEXT_INPUT)]},
+    "no inputs": {"custom_id": "m", "title": "Settings", "components": []},
+    "six inputs": {
+        "custom_id": "m",
+        "title": "Settings",
+        "components": [row(TEXT_INPUT | {"custom_id": f"i{n}"}) for n in range(6)],
+    },
+    "input label over 45": {
+        "custom_id": "m",
+        "title": "Settings",
+        "components": [row(TEXT_INPUT | {"label": "l" * 46})],
+    },
+}
+
+
+@pytest.mark.parametrize("modal", MODAL_ERRORS.values(), ids=MODAL_ERRORS.keys())
+async def test_a_malformed_modal_is_refused_with_50035(
+    emu: Emulator, example: ExampleBot, modal: dict[str, Any]
+) -> None:
+    assert await callback_refused(example, emu, {"type": 9, "data": modal}) == [50035]
+    assert len(emu.take_violations()) == 1
+
+
+async def test_a_response_type_the_interaction_cannot_take_is_refused(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    # A slash command has no message to update (7), and only autocomplete answers with choices.
+    assert await callback_refused(example, emu, {"type": 7, "data": {"content": "x"}}) == [50035]
+    assert await callback_refused(example, emu, {"type": 8, "data": {"choices": []}}) == [50035]
+    assert len(emu.take_violations()) == 2
+
+
+async def test_more_than_25_autocomplete_choices_are_refused(
+    emu: Emulator, example: ExampleBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    codes: list[int] = []
+
+    async def many(interaction: discord.Interaction[Any], current: str) -> list[Any]:
+        choices = [discord.app_commands.Choice(name=f"v{n}", value=f"v{n}") for n in range(26)]
+        try:
+            await interaction.response.autocomplete(choices)
+        except discord.HTTPException as error:
+            codes.append(error.code)
+        return []
+
+    command = example.tree.get_command("domino")
+    assert isinstance(command, discord.app_commands.Group)
+    rules_command = command.get_command("rules")
+    assert isinstance(rules_command, discord.app_commands.Command)
+    monkeypatch.setattr(rules_command._params["variant"], "autocomplete", many)
+    await emu.user("alice").autocomplete("domino rules", "variant", "v")
+    await emu.settle()
+    assert codes == [50035] and len(emu.take_violations()) == 1
