@@ -84,7 +84,11 @@ class Emulator:
         self.command_syncs: list[int | None] = []
         self.command_creates = 0
         self.in_flight = 0
+        #: `settle` waits while a task whose name starts with one of these runs; a bot adds the
+        #: names of its own short-lived work (say "show-"), and lists long-lived loops that share
+        #: a prefix (say "table-scheduler") in `idle_task_names`.
         self.busy_task_prefixes: tuple[str, ...] = BUSY_TASK_PREFIXES
+        self.idle_task_names: set[str] = set()
         self._changed = asyncio.Event()
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
@@ -209,6 +213,7 @@ class Emulator:
             if t is not current
             and not t.done()
             and t.get_name().startswith(self.busy_task_prefixes)
+            and t.get_name() not in self.idle_task_names
         ]
 
     def idle(self) -> bool:

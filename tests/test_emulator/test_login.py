@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
 
@@ -21,6 +23,7 @@ async def test_bot_logs_in_sees_the_guild_and_syncs_its_commands(
     assert guild.me.guild_permissions.send_messages
     assert sorted(c["name"] for c in emu.commands[None]) == ["domino", "leaderboard", "probe"]
     assert emu.gateway.identifies == 1
+    assert example.latency < 5  # the first heartbeat was acknowledged
 
 
 async def test_a_wrong_token_is_refused_at_login(emu: Emulator) -> None:
@@ -91,3 +94,24 @@ async def test_a_marker_configures_the_emulator_before_the_bot_starts(emu: Emula
     client = await runner.start()
     assert client.intents.members and not emu.rate_limiter.enabled
     await runner.stop()
+
+
+async def test_settle_waits_for_the_bots_named_background_work(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    done = asyncio.Event()
+
+    async def render() -> None:
+        await asyncio.sleep(0.3)
+        done.set()
+
+    async def forever() -> None:
+        await asyncio.Event().wait()
+
+    emu.busy_task_prefixes += ("show-", "table-")
+    emu.idle_task_names.add("table-scheduler")
+    loop_task = asyncio.create_task(forever(), name="table-scheduler")
+    asyncio.create_task(render(), name="show-1")  # noqa: RUF006 - settle must find it by name
+    await emu.settle()
+    assert done.is_set()
+    loop_task.cancel()
