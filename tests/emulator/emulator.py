@@ -28,10 +28,11 @@ from aiohttp import web
 from . import interactions as i
 from .clock import Clock
 from .errors import DiscordError
-from .gateway import Gateway
+from .gateway import GUILDS, Gateway
+from .payloads import guild_create_payload
 from .ratelimit import RateLimiter
 from .server import build_app
-from .world import Channel, Guild, User, World
+from .world import Channel, Guild, Role, User, World
 
 if TYPE_CHECKING:
     from .driver import Person
@@ -283,6 +284,46 @@ class Emulator:
 
         user: User = self.world.user_named(name)
         return SeenChannel(self, self.world.dm_channel(user), user)
+
+    async def add_channel(self, name: str, guild: Guild | None = None) -> SeenChannel:
+        """A new text channel; a connected bot hears CHANNEL_CREATE."""
+        channel = self.world.add_text_channel(guild or self.guild, name)
+        body = channel.payload()
+        await self.gateway.dispatch("CHANNEL_CREATE", body, intent=GUILDS)
+        return self.channel(name)
+
+    async def add_guild(self, name: str, channel_name: str = "general") -> Guild:
+        """Another guild with one text channel; a connected bot gets its GUILD_CREATE."""
+        guild = self.world.add_guild(name, self.owner)
+        self.world.add_text_channel(guild, channel_name)
+        await self.gateway.dispatch(
+            "GUILD_CREATE", guild_create_payload(self.world, guild), intent=GUILDS
+        )
+        return guild
+
+    def join(self, person: Person, guild: Guild) -> None:
+        """`person` joins `guild` (they can then type commands in its channels)."""
+        self.world.join(guild, person.user)
+
+    def deny_bot(self, permissions: int, channel: SeenChannel | Channel | None = None) -> None:
+        """Take `permissions` (world.py's bits) from the bot in `channel` (default: #domino)."""
+        self.world.deny(self._channel_of(channel), self.world.bot_user.id, permissions)
+
+    def allow_bot(self, permissions: int, channel: SeenChannel | Channel | None = None) -> None:
+        self.world.allow(self._channel_of(channel), self.world.bot_user.id, permissions)
+
+    def _channel_of(self, channel: SeenChannel | Channel | None) -> Channel:
+        if channel is None:
+            return self.home
+        return channel if isinstance(channel, Channel) else channel.channel
+
+    def add_role(self, name: str, permissions: int, *members: Person) -> Role:
+        """A role in the home guild with `permissions`, given to `members`."""
+        role = Role(self.clock.snowflake(), name, permissions, position=len(self.guild.roles))
+        self.guild.roles[role.id] = role
+        for person in members:
+            self.guild.members[person.user.id].role_ids.append(role.id)
+        return role
 
     async def restart_bot(self) -> Any:
         """Stop the in-process bot and start a fresh instance against the same world."""

@@ -163,6 +163,12 @@ class SeenMessage:
             self.emulator, self.emulator.world.channels[self.message.thread_id], self.viewer
         )
 
+    @property
+    def seen_by(self) -> list[str]:
+        """Names of everyone who can see this message now (one name for an ephemeral one)."""
+        users = self.emulator.world.users.values()
+        return sorted(u.name for u in users if not u.bot and self.visible_to(u))
+
     def visible_to(self, who: Any) -> bool:
         user: User = getattr(who, "user", who)
         if isinstance(who, str):

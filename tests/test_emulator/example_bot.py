@@ -191,6 +191,12 @@ async def leaderboard(
     await interaction.response.send_message(f"Leaderboard for {who}")
 
 
+@app_commands.command(name="season", description="Start a new season")
+@app_commands.default_permissions(manage_guild=True)
+async def season(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("A new season begins")
+
+
 @app_commands.command(name="probe", description="Test hook")
 async def probe(interaction: discord.Interaction[Any]) -> None:
     bot: ExampleBot = interaction.client
@@ -219,6 +225,6 @@ class ExampleBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
         self.add_view(HandView())
-        for command in (domino, leaderboard, probe):
+        for command in (domino, leaderboard, season, probe):
             self.tree.add_command(command)
         await self.tree.sync()

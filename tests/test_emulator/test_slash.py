@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.emulator import DriverError, Emulator
+from tests.emulator.world import MANAGE_GUILD
 
 from .example_bot import ExampleBot
 
@@ -104,3 +105,30 @@ async def test_a_modal_opens_and_its_submission_reaches_the_bot(
         await alice.submit(opened, {"Target score": "12345"})
     submitted = await alice.submit(opened, {"Target score": "150"})
     assert submitted.response is not None and submitted.response.content == "Target 150"
+
+
+async def test_a_command_with_default_permissions_is_hidden_until_a_role_grants_them(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    with pytest.raises(DriverError, match="hidden"):
+        await alice.slash("season")
+    emu.add_role("Organiser", MANAGE_GUILD, alice)
+    result = await alice.slash("season")
+    assert result.response is not None and result.response.seen_by == ["alice", "owner"]
+
+
+async def test_a_new_channel_and_a_new_guild_reach_the_connected_bot(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    lounge = await emu.add_channel("lounge")
+    club = await emu.add_guild("Second Club")
+    await emu.settle()
+    assert example.get_channel(lounge.id) is not None
+    guild = example.get_guild(club.id)
+    assert guild is not None and [c.name for c in guild.text_channels] == ["general"]
+    alice = emu.user("alice")
+    emu.join(alice, club)
+    general = emu.channel("general")
+    answered = await alice.at(general).slash("leaderboard")
+    assert answered.response is not None and answered.response.channel.name == "general"
