@@ -250,6 +250,12 @@ class ChannelRoutes:
         if not thread.is_thread:
             raise invalid_form([FieldError("channel_id", "BASE_TYPE_CHOICES", "Not a thread")])
         self._require(thread, w.SEND_MESSAGES_IN_THREADS)
+        raw = request.match_info["user_id"]
+        user_id = self.world.bot_user.id if raw == "@me" else int(raw)
+        if user_id not in self.world.users:
+            raise DiscordError(404, 10013, "Unknown User")
+        thread.members.add(user_id)
+        self.emulator.touch()
         return no_content()
 
     async def typing(self, request: web.Request) -> web.Response:

@@ -1,8 +1,9 @@
 """Messages, files and channels as one person (or everyone) sees them in the Discord client.
 
 These are live views: a message edited by the bot reads differently the next time a test
-looks. A view with no viewer shows what everyone sees (no ephemeral messages); a person's view
-adds their own ephemeral messages and nobody else's.
+looks. A view with no viewer shows the channel's public messages (no ephemeral ones, whoever
+may open the channel); a person's view shows what that person can open, with their own
+ephemeral messages and nobody else's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
-from .world import LOADING, VIEW_CHANNEL, Attachment, Channel, Message, User
+from .world import (
+    LOADING,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    VIEW_CHANNEL,
+    Attachment,
+    Channel,
+    Message,
+    User,
+)
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -241,7 +251,10 @@ class SeenMessage:
 def can_view(emulator: Emulator, channel: Channel, user: User) -> bool:
     if channel.guild_id is None:
         return channel.recipient is not None and channel.recipient.id == user.id
-    return bool(emulator.world.permissions_in(channel, user.id) & VIEW_CHANNEL)
+    permissions = emulator.world.permissions_in(channel, user.id)
+    if channel.type == PRIVATE_THREAD and user.id not in channel.members:
+        return bool(permissions & MANAGE_THREADS)
+    return bool(permissions & VIEW_CHANNEL)
 
 
 class SeenChannel:

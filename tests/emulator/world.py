@@ -234,6 +234,8 @@ class Channel:
     locked: bool = False
     archive_timestamp: str | None = None
     starter_message_id: int | None = None
+    #: Who was added to a thread (a private thread shows only to them and to MANAGE_THREADS).
+    members: set[int] = field(default_factory=set)
 
     @property
     def is_thread(self) -> bool:
@@ -348,6 +350,7 @@ class World:
             owner_id=owner.id,
             archive_timestamp=self.clock.iso(),
             starter_message_id=starter,
+            members={owner.id},
         )
         self.channels[thread.id] = thread
         assert parent.guild_id is not None

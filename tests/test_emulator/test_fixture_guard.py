@@ -30,7 +30,8 @@ async def test_takes_its_violation(emu):
 async def test_leftover_violations_and_unhandled_routes_fail_the_test(tmp_path: Path) -> None:
     (tmp_path / "test_leftovers.py").write_text(LEFTOVERS)
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "pytest", str(tmp_path), "-q", "-p", "no:cacheprovider", "-p", "no:warnings",
+        sys.executable, "-m", "pytest", str(tmp_path), "-q",
+        "-p", "no:cacheprovider", "-p", "no:warnings",
         "-o", "asyncio_mode=auto", "-o", "asyncio_default_fixture_loop_scope=function",
         "--rootdir", str(tmp_path), "-c", os.devnull,
         cwd=tmp_path, env=os.environ | {"PYTHONPATH": str(ROOT)},

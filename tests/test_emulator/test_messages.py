@@ -129,3 +129,15 @@ async def test_the_original_response_can_be_read_edited_and_deleted(
     result = await emu.user("alice").slash("probe")
     assert result.response is not None and result.response.deleted
     assert [m.content for m in emu.channel().messages] == ["second, edited"]
+
+
+async def test_a_private_thread_shows_only_to_the_people_added_to_it(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    thread = await home(example, emu).create_thread(name="alice-hand")
+    await thread.add_user(discord.Object(alice.id))
+    await thread.send("your tiles")
+    assert alice.channel("alice-hand").last is not None
+    assert bob.channel("alice-hand").messages == []
+    assert emu.thread("alice-hand").last is not None  # everyone's view ignores membership
