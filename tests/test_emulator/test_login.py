@@ -116,3 +116,18 @@ async def test_settle_waits_for_the_bots_named_background_work(
     await emu.settle()
     assert done.is_set()
     loop_task.cancel()
+
+
+@pytest.mark.emulator(privileged_intents=discord.Intents.members.flag)
+async def test_a_member_query_is_answered_with_a_member_chunk(emu: Emulator) -> None:
+    point_at(emu)
+    emu.user("alice"), emu.user("albert"), emu.user("bob")
+    intents = discord.Intents.default()
+    intents.members = True
+    runner = BotRunner(emu, lambda: ExampleBot(intents=intents))
+    client = await runner.start()
+    guild = client.get_guild(emu.guild.id)
+    assert guild is not None
+    found = await guild.query_members("al")
+    assert sorted(m.name for m in found) == ["albert", "alice"]
+    await runner.stop()
