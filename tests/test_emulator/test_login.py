@@ -121,7 +121,8 @@ async def test_settle_waits_for_the_bots_named_background_work(
 @pytest.mark.emulator(privileged_intents=discord.Intents.members.flag)
 async def test_a_member_query_is_answered_with_a_member_chunk(emu: Emulator) -> None:
     point_at(emu)
-    emu.user("alice"), emu.user("albert"), emu.user("bob")
+    for name in ("alice", "albert", "bob"):
+        emu.user(name)
     intents = discord.Intents.default()
     intents.members = True
     runner = BotRunner(emu, lambda: ExampleBot(intents=intents))
