@@ -128,6 +128,14 @@ class Rename(discord.ui.Modal, title="Rename the table"):
 domino = app_commands.Group(name="domino", description="Domino tables")
 
 
+admin = app_commands.Group(name="admin", description="Table admin", parent=domino)
+
+
+@admin.command(name="reset", description="Reset a table")
+async def reset(interaction: discord.Interaction[Any], table: int) -> None:
+    await interaction.response.send_message(f"Table {table} reset", ephemeral=True)
+
+
 @domino.command(name="new", description="Open a table")
 @app_commands.choices(variant=[app_commands.Choice(name=v.title(), value=v) for v in VARIANTS[:3]])
 async def new(

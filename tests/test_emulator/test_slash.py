@@ -132,3 +132,13 @@ async def test_a_new_channel_and_a_new_guild_reach_the_connected_bot(
     general = emu.channel("general")
     answered = await alice.at(general).slash("leaderboard")
     assert answered.response is not None and answered.response.channel.name == "general"
+
+
+async def test_a_subcommand_in_a_group_is_typed_by_its_full_path(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    result = await alice.slash("domino admin reset", table=3)
+    assert result.response is not None and result.response.content == "Table 3 reset"
+    with pytest.raises(DriverError, match="needs a subcommand"):
+        await alice.slash("domino admin")
