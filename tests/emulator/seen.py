@@ -13,16 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
-from .world import (
-    LOADING,
-    MANAGE_THREADS,
-    PRIVATE_THREAD,
-    VIEW_CHANNEL,
-    Attachment,
-    Channel,
-    Message,
-    User,
-)
+from .permissions import MANAGE_THREADS, VIEW_CHANNEL
+from .world import LOADING, PRIVATE_THREAD, Attachment, Channel, Message, User
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -8,7 +8,7 @@ import aiohttp
 import pytest
 
 from tests.emulator import DriverError, Emulator
-from tests.emulator.world import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+from tests.emulator.permissions import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 
 from .example_bot import ExampleBot
 

@@ -12,7 +12,7 @@ import pytest
 from discord.http import Route
 
 from tests.emulator import Emulator
-from tests.emulator.world import ATTACH_FILES, SEND_MESSAGES
+from tests.emulator.permissions import ATTACH_FILES, SEND_MESSAGES
 
 from .example_bot import ExampleBot, png
 

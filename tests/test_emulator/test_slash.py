@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.emulator import DriverError, Emulator
-from tests.emulator.world import MANAGE_GUILD
+from tests.emulator.permissions import MANAGE_GUILD
 
 from .example_bot import ExampleBot
 
