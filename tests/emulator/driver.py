@@ -308,7 +308,7 @@ class Person:
         emulator = self.emulator
         while not interaction.answered.is_set():
             overdue = emulator.clock.now() - interaction.created > emulator.ack_deadline
-            if not overdue and interaction.expect_failure and emulator.idle():
+            if not overdue and interaction.expect_failure and await emulator.stays_idle():
                 # Nothing is running that could still answer: this interaction alone skips to
                 # Discord's deadline (the clock, which the bot may read, does not move).
                 interaction.created -= emulator.ack_deadline + 0.01
