@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 import pytest
 
 from tests.emulator import DriverError, Emulator
-from tests.emulator.permissions import MANAGE_GUILD
+from tests.emulator.permissions import MANAGE_GUILD, SEND_MESSAGES
 
 from .example_bot import ExampleBot
 
@@ -142,3 +145,19 @@ async def test_a_subcommand_in_a_group_is_typed_by_its_full_path(
     assert result.response is not None and result.response.content == "Table 3 reset"
     with pytest.raises(DriverError, match="needs a subcommand"):
         await alice.slash("domino admin")
+
+
+async def test_the_interaction_carries_the_members_permissions_in_the_channel(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    emu.world.deny(emu.home, alice.id, SEND_MESSAGES)
+    seen: list[discord.Permissions] = []
+
+    async def look(interaction: discord.Interaction[Any]) -> None:
+        seen.append(interaction.permissions)
+        await interaction.response.send_message("noted", ephemeral=True)
+
+    example.probe = look
+    await alice.slash("probe")
+    assert seen[0].view_channel and not seen[0].send_messages
