@@ -250,7 +250,7 @@ class Emulator:
             await asyncio.sleep(0)
         return self._last_activity == quiet_since and self.idle()
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 10.0) -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 10.0) -> T:
         """The first truthy value of `predicate()`, re-checked whenever the emulator changes."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

@@ -233,6 +233,8 @@ class ExampleBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
         self.add_view(HandView())
-        for command in (domino, leaderboard, season, probe):
+        offered: list[app_commands.Group | app_commands.Command[Any, Any, Any]]
+        offered = [domino, leaderboard, season, probe]
+        for command in offered:
             self.tree.add_command(command)
         await self.tree.sync()

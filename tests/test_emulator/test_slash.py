@@ -45,7 +45,7 @@ async def test_a_choice_may_be_typed_by_its_name_and_is_sent_as_its_value(
     ],
 )
 async def test_the_client_refuses_what_the_synced_schema_does_not_allow(
-    emu: Emulator, example: ExampleBot, command: str, values: dict[str, object], reason: str
+    emu: Emulator, example: ExampleBot, command: str, values: dict[str, Any], reason: str
 ) -> None:
     with pytest.raises(DriverError, match=reason):
         await emu.user("alice").slash(command, **values)
