@@ -90,6 +90,14 @@ class Lobby(discord.ui.View):
     ) -> None:
         await interaction.response.send_modal(Rename())
 
+    @discord.ui.button(label="Refresh")
+    async def refresh(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        """Deferred update (6), then the board picture replaces the lobby's attachments."""
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="Board", attachments=[png("black")])
+
     @discord.ui.select(placeholder="Seat", options=[discord.SelectOption(label=s) for s in "NESW"])
     async def seat(
         self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]

@@ -182,3 +182,14 @@ async def test_a_modal_opened_from_a_button_updates_that_message_on_submit(
     renamed = await alice.submit(opened, Name="High rollers")
     assert renamed.type == 7 and renamed.response == lobby
     assert lobby is not None and lobby.content == "Table High rollers"
+
+
+async def test_a_deferred_update_then_an_original_edit_changes_the_clicked_message(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice = emu.user("alice")
+    lobby = (await alice.slash("domino new", variant="draw")).response
+    refreshed = await alice.click(lobby, "Refresh")
+    assert refreshed.type == 6 and refreshed.response == lobby
+    assert lobby is not None and lobby.content == "Board" and lobby.files[0].is_png
+    assert len(emu.channel().messages) == 1

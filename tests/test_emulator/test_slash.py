@@ -19,7 +19,7 @@ async def test_a_subcommand_with_a_choice_opens_a_table_visible_to_everyone(
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", variant="partnership", players=4)).response
     assert lobby is not None and lobby.content == "Table 1: partnership for 4 (rated)"
-    assert lobby.labels == ["Start", "Rename", "Join"]
+    assert lobby.labels == ["Start", "Rename", "Refresh", "Join"]
     assert lobby.visible_to(bob) and not lobby.ephemeral
     assert emu.channel("domino").last == lobby
 
