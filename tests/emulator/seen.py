@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
+from .layout import walk
 from .permissions import MANAGE_THREADS, VIEW_CHANNEL
 from .world import LOADING, PRIVATE_THREAD, Attachment, Channel, Message, User
 
@@ -112,6 +113,9 @@ class SeenMessage:
             for field in embed.get("fields") or []:
                 parts += [field.get("name") or "", field.get("value") or ""]
             parts.append((embed.get("footer") or {}).get("text") or "")
+        parts += [
+            c.get("content") or "" for c in walk(self.message.components) if c.get("type") == 10
+        ]
         return "\n".join(p for p in parts if p)
 
     @property
@@ -182,20 +186,19 @@ class SeenMessage:
     @property
     def buttons(self) -> list[Button]:
         found = []
-        for row in self.message.components:
-            for c in row.get("components") or []:
-                if c.get("type") == rules.BUTTON:
-                    emoji = (c.get("emoji") or {}).get("name")
-                    found.append(
-                        Button(
-                            c.get("label"),
-                            c.get("custom_id"),
-                            c.get("style", 1),
-                            bool(c.get("disabled")),
-                            c.get("url"),
-                            emoji,
-                        )
+        for c in walk(self.message.components):
+            if c.get("type") == rules.BUTTON:
+                emoji = (c.get("emoji") or {}).get("name")
+                found.append(
+                    Button(
+                        c.get("label"),
+                        c.get("custom_id"),
+                        c.get("style", 1),
+                        bool(c.get("disabled")),
+                        c.get("url"),
+                        emoji,
                     )
+                )
         return found
 
     @property
@@ -214,20 +217,19 @@ class SeenMessage:
     @property
     def selects(self) -> list[Select]:
         found = []
-        for row in self.message.components:
-            for c in row.get("components") or []:
-                if c.get("type") in rules.SELECTS:
-                    found.append(
-                        Select(
-                            c["custom_id"],
-                            c.get("placeholder"),
-                            list(c.get("options") or []),
-                            c.get("min_values", 1),
-                            c.get("max_values", 1),
-                            bool(c.get("disabled")),
-                            c["type"],
-                        )
+        for c in walk(self.message.components):
+            if c.get("type") in rules.SELECTS:
+                found.append(
+                    Select(
+                        c["custom_id"],
+                        c.get("placeholder"),
+                        list(c.get("options") or []),
+                        c.get("min_values", 1),
+                        c.get("max_values", 1),
+                        bool(c.get("disabled")),
+                        c["type"],
                     )
+                )
         return found
 
     def select(self, placeholder: str | None = None, *, custom_id: str | None = None) -> Select:

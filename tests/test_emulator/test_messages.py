@@ -141,3 +141,51 @@ async def test_a_private_thread_shows_only_to_the_people_added_to_it(
     assert alice.channel("alice-hand").last is not None
     assert bob.channel("alice-hand").messages == []
     assert emu.thread("alice-hand").last is not None  # everyone's view ignores membership
+
+
+class Scoreboard(discord.ui.LayoutView):
+    """Components V2: a container with a text display and a row with a button."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        again: discord.ui.Button[Scoreboard] = discord.ui.Button(label="Again", custom_id="again")
+        again.callback = self.again  # type: ignore[method-assign]
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay("## Final score\nalice 150, bob 120"),
+                discord.ui.ActionRow(again),
+            )
+        )
+
+    async def again(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("New game", ephemeral=True)
+
+
+async def test_a_components_v2_layout_is_shown_and_its_button_works(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    await home(example, emu).send(view=Scoreboard())
+    shown = emu.channel().last
+    assert shown is not None and "alice 150, bob 120" in shown.text and shown.labels == ["Again"]
+    again = await emu.user("alice").click(shown, "Again")
+    assert again.response is not None and again.response.content == "New game"
+
+
+LAYOUT_ERRORS = {
+    "content beside a layout": {"content": "hi", "components": [{"type": 10, "content": "x"}]},
+    "41 components": {"components": [{"type": 10, "content": "x"}] * 41},
+    "over 4000 characters": {"components": [{"type": 10, "content": "x" * 4001}]},
+    "a container in a container": {
+        "components": [{"type": 17, "components": [{"type": 17, "components": []}]}]
+    },
+}
+
+
+@pytest.mark.parametrize("payload", LAYOUT_ERRORS.values(), ids=LAYOUT_ERRORS.keys())
+async def test_a_malformed_layout_is_refused_with_50035(
+    emu: Emulator, example: ExampleBot, payload: dict[str, Any]
+) -> None:
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=emu.home.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await example.http.request(route, json=payload | {"flags": 1 << 15})
+    assert caught.value.code == 50035 and len(emu.take_violations()) == 1
