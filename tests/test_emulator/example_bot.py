@@ -125,9 +125,13 @@ class Settings(discord.ui.Modal, title="Table settings"):
 
 
 class Rename(discord.ui.Modal, title="Rename the table"):
-    """Opened from a button: its submission updates the lobby message itself (type 7)."""
+    """Opened from a button: its submission updates the lobby message itself (type 7). Its
+    input sits in a Label (the newer modal layout); Settings uses the older action row."""
 
-    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name")
+    def __init__(self) -> None:
+        super().__init__()
+        self.name: discord.ui.TextInput[Any] = discord.ui.TextInput(custom_id="name")
+        self.add_item(discord.ui.Label(text="Name", component=self.name))
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.edit_message(content=f"Table {self.name.value}")
