@@ -283,6 +283,11 @@ class Person:
             and where.recipient.id != self.user.id
         ):
             raise DriverError(f"{self.user.name} is not in that DM")
+        guild = emulator.world.guilds.get(where.guild_id) if where.guild_id is not None else None
+        if guild is not None and self.user.id not in guild.members:
+            raise DriverError(f"{self.user.name} is not a member of {guild.name}")
+        if not can_view(emulator, where, self.user):
+            raise DriverError(f"{self.user.name} cannot see #{where.name}")
         interaction = i.new_interaction(
             emulator.world,
             kind=kind,

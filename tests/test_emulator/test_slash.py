@@ -131,6 +131,8 @@ async def test_a_new_channel_and_a_new_guild_reach_the_connected_bot(
     guild = example.get_guild(club.id)
     assert guild is not None and [c.name for c in guild.text_channels] == ["general"]
     alice = emu.user("alice")
+    with pytest.raises(DriverError, match="not a member of Second Club"):
+        await alice.at(emu.channel("general")).slash("leaderboard")
     emu.join(alice, club)
     general = emu.channel("general")
     answered = await alice.at(general).slash("leaderboard")
