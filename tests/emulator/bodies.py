@@ -11,7 +11,7 @@ import mimetypes
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .errors import DiscordError, FieldError, invalid_form
 
@@ -64,7 +64,7 @@ async def _read_multipart(request: web.Request) -> tuple[dict[str, Any], list[Up
         part = await reader.next()
         if part is None:
             break
-        if not isinstance(part, web.BodyPartReader):  # nested multipart: Discord refuses it too
+        if not isinstance(part, BodyPartReader):  # nested multipart: Discord refuses it too
             raise invalid_form([FieldError("files", "BASE_TYPE_INVALID", "Nested multipart")])
         name = part.name or ""
         data = await part.read(decode=False)
