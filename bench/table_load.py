@@ -157,6 +157,9 @@ async def play(
             continue
         last = version_of(found)
         await asyncio.sleep(think)  # a player looks at the hand before clicking
+        found = move_message(person)  # the message as it is now (the turn may have moved on)
+        if found is None or version_of(found) != last:
+            continue
         shown = board_of(thread)
         before = shown.embed["description"] if shown is not None else ""
         button = next(b for b in found.buttons if (b.custom_id or "").startswith(MOVE))
@@ -179,6 +182,17 @@ async def watch_stalls(stalls: list[float]) -> None:
         stalls.append(time.perf_counter() - started - 0.01)
 
 
+class Failures(logging.Handler):
+    """Counts the errors the bot logs (each answered to its user with an error code)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -190,6 +204,8 @@ async def run(
     import bot as entry
 
     logging.basicConfig(level=logging.WARNING)
+    failures = Failures()
+    logging.getLogger("cogs").addHandler(failures)
     async with Emulator() as emu:
         emu.rate_limiter.enabled = rate_limits
         changes = Changes(emu)
@@ -229,6 +245,7 @@ async def run(
         "p95_ms": round(1000 * percentile(latencies, 0.95), 1) if latencies else None,
         "longest_stall_ms": round(1000 * max(stalls), 1) if stalls else None,
         "violations": len(emu.violations),
+        "bot_errors": failures.count,
     }
 
 
@@ -243,11 +260,11 @@ def main(argv: list[str] | None = None) -> None:
     result = asyncio.run(
         run(args.tables, args.seconds, args.ai_delay, args.think, not args.no_rate_limits)
     )
-    print("| tables | clicks | median ms | p95 ms | longest stall ms | emulator violations |")
-    print("|---:|---:|---:|---:|---:|---:|")
+    print("| tables | think s | clicks | median ms | p95 ms | longest stall ms | bot errors |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
     print(
-        f"| {result['tables']} | {result['clicks']} | {result['median_ms']} | {result['p95_ms']}"
-        f" | {result['longest_stall_ms']} | {result['violations']} |"
+        f"| {result['tables']} | {args.think} | {result['clicks']} | {result['median_ms']}"
+        f" | {result['p95_ms']} | {result['longest_stall_ms']} | {result['bot_errors']} |"
     )
 
 

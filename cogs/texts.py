@@ -150,8 +150,8 @@ def deadline_line(timestamp: int) -> str:
 
 
 def hand_result(number: int, winners: str, end: str, points: str) -> str:
-    how = "went out" if end == "domino" else "won the blocked hand" if end == "blocked" else end
-    return f"Hand {number}: {winners} {how}. Points: {points}."
+    how = {"domino": "a player went out", "blocked": "the hand was blocked"}.get(end, end)
+    return f"Hand {number} won by {winners} ({how}). Points: {points}."
 
 
 def match_result(winners: str) -> str:

@@ -13,7 +13,7 @@ same game (as `Play.end is None` in the rich engine).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from engine.errors import BadDeal
@@ -291,13 +291,14 @@ class FastHand:
             self.end = End.BLOCKED
 
     def outcome(self) -> HandOutcome:
+        # Positional arguments: a named tuple built by keyword costs twice as much.
         return HandOutcome(
-            end=self.end,
-            went_out=None if self.went_out < 0 else self.went_out,
-            last_placer=None if self.last_placer < 0 else self.last_placer,
-            leader=self.leader,
-            hands=tuple(map(tiles_of, self.hands)),
-            seated=self.seated,
+            self.end,
+            None if self.went_out < 0 else self.went_out,
+            None if self.last_placer < 0 else self.last_placer,
+            self.leader,
+            tuple(map(tiles_of, self.hands)),
+            self.seated,
         )
 
     # -- bulk playouts ----------------------------------------------------------------------
@@ -309,6 +310,13 @@ class FastHand:
         `play`/`draw`/`pass_turn` inlined: the tests hold it to the same results."""
         if self.end:
             return
+        if not greedy and self.draw_rule == DRAW_NONE and not self.keeps_playing:
+            self._playout_without_drawing(rng)
+        else:
+            self._playout_any(rng, greedy)
+
+    def _playout_any(self, rng: random.Random, greedy: float = 0.0) -> None:
+        """`playout` for every supported game."""
         choose = rng.random
         with_number, highs, lows, lead_index = WITH, HIGH, LOW, self.lead_index
         hands, stock = self.hands, self.stock
@@ -390,6 +398,73 @@ class FastHand:
         self.draws_this_turn, self.placed, self.last_placer = draws, placed, last_placer
         self.end = end
 
+    def _playout_without_drawing(self, rng: random.Random) -> None:
+        """`playout` for the games with no boneyard and one tile a turn (`partnership`, `111`,
+        `kids`, `classic` and `gameroom` with every tile dealt): the same moves with the same
+        chances, without the bookkeeping of draws and of turns that go on."""
+        choose = rng.random
+        with_number, highs, lows = WITH, HIGH, LOW
+        hands, following = self.hands, self.following
+        west, east, turn = self.west, self.east, self.turn
+        held = 0
+        for hand in hands:
+            held |= hand
+        if west < 0:  # the lead
+            hand = hands[turn]
+            low = _random_bit(hand if self.lead_index < 0 else hand & BIT[self.lead_index], choose)
+            index = low.bit_length() - 1
+            hands[turn] = hand = hand ^ low
+            held ^= low
+            west, east = highs[index], lows[index]
+            self.last_placer = turn
+            if not hand:
+                self.west, self.east, self.end, self.went_out, self.placed = (
+                    west,
+                    east,
+                    "domino",
+                    turn,
+                    1,
+                )
+                return
+            turn = following[turn]
+        ends = with_number[west] | with_number[east]
+        if not held & ends:
+            self.west, self.east, self.turn, self.end = west, east, turn, "blocked"
+            return
+        while not hands[turn] & ends:  # forced passes
+            turn = following[turn]
+        while True:
+            mask = hands[turn] & ends
+            count = mask.bit_count()
+            if count > 1:
+                pick = int(choose() * count)
+                while pick:
+                    mask &= mask - 1
+                    pick -= 1
+            low = mask & -mask
+            index = low.bit_length() - 1
+            hands[turn] = hand = hands[turn] ^ low
+            held ^= low
+            high, small = highs[index], lows[index]
+            if high == west or small == west:
+                if west != east and (high == east or small == east) and choose() < 0.5:
+                    east = small if high == east else high
+                else:
+                    west = small if high == west else high
+            else:
+                east = small if high == east else high
+            if not hand:
+                self.end, self.went_out, self.placed = "domino", turn, 1
+                break
+            ends = with_number[west] | with_number[east]
+            if not held & ends:
+                self.end = "blocked"
+                break
+            turn = following[turn]
+            while not hands[turn] & ends:  # forced passes
+                turn = following[turn]
+        self.west, self.east, self.turn, self.last_placer = west, east, turn, turn
+
 
 def _heaviest(mask: int) -> int:
     """The bit of the tile with most pips in `mask` (the lowest index among equals)."""
@@ -403,69 +478,131 @@ def _heaviest(mask: int) -> int:
     return best
 
 
-# log2(n!) rounded up, plus 64 bits of margin, for every set size up to double-twelve.
-_SHUFFLE_BITS: Final = tuple(
-    64 + sum(number.bit_length() for number in range(2, size + 1)) for size in range(len(TILES) + 1)
-)
-
-
-def shuffle(items: list[int], rng: random.Random) -> None:
-    """Fisher-Yates driven by one big random number (its mixed-radix digits): twice as fast as
-    `random.shuffle` for a set of tiles, and uniform to within 2**-60 for up to 91 tiles."""
-    number = rng.getrandbits(_SHUFFLE_BITS[len(items)])
-    for position in range(len(items) - 1, 0, -1):
-        number, other = divmod(number, position + 1)
-        items[position], items[other] = items[other], items[position]
+def _random_bit(mask: int, choose: Callable[[], float]) -> int:
+    """One set bit of `mask`, uniformly (drawing a random number only if there is a choice)."""
+    count = mask.bit_count()
+    pick = int(choose() * count) if count > 1 else 0
+    while pick:
+        mask &= mask - 1
+        pick -= 1
+    return mask & -mask
 
 
 class FastDealer:
     """Deals first hands of one variant straight into `FastHand`s, by the same deal, redeal and
     lead rules as `Match.start_hand` (the variant's own hooks), without building a rich hand.
-    The shuffle is `shuffle` with the caller's generator, not the seeded deal of `Match`."""
+
+    Deals use the caller's generator, not the seeded deal of `Match`, and are uniform:
+
+    - every tile dealt to at most four seats (`partnership`, `111`, four-player `classic` and
+      `gameroom`): each hand but seat 0's is a random mask of the tiles left, each bit set with
+      a chance near hand size / tiles left, kept only when it holds exactly the hand size (so
+      every set of that size is equally likely); seat 0 keeps the rest. No shuffle at all;
+    - otherwise a Fisher-Yates shuffle driven by the mixed-radix digits of one big random number
+      (uniform to within 2**-60), stopped once every position but seat 0's is filled: a hand is
+      a set, so seat 0 keeps the tiles left over; the boneyard is the shuffled tail."""
 
     def __init__(self, variant: Variant, match: Match) -> None:
         self.variant = variant
         self.match = match
-        players = variant.players
+        self.players = players = variant.players
         self.indices = [tile.index for tile in variant.full_set()]
-        size = variant.hand_size(players)
-        self.cuts = [(seat * size, (seat + 1) * size) for seat in range(players)]
+        self.full = mask_of(variant.full_set())
+        self.size = size = variant.hand_size(players)
         self.dealt = players * size
+        # the digits used: one per position from the last down to seat 0's, plus 64 of margin
+        self.bits = 64 + sum(radix.bit_length() for radix in range(size + 1, len(self.indices) + 1))
         # The doubles limit is data, checked here on masks; any other redeal rule is the hook's.
         self.doubles_limit = variant.redeal_doubles
         self.redeal_hook = type(variant).redeal_reason is not Variant.redeal_reason
+        opening = variant.opening_tile
+        self.opening = opening
+        self.opening_bit = BIT[opening.index] if opening is not None else 0
+        self.opening_leads = [Lead(seat, opening) for seat in range(players)]
         self.template = FastHand()
         self.template.seat((True,) * players)
         self.template.draw_rule = _DRAW_CODES[variant.draw_rule]
         self.template.keeps_playing = variant.keeps_playing
         self.reserve = variant.reserve(players) if variant.draw_rule is not DrawRule.NONE else 0
+        every_tile_dealt = self.dealt == len(self.indices) and players <= 4
+        self.deal_masks = self.deal_all if every_tile_dealt else self.shuffle
+
+    def deal_all(self, rng: random.Random) -> list[int]:
+        """Each seat's mask when every tile is dealt to at most four seats (see the class)."""
+        getrandbits, size, width = rng.getrandbits, self.size, len(self.indices)
+        rest = self.full
+        masks = [0] * self.players
+        for seat in range(self.players - 1, 0, -1):
+            # seat + 1 hands share `rest`: bits set with chance 1/2, 3/8 or 1/4 (2, 3, 4 hands)
+            while True:
+                if seat == 1:
+                    mask = getrandbits(width) & rest
+                elif seat == 2:
+                    mask = getrandbits(width) & (getrandbits(width) | getrandbits(width)) & rest
+                else:
+                    mask = getrandbits(width) & getrandbits(width) & rest
+                if mask.bit_count() == size:
+                    break
+            masks[seat] = mask
+            rest ^= mask
+        masks[0] = rest
+        return masks
+
+    def shuffle(self, rng: random.Random) -> list[int]:
+        """Shuffle `indices` (boneyard last, in drawing order) and return each seat's mask."""
+        items, size, dealt = self.indices, self.size, self.dealt
+        number = rng.getrandbits(self.bits)
+        position = len(items) - 1
+        while position >= dealt:  # the boneyard
+            number, other = divmod(number, position + 1)
+            items[position], items[other] = items[other], items[position]
+            position -= 1
+        masks = [0] * self.players
+        rest = self.full
+        for seat in range(self.players - 1, 0, -1):
+            mask = 0
+            for _ in range(size):
+                number, other = divmod(number, position + 1)
+                tile = items[other]
+                items[other] = items[position]
+                items[position] = tile
+                mask |= 1 << tile
+                position -= 1
+            masks[seat] = mask
+            rest ^= mask
+        masks[0] = rest if dealt == len(items) else sum(map(BIT.__getitem__, items[:size]))
+        return masks
 
     def deal(self, rng: random.Random) -> FastHand:
-        indices, cuts, variant, limit = self.indices, self.cuts, self.variant, self.doubles_limit
-        opening = variant.opening_tile
+        variant, limit, opening, deal_masks = (
+            self.variant,
+            self.doubles_limit,
+            self.opening,
+            self.deal_masks,
+        )
         while True:
-            shuffle(indices, rng)
-            masks = [sum(map(BIT.__getitem__, indices[start:stop])) for start, stop in cuts]
-            if limit and any((mask & DOUBLES).bit_count() >= limit for mask in masks):
+            masks = deal_masks(rng)
+            if limit and max([(mask & DOUBLES).bit_count() for mask in masks]) >= limit:
                 continue
             if opening is not None and not self.redeal_hook:
                 break  # no rule needs the tiles themselves
-            tiles = [TILES[index] for index in indices]
-            hands = [tiles[start:stop] for start, stop in cuts]
+            hands = [list(tiles_of(mask)) for mask in masks]
             if not self.redeal_hook or variant.redeal_reason(hands) is None:
                 break
         if opening is not None:
-            bit = BIT[opening.index]
-            seat = next((seat for seat, mask in enumerate(masks) if mask & bit), -1)
-            if seat < 0:
+            bit = self.opening_bit
+            for seat, mask in enumerate(masks):
+                if mask & bit:
+                    lead = self.opening_leads[seat]
+                    break
+            else:
                 raise BadDeal(f"nobody holds {opening}, which leads")
-            lead = Lead(seat, opening)
         else:
             lead = variant.lead(self.match, hands)
         fast = self.template.copy()
         fast.hands = masks
         if fast.draw_rule != DRAW_NONE:
-            fast.stock = indices[self.dealt :]
+            fast.stock = self.indices[self.dealt :]
             fast.reserve = self.reserve
         fast.turn = fast.leader = lead.seat
         fast.lead_index = -1 if lead.tile is None else lead.tile.index

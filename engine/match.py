@@ -94,7 +94,8 @@ class Match:
             if not sits and hand:
                 raise BadDeal(f"seat {seat} sits out this hand but was dealt tiles")
             if sits and len(hand) != size:
-                raise BadDeal(f"seat {seat} was dealt {len(hand)} tiles instead of {size}")
+                dealt = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
+                raise BadDeal(f"seat {seat} was dealt {dealt} instead of {size}")
         for tile in [*(tile for hand in hands for tile in hand), *boneyard]:
             if tile not in full:
                 raise BadDeal(f"{tile} is not in the double-{variant.set_top()} set")

@@ -113,3 +113,56 @@ def test_fast_deals_follow_the_redeal_and_lead_rules() -> None:
         assert fast.lead_index == six_six
         doubles = sum(1 << (n * (n + 1) // 2 + n) for n in range(7))
         assert all((hand & doubles).bit_count() < 5 for hand in fast.hands)
+
+
+NO_DRAW = [setup for setup in SUPPORTED if get_variant(setup[0])(setup[1], setup[2]).draw_rule
+           == "no-draw" and not get_variant(setup[0]).keeps_playing]  # fmt: skip
+
+
+@pytest.mark.parametrize(("variant_id", "players", "options"), NO_DRAW)
+def test_the_no_draw_playout_plays_exactly_like_the_general_one(
+    variant_id: str, players: int, options: dict[str, int]
+) -> None:
+    """Same generator state in, same hand out: the specialised loop draws the same random
+    numbers for the same choices as the loop that serves every game."""
+    match = Match(variant_id, players, options, seed=1)
+    dealer = FastDealer(match.variant, match)
+    rng = random.Random(variant_id)
+    for game in range(300):
+        fast = dealer.deal(rng)
+        if game % 3 == 1:  # also from a table already started
+            fast.play(*fast.plays()[0])
+        twin = fast.copy()
+        fast._playout_without_drawing(random.Random(game))
+        twin._playout_any(random.Random(game))
+        assert fast.end and fast.end == twin.end
+        assert fast.hands == twin.hands
+        assert (fast.west, fast.east) == (twin.west, twin.east)
+        assert (fast.went_out, fast.last_placer) == (twin.went_out, twin.last_placer)
+        assert fast.outcome() == twin.outcome()
+
+
+@pytest.mark.parametrize(("variant_id", "players", "options"), SUPPORTED)
+def test_fast_deals_give_every_seat_every_tile_equally_often(
+    variant_id: str, players: int, options: dict[str, int]
+) -> None:
+    match = Match(variant_id, players, options, seed=1)
+    dealer = FastDealer(match.variant, match)
+    rng = random.Random(11)
+    deals = 600
+    seen = [[0] * players for _ in range(len(match.variant.full_set()))]
+    for _ in range(deals):
+        fast = dealer.deal(rng)
+        assert (
+            sum(fast.hands) | sum(1 << index for index in fast.stock)
+            == mask_of(match.variant.full_set())
+            or not fast.stock
+        )
+        for seat, hand in enumerate(fast.hands):
+            for index in range(len(seen)):
+                seen[index][seat] += hand >> index & 1
+    size = match.variant.hand_size(players)
+    share = deals * size / len(seen)  # how often one seat should hold one tile
+    spread = 6 * (share * (1 - size / len(seen))) ** 0.5 + 3
+    for counts in seen:
+        assert all(abs(count - share) <= spread for count in counts), counts

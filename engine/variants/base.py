@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.errors import BadDeal, BadOption, IllegalAction
@@ -58,6 +59,9 @@ class SideState:
 
     def copy(self) -> Self:
         raise NotImplementedError
+
+
+_PIPS = attrgetter("pips")  # the fastest way to add up pips: `count` runs once per seat per hand
 
 
 class Variant:
@@ -227,7 +231,7 @@ class Variant:
 
     def count(self, tiles: Sequence[Tile]) -> int:
         """What a hand left at the end is worth (its pips, unless the variant says otherwise)."""
-        return sum(tile.pips for tile in tiles)
+        return sum(map(_PIPS, tiles))
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
         raise NotImplementedError

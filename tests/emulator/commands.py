@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .payloads import member_payload
-from .world import ADMINISTRATOR, Channel, User, World
+from .permissions import ADMINISTRATOR
+from .world import Channel, User, World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10

@@ -8,12 +8,13 @@ then the person sees "This interaction failed", recorded as a violation unless t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import interactions as i
 from . import rules
 from .commands import DriverError, invoke
+from .messages import announce, announce_delete, create_message
+from .results import InteractionResult, ModalForm
 from .seen import SeenChannel, SeenMessage, can_view
 from .world import Channel, Message, User
 
@@ -21,95 +22,6 @@ if TYPE_CHECKING:
     from .emulator import Emulator
 
 __all__ = ["DriverError", "InteractionResult", "ModalForm", "Person"]
-
-
-@dataclass(frozen=True)
-class TextInput:
-    custom_id: str
-    label: str | None
-    style: int
-    required: bool
-    min_length: int
-    max_length: int
-    value: str | None
-
-
-class ModalForm:
-    """A modal the bot opened for one person; `Person.submit` fills it."""
-
-    def __init__(self, interaction: i.Interaction) -> None:
-        assert interaction.modal is not None
-        self.interaction = interaction
-        self.data = interaction.modal
-
-    @property
-    def title(self) -> str:
-        return str(self.data.get("title"))
-
-    @property
-    def custom_id(self) -> str:
-        return str(self.data.get("custom_id"))
-
-    @property
-    def inputs(self) -> list[TextInput]:
-        return [
-            TextInput(
-                item["custom_id"],
-                label,
-                item.get("style", 1),
-                item.get("required", True),
-                item.get("min_length", 0),
-                item.get("max_length", rules.TEXT_INPUT_VALUE_MAX),
-                item.get("value"),
-            )
-            for _, item, label in rules.modal_inputs(self.data.get("components") or [])
-        ]
-
-
-class InteractionResult:
-    """What the person saw after one action."""
-
-    def __init__(self, emulator: Emulator, interaction: i.Interaction) -> None:
-        self.emulator = emulator
-        self.interaction = interaction
-
-    def __repr__(self) -> str:
-        return f"<InteractionResult type={self.type} failed={self.failed} response={self.response}>"
-
-    @property
-    def failed(self) -> bool:
-        """True when Discord would show "This interaction failed" (no answer in time)."""
-        return self.interaction.failed
-
-    @property
-    def type(self) -> int | None:
-        return self.interaction.response_type
-
-    @property
-    def response(self) -> SeenMessage | None:
-        """The message the response made or updated (filled by the first followup if deferred)."""
-        original = self.interaction.original
-        if original is None:
-            return None
-        return SeenMessage(self.emulator, original, self.interaction.user)
-
-    @property
-    def ephemeral(self) -> bool:
-        return self.interaction.original is not None and self.interaction.original.ephemeral
-
-    @property
-    def followups(self) -> list[SeenMessage]:
-        return [
-            SeenMessage(self.emulator, m, self.interaction.user) for m in self.interaction.followups
-        ]
-
-    @property
-    def modal(self) -> ModalForm | None:
-        return ModalForm(self.interaction) if self.interaction.modal is not None else None
-
-    @property
-    def choices(self) -> list[dict[str, Any]]:
-        return list(self.interaction.choices or [])
 
 
 class Person:
@@ -145,6 +57,25 @@ class Person:
         world = self.emulator.world
         found = self.emulator.home if name is None else world.channel_named(name)
         return SeenChannel(self.emulator, found, self.user)
+
+    async def say(self, content: str) -> SeenMessage:
+        """Post a plain message where this person is (chat that pushes the board up)."""
+        where = self.where
+        if not can_view(self.emulator, where, self.user):
+            raise DriverError(f"{self.user.name} cannot see #{where.name}")
+        message = create_message(
+            self.emulator, where, self.user, {"content": content}, [], size_limit=0
+        )
+        await announce(self.emulator, message)
+        await self.emulator.settle()
+        return SeenMessage(self.emulator, message, self.user)
+
+    async def delete(self, message: SeenMessage) -> None:
+        """Delete a message as a moderator would (the bot gets MESSAGE_DELETE)."""
+        message.message.deleted = True
+        self.emulator.touch()
+        await announce_delete(self.emulator, message.message)
+        await self.emulator.settle()
 
     def close_dms(self) -> None:
         """Like turning off "Allow direct messages": the bot's DMs now fail with 50007."""
@@ -352,6 +283,11 @@ class Person:
             and where.recipient.id != self.user.id
         ):
             raise DriverError(f"{self.user.name} is not in that DM")
+        guild = emulator.world.guilds.get(where.guild_id) if where.guild_id is not None else None
+        if guild is not None and self.user.id not in guild.members:
+            raise DriverError(f"{self.user.name} is not a member of {guild.name}")
+        if not can_view(emulator, where, self.user):
+            raise DriverError(f"{self.user.name} cannot see #{where.name}")
         interaction = i.new_interaction(
             emulator.world,
             kind=kind,
@@ -377,11 +313,10 @@ class Person:
         emulator = self.emulator
         while not interaction.answered.is_set():
             overdue = emulator.clock.now() - interaction.created > emulator.ack_deadline
-            if not overdue and interaction.expect_failure and emulator.idle():
-                # Nothing is running that could still answer: skip to Discord's deadline.
-                emulator.advance(
-                    emulator.ack_deadline - (emulator.clock.now() - interaction.created) + 0.01
-                )
+            if not overdue and interaction.expect_failure and await emulator.stays_idle():
+                # Nothing is running that could still answer: this interaction alone skips to
+                # Discord's deadline (the clock, which the bot may read, does not move).
+                interaction.created -= emulator.ack_deadline + 0.01
                 overdue = True
             if overdue:
                 interaction.failed = True

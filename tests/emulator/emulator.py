@@ -21,17 +21,22 @@ import asyncio
 import contextlib
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
 from . import interactions as i
 from .clock import Clock
 from .errors import DiscordError
-from .gateway import Gateway
+from .gateway import GUILDS, Gateway
+from .payloads import guild_create_payload
 from .ratelimit import RateLimiter
 from .server import build_app
-from .world import Channel, Guild, User, World
+from .world import Channel, Guild, Role, User, World
+
+if TYPE_CHECKING:
+    from .driver import Person
+    from .seen import SeenChannel
 
 T = TypeVar("T")
 
@@ -48,6 +53,7 @@ BUSY_TASK_PREFIXES = (
     "discord-ui-dynamic-item-",
 )
 QUIET_SECONDS = 0.05
+LOOP_TURNS = 10
 
 
 class Emulator:
@@ -80,7 +86,11 @@ class Emulator:
         self.command_syncs: list[int | None] = []
         self.command_creates = 0
         self.in_flight = 0
+        #: `settle` waits while a task whose name starts with one of these runs; a bot adds the
+        #: names of its own short-lived work (say "show-"), and lists long-lived loops that share
+        #: a prefix (say "table-scheduler") in `idle_task_names`.
         self.busy_task_prefixes: tuple[str, ...] = BUSY_TASK_PREFIXES
+        self.idle_task_names: set[str] = set()
         self._changed = asyncio.Event()
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
@@ -96,9 +106,7 @@ class Emulator:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         await self.gateway.close_all()
@@ -207,6 +215,7 @@ class Emulator:
             if t is not current
             and not t.done()
             and t.get_name().startswith(self.busy_task_prefixes)
+            and t.get_name() not in self.idle_task_names
         ]
 
     def idle(self) -> bool:
@@ -222,7 +231,7 @@ class Emulator:
         """Wait until the bot is idle: nothing in flight, no handler running, a quiet moment."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not self.idle():
+        while not await self.stays_idle():
             if loop.time() > deadline:
                 raise TimeoutError(
                     f"the bot did not settle in {timeout}s: {self.in_flight} requests in flight,"
@@ -230,7 +239,18 @@ class Emulator:
                 )
             await self._wait_change(QUIET_SECONDS / 2)
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 10.0) -> T:
+    async def stays_idle(self) -> bool:
+        """Idle, and still idle after a few turns of the event loop: a frame already written to
+        an in-process bot's socket is read within them, however slow the machine (50 ms of
+        wall-clock quiet alone can pass while a loaded machine runs another process)."""
+        if not self.idle():
+            return False
+        quiet_since = self._last_activity
+        for _ in range(LOOP_TURNS):
+            await asyncio.sleep(0)
+        return self._last_activity == quiet_since and self.idle()
+
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 10.0) -> T:
         """The first truthy value of `predicate()`, re-checked whenever the emulator changes."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -249,7 +269,7 @@ class Emulator:
             await asyncio.wait_for(self._changed.wait(), timeout)
 
     # -- the world, for tests -------------------------------------------------------------
-    def user(self, name: str) -> Any:
+    def user(self, name: str) -> Person:
         """The person called `name` (created and joined to the guild on first use)."""
         from .driver import Person
 
@@ -260,22 +280,62 @@ class Emulator:
             self.world.join(self.guild, user)
         return Person(self, user, self.home)
 
-    def channel(self, name: str | None = None) -> Any:
+    def channel(self, name: str | None = None) -> SeenChannel:
         """A guild channel or thread as everyone sees it (no ephemeral messages)."""
-        from .driver import SeenChannel
+        from .seen import SeenChannel
 
         found = self.home if name is None else self.world.channel_named(name)
         return SeenChannel(self, found, None)
 
-    def thread(self, name: str) -> Any:
+    def thread(self, name: str) -> SeenChannel:
         return self.channel(name)
 
-    def dm(self, name: str) -> Any:
+    def dm(self, name: str) -> SeenChannel:
         """The bot's DM channel with the user called `name`, as that user sees it."""
-        from .driver import SeenChannel
+        from .seen import SeenChannel
 
         user: User = self.world.user_named(name)
         return SeenChannel(self, self.world.dm_channel(user), user)
+
+    async def add_channel(self, name: str, guild: Guild | None = None) -> SeenChannel:
+        """A new text channel; a connected bot hears CHANNEL_CREATE."""
+        channel = self.world.add_text_channel(guild or self.guild, name)
+        body = channel.payload()
+        await self.gateway.dispatch("CHANNEL_CREATE", body, intent=GUILDS)
+        return self.channel(name)
+
+    async def add_guild(self, name: str, channel_name: str = "general") -> Guild:
+        """Another guild with one text channel; a connected bot gets its GUILD_CREATE."""
+        guild = self.world.add_guild(name, self.owner)
+        self.world.add_text_channel(guild, channel_name)
+        await self.gateway.dispatch(
+            "GUILD_CREATE", guild_create_payload(self.world, guild), intent=GUILDS
+        )
+        return guild
+
+    def join(self, person: Person, guild: Guild) -> None:
+        """`person` joins `guild` (they can then type commands in its channels)."""
+        self.world.join(guild, person.user)
+
+    def deny_bot(self, permissions: int, channel: SeenChannel | Channel | None = None) -> None:
+        """Take `permissions` (world.py's bits) from the bot in `channel` (default: #domino)."""
+        self.world.deny(self._channel_of(channel), self.world.bot_user.id, permissions)
+
+    def allow_bot(self, permissions: int, channel: SeenChannel | Channel | None = None) -> None:
+        self.world.allow(self._channel_of(channel), self.world.bot_user.id, permissions)
+
+    def _channel_of(self, channel: SeenChannel | Channel | None) -> Channel:
+        if channel is None:
+            return self.home
+        return channel if isinstance(channel, Channel) else channel.channel
+
+    def add_role(self, name: str, permissions: int, *members: Person) -> Role:
+        """A role in the home guild with `permissions`, given to `members`."""
+        role = Role(self.clock.snowflake(), name, permissions, position=len(self.guild.roles))
+        self.guild.roles[role.id] = role
+        for person in members:
+            self.guild.members[person.user.id].role_ids.append(role.id)
+        return role
 
     async def restart_bot(self) -> Any:
         """Stop the in-process bot and start a fresh instance against the same world."""

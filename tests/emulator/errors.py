@@ -81,8 +81,9 @@ def missing_access() -> DiscordError:
 
 
 def unknown_channel() -> DiscordError:
-    return DiscordError(404, UNKNOWN_CHANNEL, "Unknown Channel")
+    # Not a violation: a channel or message deleted by a person is a case the bot must handle.
+    return DiscordError(404, UNKNOWN_CHANNEL, "Unknown Channel", bot_fault=False)
 
 
 def unknown_message() -> DiscordError:
-    return DiscordError(404, UNKNOWN_MESSAGE, "Unknown Message")
+    return DiscordError(404, UNKNOWN_MESSAGE, "Unknown Message", bot_fault=False)

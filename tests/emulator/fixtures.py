@@ -4,6 +4,10 @@ A test that leaves anything in `emu.unhandled` or `emu.violations` fails at tear
 the bot called a route the emulator does not know (teach the emulator), or it broke a rule
 Discord enforces (fix the bot). A test that breaks a rule on purpose takes the violations with
 `emu.take_violations()` and asserts on them.
+
+`@pytest.mark.emulator(...)` configures the emulator before the bot starts: constructor
+arguments (`strict=False`, `rate_limits=False`) or attributes (`privileged_intents=...`,
+`ack_deadline=3.0`, `attachment_size_limit=...`).
 """
 
 from __future__ import annotations
@@ -17,9 +21,30 @@ import pytest
 from .emulator import Emulator
 from .runner import BotRunner
 
+CONSTRUCTOR_OPTIONS = {"token", "guild_name", "channel_name", "strict", "rate_limits"}
+
+
+def _configured(request: pytest.FixtureRequest) -> Emulator:
+    marker = request.node.get_closest_marker("emulator")
+    options = dict(marker.kwargs) if marker is not None else {}
+    emulator = Emulator(**{k: v for k, v in options.items() if k in CONSTRUCTOR_OPTIONS})
+    for name, value in options.items():
+        if name in CONSTRUCTOR_OPTIONS:
+            continue
+        if not hasattr(emulator, name):
+            raise pytest.UsageError(f"@pytest.mark.emulator: no emulator setting {name!r}")
+        setattr(emulator, name, value)
+    return emulator
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "emulator(**settings): configure the Discord emulator")
+
 
 @pytest.fixture
-async def emu(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Emulator]:
+async def emu(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Emulator]:
     # Restored after the test: `redirect_discord` changes these class attributes globally.
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
     monkeypatch.setattr(
@@ -27,7 +52,7 @@ async def emu(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Emulator]:
         "DEFAULT_GATEWAY",
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
     )
-    async with Emulator() as emulator:
+    async with _configured(request) as emulator:
         monkeypatch.setattr(discord.asset.Asset, "BASE", f"{emulator.base_url}/cdn")
         yield emulator
         if emulator.bot_runner is not None:

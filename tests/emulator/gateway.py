@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .payloads import guild_create_payload
+from .payloads import guild_create_payload, member_payload
 
 if TYPE_CHECKING:
     from .emulator import Emulator
 
+PRESENCE_UPDATE, VOICE_STATE_UPDATE, REQUEST_GUILD_MEMBERS = 3, 4, 8
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
     0,
     1,
@@ -63,6 +64,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
         self.resumes = 0
+        self.replayed = 0
         self.sending = 0
         self.ready = asyncio.Event()
 
@@ -89,7 +91,9 @@ class Gateway:
                     session = await self._identify(socket, data)
                 elif op == RESUME:
                     session = await self._resume(socket, data)
-                elif op in (3, 4, 8):  # presence, voice state, member chunk request
+                elif op == REQUEST_GUILD_MEMBERS and session is not None:
+                    await self._member_chunk(session, data)
+                elif op in (PRESENCE_UPDATE, VOICE_STATE_UPDATE):
                     continue
                 else:
                     self.emulator.record_unhandled(f"GATEWAY op {op}")
@@ -153,9 +157,33 @@ class Gateway:
         seen = int(data.get("seq") or 0)
         for event in session.sent:
             if event["s"] > seen:
+                self.replayed += 1
                 await self._write(session, event)
         await self._send(session, "RESUMED", {})
         return session
+
+    async def _member_chunk(self, session: Session, data: dict[str, Any]) -> None:
+        """Answer op 8 with one GUILD_MEMBERS_CHUNK (the guilds here are small)."""
+        guild = self.emulator.world.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None:
+            return
+        query = str(data.get("query") or "").lower()
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        members = [
+            m
+            for m in guild.members.values()
+            if (not wanted or m.user.id in wanted) and m.user.name.lower().startswith(query)
+        ]
+        limit = int(data.get("limit") or 0)
+        chunk: dict[str, Any] = {
+            "guild_id": str(guild.id),
+            "members": [member_payload(m) for m in (members[:limit] if limit else members)],
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if "nonce" in data:
+            chunk["nonce"] = data["nonce"]
+        await self._send(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         """Send an event to every session subscribed to `intent` (0: always sent)."""

@@ -12,6 +12,7 @@ from . import rules
 from .bodies import UploadedFile
 from .errors import CANNOT_SEND_EMPTY_MESSAGE, ENTITY_TOO_LARGE, DiscordError, invalid_form
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
+from .layout import IS_COMPONENTS_V2
 from .world import EPHEMERAL, LOADING, Attachment, Channel, Message, User
 
 if TYPE_CHECKING:
@@ -64,7 +65,8 @@ def create_message(
 ) -> Message:
     """Validate `payload` (unless `checked` is off: lenient mode, after recording the
     violation) and add the message to `channel`; `announce` tells the gateway."""
-    errors = rules.check_message(payload, file_count=len(files)) if checked else []
+    layout = bool(int(payload.get("flags") or 0) & IS_COMPONENTS_V2)
+    errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
     if errors:
         raise invalid_form(errors)
     if checked:
@@ -105,7 +107,9 @@ def edit_message(
     checked: bool = True,
 ) -> None:
     """Apply a PATCH: present fields replace, `attachments` lists the ones to keep."""
-    errors = rules.check_message(payload, file_count=len(files)) if checked else []
+    # The flag cannot be taken back once a message has it.
+    layout = bool((message.flags | int(payload.get("flags") or 0)) & IS_COMPONENTS_V2)
+    errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
     if errors:
         raise invalid_form(errors)
     if checked:
@@ -128,7 +132,7 @@ def edit_message(
     message.components = list(components or [])
     message.attachments = attachments
     if "flags" in payload and payload["flags"] is not None:
-        keep = message.flags & EPHEMERAL
+        keep = message.flags & (EPHEMERAL | IS_COMPONENTS_V2)
         message.flags = (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL) | keep
     message.flags &= ~LOADING
     message.edited_timestamp = emulator.clock.iso()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from . import permissions as p
 from . import world as w
 from .bodies import read_body
 from .errors import (
@@ -62,7 +63,7 @@ class ChannelRoutes:
         channel = self.world.channel(int(request.match_info["channel_id"]))
         if channel is None:
             raise unknown_channel()
-        if channel.guild_id is not None and not self._perms(channel) & w.VIEW_CHANNEL:
+        if channel.guild_id is not None and not self._perms(channel) & p.VIEW_CHANNEL:
             raise missing_access()
         return channel
 
@@ -89,9 +90,9 @@ class ChannelRoutes:
         channel = self._channel(request)
         payload, _ = await read_body(request)
         if not channel.is_thread:
-            self._require(channel, w.MANAGE_CHANNELS)
+            self._require(channel, p.MANAGE_CHANNELS)
         elif channel.owner_id != self.world.bot_user.id or "locked" in payload:
-            self._require(channel, w.MANAGE_THREADS)
+            self._require(channel, p.MANAGE_THREADS)
         if "name" in payload:
             channel.name = str(payload["name"])
         if "archived" in payload and channel.is_thread:
@@ -107,7 +108,7 @@ class ChannelRoutes:
     # -- messages -------------------------------------------------------------------------
     async def history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        self._require(channel, w.READ_MESSAGE_HISTORY)
+        self._require(channel, p.READ_MESSAGE_HISTORY)
         limit = min(max(int(request.query.get("limit", 50)), 1), 100)
         visible = [m for m in channel.messages if not m.deleted and not m.ephemeral]
         if "before" in request.query:
@@ -121,7 +122,7 @@ class ChannelRoutes:
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        self._require(channel, w.READ_MESSAGE_HISTORY)
+        self._require(channel, p.READ_MESSAGE_HISTORY)
         return json_response(self._message(channel, request).payload())
 
     def _check_can_send(self, channel: w.Channel, has_files: bool) -> None:
@@ -133,13 +134,13 @@ class ChannelRoutes:
                 )
             return
         if channel.is_thread:
-            self._require(channel, w.SEND_MESSAGES_IN_THREADS)
+            self._require(channel, p.SEND_MESSAGES_IN_THREADS)
             if channel.locked:
                 raise DiscordError(400, THREAD_ARCHIVED, "Thread is locked", bot_fault=False)
         else:
-            self._require(channel, w.SEND_MESSAGES)
+            self._require(channel, p.SEND_MESSAGES)
         if has_files:
-            self._require(channel, w.ATTACH_FILES)
+            self._require(channel, p.ATTACH_FILES)
 
     async def send(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -172,7 +173,7 @@ class ChannelRoutes:
                 "Cannot edit a message authored by another user",
             )
         if files:
-            self._require(channel, w.ATTACH_FILES)
+            self._require(channel, p.ATTACH_FILES)
         self.emulator.enforce(
             lambda checked: edit_message(
                 self.emulator,
@@ -190,7 +191,7 @@ class ChannelRoutes:
         channel = self._channel(request)
         message = self._message(channel, request)
         if message.author.id != self.world.bot_user.id:
-            self._require(channel, w.MANAGE_MESSAGES)
+            self._require(channel, p.MANAGE_MESSAGES)
         message.deleted = True
         self.emulator.touch()
         await announce_delete(self.emulator, message)
@@ -203,7 +204,7 @@ class ChannelRoutes:
         assert parent.guild_id is not None
         if not self.world.guilds[parent.guild_id].threads_allowed:
             raise missing_permissions()
-        self._require(parent, w.CREATE_PRIVATE_THREADS if private else w.CREATE_PUBLIC_THREADS)
+        self._require(parent, p.CREATE_PRIVATE_THREADS if private else p.CREATE_PUBLIC_THREADS)
 
     def _thread_name(self, payload: dict[str, Any]) -> str:
         name = payload.get("name")
@@ -249,7 +250,13 @@ class ChannelRoutes:
         thread = self._channel(request)
         if not thread.is_thread:
             raise invalid_form([FieldError("channel_id", "BASE_TYPE_CHOICES", "Not a thread")])
-        self._require(thread, w.SEND_MESSAGES_IN_THREADS)
+        self._require(thread, p.SEND_MESSAGES_IN_THREADS)
+        raw = request.match_info["user_id"]
+        user_id = self.world.bot_user.id if raw == "@me" else int(raw)
+        if user_id not in self.world.users:
+            raise DiscordError(404, 10013, "Unknown User")
+        thread.members.add(user_id)
+        self.emulator.touch()
         return no_content()
 
     async def typing(self, request: web.Request) -> web.Response:
@@ -259,7 +266,7 @@ class ChannelRoutes:
     async def react(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         self._message(channel, request)
-        self._require(channel, w.ADD_REACTIONS | w.READ_MESSAGE_HISTORY)
+        self._require(channel, p.ADD_REACTIONS | p.READ_MESSAGE_HISTORY)
         return no_content()
 
     # -- DMs ------------------------------------------------------------------------------

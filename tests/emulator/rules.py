@@ -49,9 +49,19 @@ def _bad_length(path: str, low: int, high: int) -> FieldError:
     return FieldError(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
 
 
-def check_message(payload: dict[str, Any], *, file_count: int = 0) -> list[FieldError]:
-    """Every limit on a message body that is present in `payload` (creates and edits alike)."""
-    errors: list[FieldError] = []
+def check_message(
+    payload: dict[str, Any], *, file_count: int = 0, layout: bool = False
+) -> list[FieldError]:
+    """Every limit on a message body that is present in `payload` (creates and edits alike);
+    `layout`: the message has the IS_COMPONENTS_V2 flag (see layout.py)."""
+    if layout:
+        from .layout import check_layout_message
+
+        errors = check_layout_message(payload)
+        if file_count > FILES_MAX:
+            errors.append(_too_long("files", FILES_MAX))
+        return errors
+    errors = []
     content = payload.get("content")
     if isinstance(content, str) and len(content) > CONTENT_MAX:
         errors.append(_too_long("content", CONTENT_MAX))
@@ -118,22 +128,29 @@ def check_components(rows: list[dict[str, Any]]) -> list[FieldError]:
                 FieldError(f"{base}.type", "UNION_TYPE_CHOICES", "Value must be an action row.")
             )
             continue
-        children = row.get("components") or []
-        if not children:
-            errors.append(_bad_length(f"{base}.components", 1, BUTTONS_PER_ROW_MAX))
-        selects = [c for c in children if c.get("type") in SELECTS]
-        if selects and len(children) > 1:
-            errors.append(
-                FieldError(
-                    f"{base}.components",
-                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                    "The specified component exceeds the maximum width",
-                )
+        errors.extend(check_action_row(base, row, seen))
+    return errors
+
+
+def check_action_row(base: str, row: dict[str, Any], seen: set[str]) -> list[FieldError]:
+    """One action row: 1..5 buttons, or one select alone; custom ids unique in `seen`."""
+    errors: list[FieldError] = []
+    children = row.get("components") or []
+    if not children:
+        errors.append(_bad_length(f"{base}.components", 1, BUTTONS_PER_ROW_MAX))
+    selects = [c for c in children if c.get("type") in SELECTS]
+    if selects and len(children) > 1:
+        errors.append(
+            FieldError(
+                f"{base}.components",
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
             )
-        elif len(children) > BUTTONS_PER_ROW_MAX:
-            errors.append(_too_long(f"{base}.components", BUTTONS_PER_ROW_MAX))
-        for c, child in enumerate(children):
-            errors.extend(_check_child(f"{base}.components.{c}", child, seen))
+        )
+    elif len(children) > BUTTONS_PER_ROW_MAX:
+        errors.append(_too_long(f"{base}.components", BUTTONS_PER_ROW_MAX))
+    for c, child in enumerate(children):
+        errors.extend(check_interactive(f"{base}.components.{c}", child, seen))
     return errors
 
 
@@ -152,7 +169,8 @@ def _check_custom_id(path: str, custom_id: Any, seen: set[str]) -> list[FieldErr
     return []
 
 
-def _check_child(path: str, child: dict[str, Any], seen: set[str]) -> list[FieldError]:
+def check_interactive(path: str, child: dict[str, Any], seen: set[str]) -> list[FieldError]:
+    """A button or a select, wherever it sits."""
     kind = child.get("type")
     errors: list[FieldError] = []
     if kind == BUTTON:

@@ -29,6 +29,7 @@ class BotRunner:
         self.client: discord.Client | None = None
         self.task: asyncio.Task[None] | None = None
         self.starts = 0
+        self._raised: asyncio.Task[None] | None = None
 
     async def start(self) -> discord.Client:
         client = self.factory()
@@ -43,6 +44,7 @@ class BotRunner:
         self.starts += 1
         await self.emulator.wait_for(lambda: client.is_ready() or task.done(), START_TIMEOUT)
         if task.done():
+            self._raised = task
             task.result()  # raises what stopped the bot
             raise RuntimeError("the bot stopped before it was ready")
         await self.emulator.settle()
@@ -54,9 +56,16 @@ class BotRunner:
         if client is None or task is None:
             return
         await client.close()
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(task, 10)
+        await asyncio.wait({task}, timeout=10)
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         await self.emulator.settle()
+        # A bot that crashed mid-test fails the test here; one that failed to start already
+        # raised from `start`.
+        if task.done() and not task.cancelled() and task is not self._raised:
+            task.result()
 
     async def restart(self) -> discord.Client:
         await self.stop()

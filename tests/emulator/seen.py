@@ -1,8 +1,9 @@
 """Messages, files and channels as one person (or everyone) sees them in the Discord client.
 
 These are live views: a message edited by the bot reads differently the next time a test
-looks. A view with no viewer shows what everyone sees (no ephemeral messages); a person's view
-adds their own ephemeral messages and nobody else's.
+looks. A view with no viewer shows the channel's public messages (no ephemeral ones, whoever
+may open the channel); a person's view shows what that person can open, with their own
+ephemeral messages and nobody else's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
-from .world import LOADING, VIEW_CHANNEL, Attachment, Channel, Message, User
+from .layout import walk
+from .permissions import MANAGE_THREADS, VIEW_CHANNEL
+from .world import LOADING, PRIVATE_THREAD, Attachment, Channel, Message, User
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -110,6 +113,9 @@ class SeenMessage:
             for field in embed.get("fields") or []:
                 parts += [field.get("name") or "", field.get("value") or ""]
             parts.append((embed.get("footer") or {}).get("text") or "")
+        parts += [
+            c.get("content") or "" for c in walk(self.message.components) if c.get("type") == 10
+        ]
         return "\n".join(p for p in parts if p)
 
     @property
@@ -163,6 +169,12 @@ class SeenMessage:
             self.emulator, self.emulator.world.channels[self.message.thread_id], self.viewer
         )
 
+    @property
+    def seen_by(self) -> list[str]:
+        """Names of everyone who can see this message now (one name for an ephemeral one)."""
+        users = self.emulator.world.users.values()
+        return sorted(u.name for u in users if not u.bot and self.visible_to(u))
+
     def visible_to(self, who: Any) -> bool:
         user: User = getattr(who, "user", who)
         if isinstance(who, str):
@@ -174,20 +186,19 @@ class SeenMessage:
     @property
     def buttons(self) -> list[Button]:
         found = []
-        for row in self.message.components:
-            for c in row.get("components") or []:
-                if c.get("type") == rules.BUTTON:
-                    emoji = (c.get("emoji") or {}).get("name")
-                    found.append(
-                        Button(
-                            c.get("label"),
-                            c.get("custom_id"),
-                            c.get("style", 1),
-                            bool(c.get("disabled")),
-                            c.get("url"),
-                            emoji,
-                        )
+        for c in walk(self.message.components):
+            if c.get("type") == rules.BUTTON:
+                emoji = (c.get("emoji") or {}).get("name")
+                found.append(
+                    Button(
+                        c.get("label"),
+                        c.get("custom_id"),
+                        c.get("style", 1),
+                        bool(c.get("disabled")),
+                        c.get("url"),
+                        emoji,
                     )
+                )
         return found
 
     @property
@@ -206,20 +217,19 @@ class SeenMessage:
     @property
     def selects(self) -> list[Select]:
         found = []
-        for row in self.message.components:
-            for c in row.get("components") or []:
-                if c.get("type") in rules.SELECTS:
-                    found.append(
-                        Select(
-                            c["custom_id"],
-                            c.get("placeholder"),
-                            list(c.get("options") or []),
-                            c.get("min_values", 1),
-                            c.get("max_values", 1),
-                            bool(c.get("disabled")),
-                            c["type"],
-                        )
+        for c in walk(self.message.components):
+            if c.get("type") in rules.SELECTS:
+                found.append(
+                    Select(
+                        c["custom_id"],
+                        c.get("placeholder"),
+                        list(c.get("options") or []),
+                        c.get("min_values", 1),
+                        c.get("max_values", 1),
+                        bool(c.get("disabled")),
+                        c["type"],
                     )
+                )
         return found
 
     def select(self, placeholder: str | None = None, *, custom_id: str | None = None) -> Select:
@@ -235,7 +245,10 @@ class SeenMessage:
 def can_view(emulator: Emulator, channel: Channel, user: User) -> bool:
     if channel.guild_id is None:
         return channel.recipient is not None and channel.recipient.id == user.id
-    return bool(emulator.world.permissions_in(channel, user.id) & VIEW_CHANNEL)
+    permissions = emulator.world.permissions_in(channel, user.id)
+    if channel.type == PRIVATE_THREAD and user.id not in channel.members:
+        return bool(permissions & MANAGE_THREADS)
+    return bool(permissions & VIEW_CHANNEL)
 
 
 class SeenChannel:

@@ -93,5 +93,8 @@ async def _serve(emulator: Emulator, request: web.Request, handler: Handler) -> 
     except DiscordError as error:
         emulator.record_error(f"{request.method} {path}", error)
         return json_response(error.body(), error.status, headers)
+    except Exception as crash:  # an emulator bug: fail the test loudly, and no 5xx retry loop
+        emulator.record_unhandled(f"{request.method} {path}: emulator crashed: {crash!r}")
+        return json_response({"message": f"emulator crashed: {crash!r}", "code": 0}, 400)
     response.headers.update(headers)
     return response

@@ -1,8 +1,8 @@
 """The emulated Discord's state: users, guilds, roles, members, channels, threads, messages.
 
 Plain data plus the few rules that are about state rather than requests: who can see a message
-(ephemeral visibility), and what a member may do in a channel (Discord's permission algorithm:
-@everyone, then roles, then the channel's overwrites, administrators bypassing all).
+(ephemeral visibility), and which permissions and overwrites apply to a member in a channel
+(the bits and the algorithm are in permissions.py).
 """
 
 from __future__ import annotations
@@ -11,55 +11,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .clock import Clock
-
-# Permission bits (Discord's documented values).
-CREATE_INSTANT_INVITE = 1 << 0
-ADMINISTRATOR = 1 << 3
-MANAGE_CHANNELS = 1 << 4
-ADD_REACTIONS = 1 << 6
-VIEW_CHANNEL = 1 << 10
-SEND_MESSAGES = 1 << 11
-MANAGE_MESSAGES = 1 << 13
-EMBED_LINKS = 1 << 14
-ATTACH_FILES = 1 << 15
-READ_MESSAGE_HISTORY = 1 << 16
-USE_EXTERNAL_EMOJIS = 1 << 18
-USE_APPLICATION_COMMANDS = 1 << 31
-MANAGE_THREADS = 1 << 34
-CREATE_PUBLIC_THREADS = 1 << 35
-CREATE_PRIVATE_THREADS = 1 << 36
-SEND_MESSAGES_IN_THREADS = 1 << 38
-ALL_PERMISSIONS = (1 << 51) - 1
-
-#: What @everyone may do in a new guild (close to Discord's default role).
-EVERYONE_DEFAULT = (
-    CREATE_INSTANT_INVITE
-    | ADD_REACTIONS
-    | VIEW_CHANNEL
-    | SEND_MESSAGES
-    | EMBED_LINKS
-    | ATTACH_FILES
-    | READ_MESSAGE_HISTORY
-    | USE_EXTERNAL_EMOJIS
-    | USE_APPLICATION_COMMANDS
-    | CREATE_PUBLIC_THREADS
-    | CREATE_PRIVATE_THREADS
-    | SEND_MESSAGES_IN_THREADS
-)
-
-#: What the bot's managed role grants when it joins (a typical invite with these scopes).
-BOT_ROLE_DEFAULT = (
-    VIEW_CHANNEL
-    | SEND_MESSAGES
-    | EMBED_LINKS
-    | ATTACH_FILES
-    | READ_MESSAGE_HISTORY
-    | MANAGE_MESSAGES
-    | MANAGE_THREADS
-    | CREATE_PUBLIC_THREADS
-    | CREATE_PRIVATE_THREADS
-    | SEND_MESSAGES_IN_THREADS
-    | USE_EXTERNAL_EMOJIS
+from .permissions import (
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
+    ATTACH_FILES,
+    BOT_ROLE_DEFAULT,
+    EMBED_LINKS,
+    EVERYONE_DEFAULT,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Overwrite,
+    in_channel,
 )
 
 GUILD_TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
@@ -115,24 +78,6 @@ class Member:
     user: User
     role_ids: list[int]
     joined_at: str
-
-
-@dataclass
-class Overwrite:
-    """A channel's allow/deny for a role (kind 0) or a member (kind 1)."""
-
-    target_id: int
-    kind: int
-    allow: int = 0
-    deny: int = 0
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.target_id),
-            "type": self.kind,
-            "allow": str(self.allow),
-            "deny": str(self.deny),
-        }
 
 
 @dataclass
@@ -233,6 +178,8 @@ class Channel:
     locked: bool = False
     archive_timestamp: str | None = None
     starter_message_id: int | None = None
+    #: Who was added to a thread (a private thread shows only to them and to MANAGE_THREADS).
+    members: set[int] = field(default_factory=set)
 
     @property
     def is_thread(self) -> bool:
@@ -347,6 +294,7 @@ class World:
             owner_id=owner.id,
             archive_timestamp=self.clock.iso(),
             starter_message_id=starter,
+            members={owner.id},
         )
         self.channels[thread.id] = thread
         assert parent.guild_id is not None
@@ -403,22 +351,13 @@ class World:
             return ALL_PERMISSIONS
         source = self.channels[channel.parent_id] if channel.parent_id else channel
         member = guild.members.get(user_id)
-        role_ids = set(member.role_ids) if member else set()
-        overwrites = source.overwrites
-        for o in overwrites:
-            if o.kind == 0 and o.target_id == guild.id:
-                permissions = (permissions & ~o.deny) | o.allow
-        allow = deny = 0
-        for o in overwrites:
-            if o.kind == 0 and o.target_id in role_ids:
-                allow, deny = allow | o.allow, deny | o.deny
-        permissions = (permissions & ~deny) | allow
-        for o in overwrites:
-            if o.kind == 1 and o.target_id == user_id:
-                permissions = (permissions & ~o.deny) | o.allow
-        if not permissions & VIEW_CHANNEL:
-            return 0
-        return permissions
+        return in_channel(
+            permissions,
+            guild_id=guild.id,
+            user_id=user_id,
+            role_ids=member.role_ids if member else [],
+            overwrites=source.overwrites,
+        )
 
     def deny(self, channel: Channel, user_id: int, permissions: int) -> None:
         """Add a member overwrite that denies `permissions` in `channel` (tests use this)."""
