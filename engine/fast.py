@@ -299,11 +299,10 @@ class FastHand:
 
     # -- bulk playouts ----------------------------------------------------------------------
 
-    def playout(self, rng: random.Random, greedy: float = 0.0) -> None:
+    def playout(self, rng: random.Random) -> None:
         """Play to the end of the hand, every seat choosing uniformly among the tiles it may
-        place (and the end, where the choice matters); with probability `greedy` a seat takes
-        its heaviest fitting tile instead (the AI's smarter playouts). The loop is `plays`/
-        `play`/`draw`/`pass_turn` inlined: the tests hold it to the same results."""
+        place (and the end, where the choice matters). The loop is `plays`/`play`/`draw`/
+        `pass_turn` inlined: the tests hold it to the same results."""
         if self.end:
             return
         choose = rng.random
@@ -328,13 +327,10 @@ class FastHand:
             if mask:
                 count = mask.bit_count()
                 if count > 1:
-                    if greedy and choose() < greedy:
-                        mask = _heaviest(mask)
-                    else:
-                        pick = int(choose() * count)
-                        while pick:
-                            mask &= mask - 1
-                            pick -= 1
+                    pick = int(choose() * count)
+                    while pick:
+                        mask &= mask - 1
+                        pick -= 1
                 low = mask & -mask
                 index = low.bit_length() - 1
                 hand ^= low
@@ -386,18 +382,6 @@ class FastHand:
         self.west, self.east, self.turn, self.drawn = west, east, turn, drawn
         self.draws_this_turn, self.placed, self.last_placer = draws, placed, last_placer
         self.end = end
-
-
-def _heaviest(mask: int) -> int:
-    """The bit of the tile with most pips in `mask` (the lowest index among equals)."""
-    best, most = 0, -1
-    while mask:
-        low = mask & -mask
-        pips = PIPS[low.bit_length() - 1]
-        if pips > most:
-            best, most = low, pips
-        mask ^= low
-    return best
 
 
 # log2(n!) rounded up, plus 64 bits of margin, for every set size up to double-twelve.
