@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine import Match
-from engine.ai import LEVELS, choose_action
+from engine.ai import DEFAULT_BUDGET_MS, LEVELS, choose_action
 from engine.rules import Scoring
 
 # One representative per family of play: (variant, players, options).
@@ -60,10 +60,14 @@ def play_deal(
     levels: tuple[str, str],
     budget_ms: int | None,
     worlds: int | None = None,
+    scale: float | None = None,
 ) -> tuple[list[float], list[float], list[float], list[int]]:
     """Play one deal twice (A in unit 0's seats, then in the others). Returns per level: hand
     wins, points, seconds thinking, moves with a choice."""
     wins, points, think, choices = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0, 0]
+    budgets = [budget_ms, budget_ms]
+    if scale is not None:
+        budgets = [round(DEFAULT_BUDGET_MS[level] * scale) for level in levels]
     for swap in (False, True):
         match = Match(variant, players, options, seed=deal)
         hand = match.start_hand()
@@ -75,7 +79,7 @@ def play_deal(
             view = match.view_for(seat)
             side = level_of[seat]
             started = time.perf_counter()
-            action = choose_action(view, levels[side], rng, budget_ms, worlds=worlds)
+            action = choose_action(view, levels[side], rng, budgets[side], worlds=worlds)
             if len(view.legal) > 1:
                 think[side] += time.perf_counter() - started
                 choices[side] += 1
@@ -100,10 +104,11 @@ def run(
     seed: str = "arena",
     workers: int = 1,
     worlds: int | None = None,
+    scale: float | None = None,
 ) -> tuple[Tally, Tally]:
     tallies = (Tally(), Tally())
     jobs = [
-        (variant, players, options, f"{seed}:{variant}:{number}", levels, budget_ms, worlds)
+        (variant, players, options, f"{seed}:{variant}:{number}", levels, budget_ms, worlds, scale)
         for number in range(deals)
     ]
     if workers > 1:
@@ -160,6 +165,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--b", default="easy", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--budget-ms", type=int, default=None, help="per move (default: level's)")
+    parser.add_argument(
+        "--scale", type=float, default=None, help="each level's default budget times this"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
     parser.add_argument(
         "--worlds", type=int, default=None, help="search exactly N worlds a move, not the clock"
@@ -168,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table", action="store_true", help="every family, every level step")
     args = parser.parse_args(argv)
     budget = "levels' defaults" if args.budget_ms is None else f"{args.budget_ms} ms"
+    if args.scale is not None:
+        budget = f"each level's default times {args.scale:g}"
     if args.worlds is not None:
         budget = f"{args.worlds} sampled worlds (no clock)"
     print(f"duplicate deals, budget per move: {budget}, seed {args.seed!r}")
@@ -176,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
         for family, (variant, players, options) in FAMILIES.items():
             for levels in STEPS:
                 tallies = run(variant, players, options, levels, args.deals, args.budget_ms,
-                              args.seed, args.workers, args.worlds)  # fmt: skip
+                              args.seed, args.workers, args.worlds, args.scale)  # fmt: skip
                 print(row(family, variant, players, levels, tallies), flush=True)
         return
     match = Match(args.variant, args.players)
@@ -184,7 +194,7 @@ def main(argv: list[str] | None = None) -> None:
     family = next((name for name, setup in FAMILIES.items() if setup[0] == variant), variant)
     options = FAMILIES[family][2] if family in FAMILIES else {}
     tallies = run(variant, players, options, (args.a, args.b), args.deals, args.budget_ms,
-                  args.seed, args.workers, args.worlds)  # fmt: skip
+                  args.seed, args.workers, args.worlds, args.scale)  # fmt: skip
     print(row(family, variant, players, (args.a, args.b), tallies))
 
 
