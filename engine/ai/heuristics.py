@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action
+from engine.actions import Action, Play
 from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import build_world, sample_hidden
 from engine.hand import HandState
-from engine.tiles import Tile
 from engine.view import SeatView
 
 PIP_COST = 1.0
@@ -91,5 +90,4 @@ def choose_easy(view: SeatView, rng: random.Random) -> Action:
 
 def _tile_bonus(action: Action) -> float:
     """A whisker for the heavier of two otherwise equal plays (stable, deterministic ties)."""
-    tile = getattr(action, "tile", None)
-    return tile.pips / 1000 if isinstance(tile, Tile) else 0.0
+    return action.tile.pips / 1000 if isinstance(action, Play) else 0.0
