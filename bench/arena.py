@@ -189,10 +189,10 @@ def main(argv: list[str] | None = None) -> None:
                               args.seed, args.workers, args.worlds, args.scale)  # fmt: skip
                 print(row(family, variant, players, levels, tallies), flush=True)
         return
-    match = Match(args.variant, args.players)
-    variant, players = match.variant.id, match.players
+    variant = Match(args.variant, args.players).variant.id
     family = next((name for name, setup in FAMILIES.items() if setup[0] == variant), variant)
-    options = FAMILIES[family][2] if family in FAMILIES else {}
+    _, players, options = FAMILIES.get(family, (variant, args.players, {}))
+    players = args.players or players or Match(variant).players
     tallies = run(variant, players, options, (args.a, args.b), args.deals, args.budget_ms,
                   args.seed, args.workers, args.worlds, args.scale)  # fmt: skip
     print(row(family, variant, players, (args.a, args.b), tallies))
