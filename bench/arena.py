@@ -12,6 +12,11 @@ and each level's milliseconds per move over the moves where it had a choice.
 
     python -m bench.arena --variant partnership --a expert --b easy --deals 100 [--budget-ms MS]
     python -m bench.arena --table [--deals N] [--budget-ms MS]   # every family, every step
+
+`--scale F` gives each level F times its default budget. On a loaded machine a wall-clock budget
+buys less search; `--idle-core` replaces the clock by the number of sampled worlds that each
+search level's default budget buys on one idle core (measured first, in CPU time, by
+`--calibrate`), and `--worlds N` by a fixed count.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ def play_deal(
     deal: str,
     levels: tuple[str, str],
     budget_ms: int | None,
-    worlds: int | None = None,
+    worlds: dict[str, int] | None = None,
     scale: float | None = None,
 ) -> tuple[list[float], list[float], list[float], list[int]]:
     """Play one deal twice (A in unit 0's seats, then in the others). Returns per level: hand
@@ -68,6 +73,8 @@ def play_deal(
     budgets = [budget_ms, budget_ms]
     if scale is not None:
         budgets = [round(DEFAULT_BUDGET_MS[level] * scale) for level in levels]
+    # Clock-free: each search level samples a fixed number of worlds a move.
+    counts = [None if worlds is None else worlds.get(level) for level in levels]
     for swap in (False, True):
         match = Match(variant, players, options, seed=deal)
         hand = match.start_hand()
@@ -79,7 +86,7 @@ def play_deal(
             view = match.view_for(seat)
             side = level_of[seat]
             started = time.perf_counter()
-            action = choose_action(view, levels[side], rng, budgets[side], worlds=worlds)
+            action = choose_action(view, levels[side], rng, budgets[side], worlds=counts[side])
             if len(view.legal) > 1:
                 think[side] += time.perf_counter() - started
                 choices[side] += 1
@@ -103,7 +110,7 @@ def run(
     budget_ms: int | None,
     seed: str = "arena",
     workers: int = 1,
-    worlds: int | None = None,
+    worlds: dict[str, int] | None = None,
     scale: float | None = None,
 ) -> tuple[Tally, Tally]:
     tallies = (Tally(), Tally())
@@ -134,6 +141,28 @@ def interval(per_deal: list[float]) -> tuple[float, float]:
         return mean, mean
     half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal))
     return max(0.0, mean - half), min(1.0, mean + half)
+
+
+def calibrate(variant: str = "partnership", players: int = 4, games: int = 12) -> dict[str, int]:
+    """Worlds that 100 ms of one core's CPU time buys each search level, over the decisions of
+    random games (CPU time, so other load on the machine does not change the answer)."""
+    rng = random.Random("calibrate")
+    spent = {"hard": 0.0, "expert": 0.0}
+    sampled = 200
+    moves = 0
+    for game in range(games):
+        match = Match(variant, players, seed=f"calibrate:{game}")
+        hand = match.start_hand()
+        while not hand.over:
+            view = match.view_for(hand.turn)
+            if len(view.legal) > 1:
+                for level in spent:
+                    started = time.process_time()
+                    choose_action(view, level, random.Random(game), worlds=sampled)
+                    spent[level] += time.process_time() - started
+                moves += 1
+            match.apply(rng.choice(view.legal))
+    return {level: round(0.1 * moves * sampled / cpu) for level, cpu in spent.items()}
 
 
 HEADER = (
@@ -170,23 +199,40 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
     parser.add_argument(
-        "--worlds", type=int, default=None, help="search exactly N worlds a move, not the clock"
+        "--worlds", type=int, default=None, help="clock-free: N sampled worlds a search move"
+    )
+    parser.add_argument(
+        "--idle-core",
+        action="store_true",
+        help="clock-free: each search level samples what its default budget buys on an idle core",
     )
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--table", action="store_true", help="every family, every level step")
+    parser.add_argument("--calibrate", action="store_true", help="worlds per 100 ms of CPU")
     args = parser.parse_args(argv)
+    if args.calibrate:
+        for level, worlds in calibrate().items():
+            print(f"{level}: {worlds} worlds per 100 ms of one core (partnership decisions)")
+        return
     budget = "levels' defaults" if args.budget_ms is None else f"{args.budget_ms} ms"
     if args.scale is not None:
         budget = f"each level's default times {args.scale:g}"
+    worlds: dict[str, int] | None = None
     if args.worlds is not None:
-        budget = f"{args.worlds} sampled worlds (no clock)"
+        worlds = {"hard": args.worlds, "expert": args.worlds}
+        budget = f"{args.worlds} sampled worlds a move (no clock)"
+    if args.idle_core:
+        rates = calibrate()
+        worlds = {level: rates[level] * DEFAULT_BUDGET_MS[level] // 100 for level in rates}
+        counts = ", ".join(f"{level} {count} worlds" for level, count in worlds.items())
+        budget = f"no clock: {counts} a move (each default budget on an idle core)"
     print(f"duplicate deals, budget per move: {budget}, seed {args.seed!r}")
     print(HEADER)
     if args.table:
         for family, (variant, players, options) in FAMILIES.items():
             for levels in STEPS:
                 tallies = run(variant, players, options, levels, args.deals, args.budget_ms,
-                              args.seed, args.workers, args.worlds, args.scale)  # fmt: skip
+                              args.seed, args.workers, worlds, args.scale)  # fmt: skip
                 print(row(family, variant, players, levels, tallies), flush=True)
         return
     variant = Match(args.variant, args.players).variant.id
@@ -194,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
     _, players, options = FAMILIES.get(family, (variant, args.players, {}))
     players = args.players or players or Match(variant).players
     tallies = run(variant, players, options, (args.a, args.b), args.deals, args.budget_ms,
-                  args.seed, args.workers, args.worlds, args.scale)  # fmt: skip
+                  args.seed, args.workers, worlds, args.scale)  # fmt: skip
     print(row(family, variant, players, (args.a, args.b), tallies))
 
 
