@@ -9,7 +9,10 @@ is tempered, see `TEMPER`).
 
 The model is applied where a seat's hand at each past play can be rebuilt from the world alone:
 line games on the fast path without drawing (its hand then is its tiles now plus the ones it laid
-since). The lead is left out (it may be forced). Elsewhere every world weighs 1.
+since). The lead is left out (it may be forced). Games where a turn goes on while the player can
+place (`hungarian`) are left out too: there a player picks the tile that keeps the run going,
+not the heavy one, and weighing by pips made the expert lose to `hard` in the arena. Elsewhere
+every world weighs 1.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class PlayModel:
         self.active = (
             supports(variant)
             and variant.draw_rule is DrawRule.NONE
+            and not variant.keeps_playing
             and view.layout.shape is Shape.LINE
         )
         self.events: list[tuple[int, int, int]] = []  # (seat, tile index, mask of fitting tiles)
