@@ -29,7 +29,7 @@ from discord.ext import commands
 log = logging.getLogger("domino")
 
 HERE = Path(__file__).resolve().parent
-COGS: tuple[str, ...] = ("cogs.domino",)
+COGS: tuple[str, ...] = ("cogs.domino", "cogs.standings", "cogs.history", "cogs.season")
 EXIT_NO_TOKEN = 2
 EXIT_BAD_TOKEN = 3
 

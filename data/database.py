@@ -293,6 +293,11 @@ class Database:
         async with self._read() as connection:
             return await queries.history(connection, guild_id, user_id, limit, before, season_id)
 
+    async def match_summary(self, match_id: int, guild_id: int | None = None) -> MatchSummary:
+        """One finished match as `history` lists it (of that server, if `guild_id` is given)."""
+        async with self._read() as connection:
+            return await queries.match_summary(connection, match_id, guild_id)
+
     async def match_record(self, match_id: int, guild_id: int | None = None) -> dict[str, Any]:
         """A finished match's game record (of that server, if `guild_id` is given)."""
         async with self._read() as connection:

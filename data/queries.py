@@ -199,6 +199,20 @@ async def history(
     else:
         sql = f"SELECT id FROM matches WHERE {where} ORDER BY id DESC LIMIT ?"
     ids = [row[0] for row in await connection.execute_fetchall(sql, (*params, limit))]
+    return await _summaries(connection, ids)
+
+
+async def match_summary(
+    connection: aiosqlite.Connection, match_id: int, guild_id: int | None
+) -> MatchSummary:
+    summaries = await _summaries(connection, [match_id])
+    if not summaries or (guild_id is not None and summaries[0].guild_id != guild_id):
+        raise DataError(f"there is no match #{match_id} here")
+    return summaries[0]
+
+
+async def _summaries(connection: aiosqlite.Connection, ids: list[int]) -> list[MatchSummary]:
+    """The matches with these ids, newest first, each with its seats in seat order."""
     if not ids:
         return []
     marks = ", ".join("?" for _ in ids)

@@ -303,19 +303,18 @@ class FastHand:
 
     # -- bulk playouts ----------------------------------------------------------------------
 
-    def playout(self, rng: random.Random, greedy: float = 0.0) -> None:
+    def playout(self, rng: random.Random) -> None:
         """Play to the end of the hand, every seat choosing uniformly among the tiles it may
-        place (and the end, where the choice matters); with probability `greedy` a seat takes
-        its heaviest fitting tile instead (the AI's smarter playouts). The loop is `plays`/
-        `play`/`draw`/`pass_turn` inlined: the tests hold it to the same results."""
+        place (and the end, where the choice matters). The loop is `plays`/`play`/`draw`/
+        `pass_turn` inlined: the tests hold it to the same results."""
         if self.end:
             return
-        if not greedy and self.draw_rule == DRAW_NONE and not self.keeps_playing:
+        if self.draw_rule == DRAW_NONE and not self.keeps_playing:
             self._playout_without_drawing(rng)
         else:
-            self._playout_any(rng, greedy)
+            self._playout_any(rng)
 
-    def _playout_any(self, rng: random.Random, greedy: float = 0.0) -> None:
+    def _playout_any(self, rng: random.Random) -> None:
         """`playout` for every supported game."""
         choose = rng.random
         with_number, highs, lows, lead_index = WITH, HIGH, LOW, self.lead_index
@@ -339,13 +338,10 @@ class FastHand:
             if mask:
                 count = mask.bit_count()
                 if count > 1:
-                    if greedy and choose() < greedy:
-                        mask = _heaviest(mask)
-                    else:
-                        pick = int(choose() * count)
-                        while pick:
-                            mask &= mask - 1
-                            pick -= 1
+                    pick = int(choose() * count)
+                    while pick:
+                        mask &= mask - 1
+                        pick -= 1
                 low = mask & -mask
                 index = low.bit_length() - 1
                 hand ^= low
@@ -464,18 +460,6 @@ class FastHand:
             while not hands[turn] & ends:  # forced passes
                 turn = following[turn]
         self.west, self.east, self.turn, self.last_placer = west, east, turn, turn
-
-
-def _heaviest(mask: int) -> int:
-    """The bit of the tile with most pips in `mask` (the lowest index among equals)."""
-    best, most = 0, -1
-    while mask:
-        low = mask & -mask
-        pips = PIPS[low.bit_length() - 1]
-        if pips > most:
-            best, most = low, pips
-        mask ^= low
-    return best
 
 
 def _random_bit(mask: int, choose: Callable[[], float]) -> int:

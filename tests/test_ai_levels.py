@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
@@ -176,3 +177,14 @@ def test_simulate_runs_the_easy_level_from_the_command_line(
     summary = json.loads(capsys.readouterr().out)
     assert code == 0
     assert summary["ai"] == "easy" and summary["hands"] == 6 and summary["errors"] == 0
+
+
+def test_search_levels_stop_at_their_budget() -> None:
+    views = (
+        m.view_for(m.hand.turn) for m in positions("partnership", 4, {}, 20, "budget") if m.hand
+    )
+    view = next(view for view in views if len(view.legal) > 1)
+    for level in ("hard", "expert"):
+        started = time.monotonic()
+        choose_action(view, level, random.Random(2), budget_ms=60)
+        assert time.monotonic() - started < 0.06 + 0.3  # one world past the clock at most

@@ -5,7 +5,8 @@ tiles and public facts are judged, so the sampled hidden hands never sway the ch
 through the rules themselves), and the position it leaves is scored by `position_value`:
 
 - **heavy tiles first**: every pip still in hand costs (it counts against you at a block);
-- **doubles early**: a double fits only one number, so each one kept costs extra;
+- **doubles early**: a double fits only one number, so each one kept costs extra (where doubles
+  are wild it is the other way round: each one kept is a way out);
 - **keep variety**: each different number left in hand is worth having (fewer passes later);
 - **control**: open ends showing numbers you hold many of let you follow;
 - **don't feed an opponent**: an open end showing a number an opponent is known to lack (he
@@ -19,15 +20,15 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action
+from engine.actions import Action, Play
 from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import build_world, sample_hidden
 from engine.hand import HandState
-from engine.tiles import Tile
 from engine.view import SeatView
 
 PIP_COST = 1.0
 DOUBLE_COST = 2.5
+WILD_DOUBLE = 4.0
 VARIETY = 1.5
 CONTROL = 1.0
 OPPONENT_LACKS = 2.0
@@ -47,7 +48,10 @@ def position_value(state: HandState, knowledge: Knowledge) -> float:
             return FINISHED / 2
     hand = state.hands[seat]
     value = -PIP_COST * sum(tile.pips for tile in hand)
-    value -= DOUBLE_COST * sum(1 for tile in hand if tile.is_double)
+    doubles = sum(1 for tile in hand if tile.is_double)
+    # A double fits one number only, so it is shed early; where doubles are wild they fit
+    # everywhere, and are kept as the last way out.
+    value += (WILD_DOUBLE if knowledge.variant.wild_doubles else -DOUBLE_COST) * doubles
     numbers = {number for tile in hand for number in (tile.high, tile.low)}
     value += VARIETY * len(numbers)
     ends = state.layout.open_numbers() if state.layout.started else []
@@ -91,5 +95,4 @@ def choose_easy(view: SeatView, rng: random.Random) -> Action:
 
 def _tile_bonus(action: Action) -> float:
     """A whisker for the heavier of two otherwise equal plays (stable, deterministic ties)."""
-    tile = getattr(action, "tile", None)
-    return tile.pips / 1000 if isinstance(tile, Tile) else 0.0
+    return action.tile.pips / 1000 if isinstance(action, Play) else 0.0

@@ -50,6 +50,10 @@ def variant_for(view: SeatView) -> Variant:
 
 @dataclass(frozen=True)
 class Knowledge:
+    """Everything one seat knows of the tiles it cannot see, at one point of a hand. The
+    unseen tiles are exactly the other seats' hands, the boneyard and the tiles set aside:
+    `len(unseen) == sum(other sizes) + boneyard + asleep`."""
+
     seat: int
     variant: Variant
     hand: tuple[Tile, ...]

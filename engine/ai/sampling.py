@@ -46,6 +46,13 @@ def sample_hidden(knowledge: Knowledge, rng: random.Random) -> tuple[list[list[T
     members: dict[int, list[Tile]] = {group: [] for group in room}
     tiles = list(knowledge.unseen)
     rng.shuffle(tiles)
+    if not any(lacks[group] for group in room if group != REST):
+        # Nothing known: the shuffle is the deal (each place takes the next run of tiles).
+        cursor = 0
+        for group, size in room.items():
+            members[group] = tiles[cursor : cursor + size]
+            cursor += size
+        tiles = []
     for tile in tiles:
         allowed = [
             group

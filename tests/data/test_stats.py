@@ -100,6 +100,18 @@ async def test_a_match_record_is_given_back_only_to_its_server(db: Database) -> 
         await db.match_record(outcome.match_id + 1)
 
 
+async def test_one_match_summary_is_given_back_only_to_its_server(db: Database) -> None:
+    outcome = await db.record_match(singles("t1", [ALICE, None], 0, at=5.0))
+    summary = await db.match_summary(outcome.match_id, GUILD)
+    assert summary == (await db.history(GUILD))[0]
+    assert [seat.user_id for seat in summary.seats] == [ALICE, None]
+    assert not summary.rated  # an AI seat
+    with pytest.raises(DataError, match="no match"):
+        await db.match_summary(outcome.match_id, GUILD + 1)
+    with pytest.raises(DataError, match="no match"):
+        await db.match_summary(outcome.match_id + 1)
+
+
 async def test_stats_agree_with_counting_the_history_by_hand(db: Database) -> None:
     rng = random.Random(3)
     people = [ALICE, BOB, CAROL, DAVE]

@@ -37,8 +37,8 @@ def test_a_rejected_token_is_one_line_and_exit_status(
 
 
 async def test_the_domino_commands_are_synced_once(emu: Emulator, domino: discord.Client) -> None:
-    names = [command["name"] for command in emu.synced_commands(None)]
-    assert names == ["domino"]
-    subcommands = {option["name"] for option in emu.synced_commands(None)[0]["options"]}
+    synced = {command["name"]: command for command in emu.synced_commands(None)}
+    assert "domino" in synced  # beside the standings commands (tests/standings)
+    subcommands = {option["name"] for option in synced["domino"]["options"]}
     assert subcommands >= {"new", "rules", "help", "end"}
     assert len(emu.command_syncs) == 1

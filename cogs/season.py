@@ -1,0 +1,160 @@
+"""`/season start|end|list` for moderators, and the background task that ends seasons on
+schedule (starting the next one where the server asked for repeating seasons).
+
+Moderators are members with Manage Server. The command group carries that as its default
+permission (Discord hides it from others), and every handler checks it again at run time,
+because a server's admins can hand the command to anyone in Integrations settings.
+Answers: the moderator gets an ephemeral confirmation, and the channel a public announcement,
+so everyone learns that a season started or ended; refusals stay ephemeral.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs import standings_texts as words
+from cogs.domino import EMBED_COLOUR
+from cogs.errors import reply_error
+from cogs.standings import StandingsError
+
+if TYPE_CHECKING:
+    from bot import DominoBot
+
+log = logging.getLogger(__name__)
+
+ROLL_SECONDS = 60.0  # how often scheduled season ends are looked for
+DAY = 86_400.0
+
+
+def require_manager(interaction: discord.Interaction[Any]) -> None:
+    """Refuse anyone without Manage Server (the runtime half of the moderator check)."""
+    if not interaction.permissions.manage_guild:
+        raise StandingsError(words.MANAGE_SERVER_ONLY)
+
+
+class Seasons(commands.Cog):
+    season = app_commands.Group(
+        name="season",
+        description="(Moderators) this server's seasons",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.roller.start()
+
+    async def cog_unload(self) -> None:
+        self.roller.cancel()
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await reply_error(interaction, error)
+
+    def now(self) -> float:
+        return self.bot.settings.clock()
+
+    # -- the schedule -------------------------------------------------------------------------
+
+    @tasks.loop(seconds=ROLL_SECONDS)
+    async def roller(self) -> None:
+        try:
+            await self.roll_due()
+        except Exception:  # the next round tries again; one failure must not stop the loop
+            log.exception("could not roll the seasons that are due")
+
+    async def roll_due(self) -> list[tuple[Any, Any]]:
+        """End every season whose scheduled end has passed (and start the next where asked)."""
+        rolled = await self.bot.db.roll_seasons(self.now())
+        for ended, started in rolled:
+            log.info(
+                "server %s: %s ended on schedule%s",
+                ended.guild_id,
+                ended.name,
+                f"; {started.name} started" if started is not None else "",
+            )
+        return rolled
+
+    # -- commands -----------------------------------------------------------------------------
+
+    @season.command(name="start", description="Start a new season (the standings start afresh)")
+    @app_commands.describe(
+        name="Its name (Season N if left out)",
+        days="End it by itself after this many days",
+        repeat="When it ends, start the next one at once, lasting as many days",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 60] | None = None,
+        days: app_commands.Range[int, 1, 366] | None = None,
+        repeat: bool = False,
+    ) -> None:
+        require_manager(interaction)
+        if repeat and days is None:
+            raise StandingsError(words.REPEAT_NEEDS_DAYS)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild_id or 0
+        now = self.now()
+        ends_at = now + days * DAY if days is not None else None
+        season = await self.bot.db.start_season(guild_id, name, ends_at, now)
+        await self.bot.db.update_server_settings(guild_id, season_days=days if repeat else None)
+        if ends_at is None:
+            text = words.SEASON_STARTED.format(name=season.name)
+        else:
+            text = words.SEASON_STARTED_UNTIL.format(name=season.name, when=int(ends_at))
+        if repeat:
+            text += words.SEASON_REPEATS.format(days=days)
+        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(text)
+
+    @season.command(name="end", description="End the current season now")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        require_manager(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild_id or 0
+        season = await self.bot.db.end_season(guild_id, self.now())
+        # Ending by hand also stops the repetition: the moderator decides when the next starts.
+        await self.bot.db.update_server_settings(guild_id, season_days=None)
+        text = words.SEASON_ENDED.format(name=season.name, number=season.number)
+        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(text)
+
+    @season.command(name="list", description="Every season of this server")
+    async def list_seasons(self, interaction: discord.Interaction[Any]) -> None:
+        require_manager(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild_id or 0
+        seasons = await self.bot.db.seasons(guild_id)
+        settings = await self.bot.db.server_settings(guild_id)
+        lines = [
+            words.season_line(
+                season.name,
+                int(season.started_at),
+                int(season.ended_at) if season.ended_at is not None else None,
+                int(season.ends_at) if season.ends_at is not None else None,
+            )
+            for season in seasons
+        ]
+        embed = discord.Embed(
+            title=words.SEASON_LIST_TITLE,
+            description="\n".join(lines)[:4096] or words.SEASON_NONE,
+            colour=EMBED_COLOUR,
+        )
+        days = settings.season_days
+        embed.set_footer(
+            text=words.SEASON_SCHEDULE.format(days=days) if days else words.SEASON_NO_SCHEDULE
+        )
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def setup(bot: DominoBot) -> None:
+    await bot.add_cog(Seasons(bot))

@@ -1,0 +1,251 @@
+"""The buttons and menus of /leaderboard and /history, as `DynamicItem`s: everything a click needs
+is in the custom id, so pagination and the replay stepper work on any old message, after any
+restart, without the bot remembering a thing.
+
+Custom ids (all well under 100 characters):
+- `sl:{season}:{game}:{order}:{kind}:{page}` a leaderboard page (`season` a season id or `a` for
+  all time, `game` a variant id or `*` for all games, `page` 0-based or `me`: the clicker's own);
+- `sh:{player}:{before}` older matches of `/history` (`player` a user id, `before` a match id);
+- `shr:{player}` the menu of matches to replay (values are match ids);
+- `ss:{match}:{position}:{verb}` a replay step (`verb` tells apart two buttons going to the same
+  position: `ph` previous hand, `pm` previous move, `nm` next move, `nh` next hand).
+
+The callbacks only hand the click to the `Standings` or `History` cog; nothing is decided here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from cogs import standings_texts as words
+from data.models import Kind, Order
+
+if TYPE_CHECKING:
+    from cogs.history import History
+    from cogs.standings import Standings
+
+ORDERS: tuple[Order, ...] = ("rating", "wins", "points")
+KINDS: tuple[Kind, ...] = ("players", "pairs")
+STEP_VERBS = ("ph", "pm", "nm", "nh")
+MENU_SIZE = 25
+
+
+def standings_of(interaction: discord.Interaction[Any]) -> Standings:
+    return cast("Standings", _cog(interaction, "Standings"))
+
+
+def history_of(interaction: discord.Interaction[Any]) -> History:
+    return cast("History", _cog(interaction, "History"))
+
+
+def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
+    cog = interaction.client.get_cog(name)
+    if cog is None:  # pragma: no cover - the cogs are loaded with the bot
+        raise RuntimeError(f"the {name} cog is not loaded")
+    return cog
+
+
+@dataclass(frozen=True)
+class BoardScope:
+    """Which leaderboard: a season (`None`: all time), a game (`None`: all), an order, a kind."""
+
+    season_id: int | None
+    variant: str | None
+    order: Order
+    kind: Kind
+
+    def custom_id(self, page: int | str) -> str:
+        season = "a" if self.season_id is None else str(self.season_id)
+        return f"sl:{season}:{self.variant or '*'}:{self.order}:{self.kind}:{page}"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> BoardScope:
+        season = None if match["season"] == "a" else int(match["season"])
+        variant = None if match["game"] == "*" else match["game"]
+        return cls(season, variant, cast(Order, match["order"]), cast(Kind, match["kind"]))
+
+
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"sl:(?P<season>a|\d+):(?P<game>\*|[0-9a-z][0-9a-z-]*)"
+        rf":(?P<order>{'|'.join(ORDERS)}):(?P<kind>{'|'.join(KINDS)}):(?P<page>\d+|me)"
+    ),
+):
+    def __init__(
+        self,
+        scope: BoardScope,
+        page: int | str,
+        label: str = "-",
+        *,
+        disabled: bool = False,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, disabled=disabled, custom_id=scope.custom_id(page)
+            )
+        )
+        self.scope = scope
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LeaderboardButton:
+        page: int | str = match["page"] if match["page"] == "me" else int(match["page"])
+        return cls(BoardScope.from_match(match), page)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await standings_of(interaction).leaderboard_page(interaction, self.scope, self.page)
+
+
+class OlderMatchesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sh:(?P<player>\d+):(?P<before>\d+)",
+):
+    def __init__(self, player: int, before: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=words.HISTORY_MORE,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sh:{player}:{before}",
+            )
+        )
+        self.player = player
+        self.before = before
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> OlderMatchesButton:
+        return cls(int(match["player"]), int(match["before"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await history_of(interaction).history_page(interaction, self.player, self.before)
+
+
+class ReplayMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"shr:(?P<player>\d+)",
+):
+    """Pick a match of the list to step through it (an ephemeral stepper opens)."""
+
+    def __init__(self, player: int, options: Sequence[tuple[str, int]] = (("-", 0),)) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"shr:{player}",
+                placeholder=words.HISTORY_PICK,
+                options=[
+                    discord.SelectOption(label=label[:100], value=str(match_id))
+                    for label, match_id in options[:MENU_SIZE]
+                ],
+            )
+        )
+        self.player = player
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ReplayMenu:
+        return cls(int(match["player"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        raw = self.item.values[0] if self.item.values else ""
+        match_id = int(raw) if raw.isdigit() else 0
+        await history_of(interaction).open_replay(interaction, match_id)
+
+
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"ss:(?P<match>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
+):
+    LABELS: ClassVar[dict[str, tuple[str, str]]] = {
+        "ph": ("⏮", words.PREVIOUS_HAND),
+        "pm": ("◀", words.PREVIOUS_MOVE),
+        "nm": ("▶", words.NEXT_MOVE),
+        "nh": ("⏭", words.NEXT_HAND),
+    }
+
+    def __init__(self, match_id: int, position: int, verb: str, *, disabled: bool = False) -> None:
+        emoji, label = self.LABELS[verb]
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.primary
+                if verb in ("pm", "nm")
+                else discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"ss:{match_id}:{position}:{verb}",
+            )
+        )
+        self.match_id = match_id
+        self.position = position
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> StepButton:
+        return cls(int(match["match"]), int(match["position"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await history_of(interaction).replay_step(interaction, self.match_id, self.position)
+
+
+LEADERBOARD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LeaderboardButton,)
+HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    OlderMatchesButton,
+    ReplayMenu,
+    StepButton,
+)
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+def leaderboard_view(scope: BoardScope, page: int, pages: int) -> discord.ui.View:
+    """Previous, Next, and "My page" (the clicker's own page: whoever clicks it)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaderboardButton(scope, max(page - 1, 0), words.PREVIOUS, disabled=page <= 0))
+    view.add_item(LeaderboardButton(scope, page + 1, words.NEXT, disabled=page + 1 >= pages))
+    view.add_item(LeaderboardButton(scope, "me", words.MY_PAGE, style=discord.ButtonStyle.primary))
+    return view
+
+
+def history_view(
+    player: int, options: Sequence[tuple[str, int]], before: int | None
+) -> discord.ui.View | None:
+    if not options:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayMenu(player, options))
+    if before is not None:
+        view.add_item(OlderMatchesButton(player, before))
+    return view
+
+
+def stepper_view(match_id: int, targets: dict[str, int], position: int) -> discord.ui.View:
+    """The four step buttons; a button whose target is where we are is disabled."""
+    view = discord.ui.View(timeout=None)
+    for verb in STEP_VERBS:
+        target = targets[verb]
+        view.add_item(StepButton(match_id, target, verb, disabled=target == position))
+    return view
