@@ -31,6 +31,7 @@ from typing import Any
 
 from cogs import texts
 from tests.emulator import interactions as i
+from tests.emulator import rest_channels, rest_interactions
 from tests.emulator.driver import InteractionResult, Person
 from tests.emulator.emulator import Emulator
 from tests.emulator.runner import BotRunner
@@ -39,11 +40,13 @@ MOVE = "dm:"
 
 
 class Changes:
-    """Wakes every waiter on each change the emulator records (no shared-event clearing, so
-    no waiter misses a change)."""
+    """Wakes waiters when the emulator changes: any change (`until`), or a message created or
+    edited in one channel (`until_in`). Per-channel waking keeps the harness cheap: hundreds of
+    tables re-checking on every change of every table would load the event loop it measures."""
 
     def __init__(self, emu: Emulator) -> None:
         self.event = asyncio.Event()
+        self.channels: dict[int, asyncio.Event] = {}
         touch = emu.touch
 
         def touched() -> None:
@@ -52,12 +55,42 @@ class Changes:
             self.event = asyncio.Event()
 
         emu.touch = touched  # type: ignore[method-assign]
+        for module in (rest_channels, rest_interactions):
+            create, edit = module.create_message, module.edit_message
+
+            def created(*args: Any, _create: Any = create, **kwargs: Any) -> Any:
+                message = _create(*args, **kwargs)
+                self.notify(message.channel_id)
+                return message
+
+            def edited(
+                emulator: Any, message: Any, *args: Any, _edit: Any = edit, **kw: Any
+            ) -> Any:
+                result = _edit(emulator, message, *args, **kw)
+                self.notify(message.channel_id)
+                return result
+
+            module.create_message = created  # type: ignore[attr-defined]
+            module.edit_message = edited  # type: ignore[attr-defined]
+
+    def notify(self, channel_id: int) -> None:
+        event = self.channels.pop(channel_id, None)
+        if event is not None:
+            event.set()
 
     async def until(self, predicate: Any, timeout: float) -> Any:
+        return await self._until(predicate, timeout, lambda: self.event)
+
+    async def until_in(self, channel_id: int, predicate: Any, timeout: float) -> Any:
+        return await self._until(
+            predicate, timeout, lambda: self.channels.setdefault(channel_id, asyncio.Event())
+        )
+
+    async def _until(self, predicate: Any, timeout: float, next_event: Any) -> Any:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            event = self.event
+            event = next_event()
             value = predicate()
             if value:
                 return value
@@ -144,7 +177,8 @@ async def play(
     loop = asyncio.get_running_loop()
     last = -1
     while loop.time() < stop_at:
-        found = await changes.until(
+        found = await changes.until_in(
+            person.dm.id,
             lambda last=last: (
                 (m := move_message(person)) is not None and version_of(m) > last and m
             ),
@@ -165,7 +199,8 @@ async def play(
         button = next(b for b in found.buttons if (b.custom_id or "").startswith(MOVE))
         started = time.perf_counter()
         await person.click(found, custom_id=button.custom_id)
-        updated = await changes.until(
+        updated = await changes.until_in(
+            thread.id,
             lambda before=before: (
                 (b := board_of(thread)) is not None and b.embed["description"] != before
             ),

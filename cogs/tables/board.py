@@ -1,6 +1,6 @@
 """What a table shows: the public board (picture + embed), the lobby, a player's private hand,
 the score sheet. Snapshots are taken synchronously from the table (so they are consistent);
-pictures are drawn off the event loop (`asyncio.to_thread`), since Pillow would stall it.
+pictures are drawn off the event loop (in threads), since Pillow would stall it.
 
 Nothing here sees a hand it may not show: the board and the score sheet are drawn from
 `Table.public_view()` (no hand, no moves); a hand is drawn only from its own seat's view.
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import discord
@@ -21,6 +23,16 @@ from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
 
 COLOUR = discord.Colour(0x2E7D32)
+
+# Pictures are drawn in threads (Pillow releases the GIL while it draws and encodes). Boards and
+# score sheets have threads of their own, so under load a public board never waits in line behind
+# private hands: the board is what everyone at the table is watching.
+PUBLIC_PICTURES = ThreadPoolExecutor(max_workers=3, thread_name_prefix="board-picture")
+PRIVATE_PICTURES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hand-picture")
+
+
+async def drawn(pool: ThreadPoolExecutor, draw: Callable[[], bytes]) -> bytes:
+    return await asyncio.get_running_loop().run_in_executor(pool, draw)
 
 
 @dataclass(frozen=True)
@@ -134,14 +146,15 @@ async def board_file(snap: BoardSnapshot) -> discord.File:
     """The board picture, with its description as alt text (for screen readers)."""
     assert snap.view is not None
     view, names = snap.view, list(snap.names)
-    data = await asyncio.to_thread(render.board_png, view, names=names)
+    data = await drawn(PUBLIC_PICTURES, lambda: render.board_png(view, names=names))
     alt = render.describe(view, names=names)[:1000]
     return discord.File(io.BytesIO(data), filename="board.png", description=alt)
 
 
 async def score_sheet_file(snap: BoardSnapshot) -> discord.File:
-    assert snap.view is not None
-    data = await asyncio.to_thread(render.score_sheet_png, snap.view, names=list(snap.names))
+    view, names = snap.view, list(snap.names)
+    assert view is not None
+    data = await drawn(PUBLIC_PICTURES, lambda: render.score_sheet_png(view, names=names))
     return discord.File(io.BytesIO(data), filename="scores.png")
 
 
@@ -181,5 +194,5 @@ def hand_embed(view: SeatView, where: str, turn_name: str | None) -> discord.Emb
 
 
 async def hand_file(view: SeatView) -> discord.File:
-    data = await asyncio.to_thread(render.hand_png, view)
+    data = await drawn(PRIVATE_PICTURES, lambda: render.hand_png(view))
     return discord.File(io.BytesIO(data), filename="hand.png")

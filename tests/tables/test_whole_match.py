@@ -10,7 +10,14 @@ import pytest
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, latest_version, move_message, play_match, table_channel
+from tests.tables.play import (
+    board,
+    latest_version,
+    move_message,
+    play_match,
+    play_one,
+    table_channel,
+)
 
 
 async def open_table(emu: Emulator, host: Any, game: str, ai: int, **options: Any) -> Any:
@@ -180,3 +187,38 @@ async def test_a_whole_match_of_every_family_with_a_user_and_ai_seats(
     await alice.click(lobby, "Start")
     final = await play_match(emu, [alice], seconds=120)
     assert "won the match" in final.text or texts.match_result("") in final.text
+
+
+async def test_the_winning_pair_chooses_who_leads_the_next_hand(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    import random
+
+    people = [emu.user(name) for name in ("alice", "bob", "carol", "dave")]
+    alice = people[0]
+    lobby = (await alice.slash("domino new", game="partnership")).response
+    for person in people[1:]:
+        await person.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    rng = random.Random(3)
+    played: dict[str, int] = {}
+    while not (board(emu) and texts.CLAIM_LEAD in board(emu).labels):
+        for person in people:
+            message = move_message(person.dm.messages)
+            if message is not None and latest_version(message) != played.get(person.name):
+                played[person.name] = latest_version(message)
+                await play_one(person, message, rng)
+        await asyncio.sleep(0.02)
+    between = board(emu)
+    note = next(line for line in between.text.splitlines() if "may press" in line)
+    winners = [p for p in people if p.name in note.split(" won the hand")[0]]
+    losers = [p for p in people if p not in winners]
+    assert len(winners) == 2
+    answer = await losers[0].click(between, texts.CLAIM_LEAD)
+    assert any(texts.MAY_NOT_LEAD in m.text for m in answer.followups)
+    leader = winners[-1]
+    await leader.click(between, texts.CLAIM_LEAD)
+    for person in people:
+        await person.click(between, "Ready")
+    await emu.wait_for(lambda: move_message(leader.dm.messages) and "hand 2" in board(emu).text)
+    assert f"<@{leader.id}> is to play" in board(emu).text
