@@ -17,6 +17,7 @@ import logging
 import re
 import secrets
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -124,7 +125,10 @@ class Puzzle:
         if game.solved:
             self.over = True
             took = now - self.started if self.started else 0.0
-            line += "\n" + texts.puzzle_solved(len(game.actions), game.hints_used, took)
+            # The record holds a hint as two actions (the hint, then its tile): the player
+            # pressed once.
+            actions = len(game.actions) - game.hints_used
+            line += "\n" + texts.puzzle_solved(actions, game.hints_used, took)
             log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
         self.last = line
         return line
@@ -179,6 +183,20 @@ class PuzzleButton(
         await puzzles.click(interaction, self.puzzle_id, self.verb)
 
 
+FORM_ID = re.compile(r"dpf:(?P<puzzle>[0-9a-z]+):(?P<verb>place|remove)")
+
+
+def _typed(components: list[Any]) -> Iterator[str]:
+    """The values typed into a submitted form's text inputs, however they are nested."""
+    for component in components:
+        if isinstance(component, dict):
+            if "value" in component:
+                yield str(component["value"])
+            yield from _typed(list(component.get("components") or []))
+            if isinstance(component.get("component"), dict):
+                yield from _typed([component["component"]])
+
+
 class CellsForm(discord.ui.Modal):
     """Asks for the cells of a placement (two; with their numbers in Quadrille) or of a
     removal (one)."""
@@ -209,6 +227,10 @@ class Puzzles:
         self.bot = bot
         self.puzzles: dict[str, Puzzle] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Forms this process opened: discord.py answers their submissions (`CellsForm`). A form
+        # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
+        self.forms_opened: set[str] = set()
+        bot.add_listener(self.on_interaction)
 
     async def restore(self, states: list[dict[str, Any]]) -> None:
         for state in states:
@@ -306,13 +328,25 @@ class Puzzles:
             if interaction.user.id != puzzle.user_id:
                 raise TableError(texts.PUZZLE_NOT_YOURS)
             if verb in ("place", "remove"):
-                await interaction.response.send_modal(
-                    CellsForm(self, puzzle_id, verb, puzzle.game_id)
-                )
+                form = CellsForm(self, puzzle_id, verb, puzzle.game_id)
+                self.forms_opened.add(form.custom_id)
+                await interaction.response.send_modal(form)
                 return
             await self.act(interaction, puzzle_id, verb, "")
         except Exception as error:
             await reply_error(interaction, error)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A puzzle form submitted after a restart: carried out like one submitted before."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = cast("dict[str, Any]", interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        found = FORM_ID.fullmatch(custom_id)
+        if found is None or custom_id in self.forms_opened:
+            return
+        text = next(_typed(data.get("components") or []), "")
+        await self.act(interaction, found["puzzle"], found["verb"], text)
 
     async def act(
         self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str, text: str
