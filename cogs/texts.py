@@ -258,3 +258,12 @@ def duration(seconds: float) -> str:
 
 def puzzle_solved(actions: int, hints: int, seconds: float) -> str:
     return f"🎉 Solved in {duration(seconds)}, {actions} actions with {hints} hint(s)."
+
+
+def puzzle_best(seconds: float, best: float | None) -> str:
+    """The solve against the player's best at that puzzle and setting before it."""
+    if best is None:
+        return "Your first solve at this setting."
+    if seconds < best:
+        return f"A new personal best (it was {duration(best)})."
+    return f"Your best at this setting: {duration(best)}."

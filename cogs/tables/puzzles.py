@@ -27,7 +27,7 @@ import render
 from cogs import texts
 from cogs.errors import reply_error
 from cogs.tables.seating import TableError
-from data.models import LiveTable
+from data.models import LiveTable, PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, generate, load_game
 from engine.puzzles.cells import pair_text, parse_cells, parse_quadrille
 from engine.tiles import Tile
@@ -57,6 +57,15 @@ class Puzzle:
     last: str = ""
     over: bool = False
     started: float = 0.0
+    solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
+
+    @property
+    def setting(self) -> str:
+        """What a solve time compares with: `double-6 hard`, or `classic` (the figure)."""
+        game = self.game
+        if isinstance(game, QuadrilleGame):
+            return "classic"
+        return f"double-{game.puzzle.top} {game.puzzle.difficulty}"
 
     @property
     def game_id(self) -> str:
@@ -124,11 +133,21 @@ class Puzzle:
             line = texts.PUZZLE_GAVE_UP
         if game.solved:
             self.over = True
-            took = now - self.started if self.started else 0.0
+            took = max(0.0, now - self.started) if self.started else 0.0
             # The record holds a hint as two actions (the hint, then its tile): the player
             # pressed once.
             actions = len(game.actions) - game.hints_used
             line += "\n" + texts.puzzle_solved(actions, game.hints_used, took)
+            self.solve = PuzzleSolve(
+                self.guild_id,
+                self.user_id,
+                self.game_id,
+                self.setting,
+                took,
+                actions,
+                game.hints_used,
+                now,
+            )
             log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
         self.last = line
         return line
@@ -359,6 +378,9 @@ class Puzzles:
                 if puzzle is None:
                     raise TableError(texts.NO_SUCH_TABLE)
                 puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
+                if puzzle.solve is not None:
+                    best = await self.bot.db.record_puzzle_solve(puzzle.solve)
+                    puzzle.last += "\n" + texts.puzzle_best(puzzle.solve.seconds, best)
                 await self._store(puzzle)
                 embed, file = await self._picture(puzzle)
                 if puzzle.message_id is not None:

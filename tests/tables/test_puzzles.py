@@ -123,3 +123,14 @@ async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
         await alice.click(puzzle, texts.PUZZLE_HINT)
         await emu.settle()
     assert re.search(r"Solved in 2 min 0\d s, 10 actions with 10 hint\(s\)", puzzle.text)
+    assert "Your first solve at this setting." in puzzle.text
+    (solve,) = await emu.bot_runner.client.db.puzzle_solves(emu.guild.id, alice.id)
+    assert (solve.puzzle, solve.setting, solve.hints) == ("dominosa", "double-3 easy", 10)
+    assert 125 <= solve.seconds < 130
+    again = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    for _ in range(12):
+        if "Solved" in again.text:
+            break
+        await alice.click(again, texts.PUZZLE_HINT)
+        await emu.settle()
+    assert "A new personal best (it was 2 min 0" in again.text
