@@ -276,6 +276,16 @@ class Puzzles:
             )
         )
 
+    async def _record(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
+        """Keep the solve and say how it compares; a database failure must not hide the
+        solved puzzle, so it is logged and the comparison left out."""
+        try:
+            best = await self.bot.db.record_puzzle_solve(solve)
+        except Exception:
+            log.exception("the solve of puzzle %s could not be kept", puzzle.id)
+            return
+        puzzle.last += "\n" + texts.puzzle_best(solve.seconds, best)
+
     async def _picture(self, puzzle: Puzzle) -> tuple[discord.Embed, discord.File]:
         game = puzzle.game
         if isinstance(game, QuadrilleGame):
@@ -379,8 +389,7 @@ class Puzzles:
                     raise TableError(texts.NO_SUCH_TABLE)
                 puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
                 if puzzle.solve is not None:
-                    best = await self.bot.db.record_puzzle_solve(puzzle.solve)
-                    puzzle.last += "\n" + texts.puzzle_best(puzzle.solve.seconds, best)
+                    await self._record(puzzle, puzzle.solve)
                 await self._store(puzzle)
                 embed, file = await self._picture(puzzle)
                 if puzzle.message_id is not None:
