@@ -143,18 +143,29 @@ class Domino(commands.Cog):
         embed = discord.Embed(title=texts.HELP_TITLE, description=texts.HELP, colour=EMBED_COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @domino.command(name="puzzle", description="A Dominosa puzzle for you alone (others may watch)")
-    @app_commands.describe(size="The set: double-3 to double-9", difficulty="How hard")
+    @domino.command(
+        name="puzzle", description="A solitaire puzzle for you alone (others may watch)"
+    )
+    @app_commands.describe(
+        game="Dominosa (a grid of numbers) or Quadrille (the figure of 2 x 2 squares)",
+        size="Dominosa's set: double-3 to double-9",
+        difficulty="How hard a Dominosa",
+    )
     @app_commands.choices(
-        difficulty=[app_commands.Choice(name=level, value=level) for level in DIFFICULTIES]
+        game=[
+            app_commands.Choice(name="Dominosa", value="dominosa"),
+            app_commands.Choice(name="Quadrille", value="quadrille"),
+        ],
+        difficulty=[app_commands.Choice(name=level, value=level) for level in DIFFICULTIES],
     )
     async def puzzle(
         self,
         interaction: discord.Interaction[Any],
+        game: str = "dominosa",
         size: app_commands.Range[int, 3, 9] = 6,
         difficulty: str = "easy",
     ) -> None:
-        await self.bot.puzzles.open(interaction, size, difficulty)
+        await self.bot.puzzles.open(interaction, size, difficulty, game)
 
     @domino.command(name="end", description="(Moderators) end a table in this channel")
     @app_commands.describe(table="The table's id (the newest table here if left out)")

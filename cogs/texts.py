@@ -189,7 +189,9 @@ HELP_TITLE = "Domino tables"
 HELP = (
     "**/domino new** — open a table: pick the game, its options and the seats.\n"
     "**/domino rules** — the rules of any game.\n"
-    "**/domino puzzle** — a solitaire puzzle for one player.\n"
+    "**/domino puzzle** — a solitaire puzzle for one player: Dominosa (place a tile by its "
+    "cells, like C3-D3) or Quadrille (cells and numbers, like B1=3 C1=5); Hint shows a next "
+    "tile.\n"
     "**/domino end** — (moderators) end a table in this channel.\n\n"
     "Join with the lobby's buttons; your tiles come by DM (or press “Your hand”). "
     "Play with the buttons under your hand. If your turn timer runs out an AI moves for you."
@@ -199,19 +201,36 @@ RULES_FOOTER = "Source: {source} · players: {players}"
 
 # -- puzzles ----------------------------------------------------------------------------------
 
-PUZZLE_TITLE = "Dominosa (double-{size}) · {name}"
-PUZZLE_HOW = (
-    "Find where every tile lies: each pair of side-by-side numbers is one tile, and every tile of "
-    "the set appears exactly once. Cells are (row,column) from (0,0) at the top left."
-)
+PUZZLE_TITLES = {
+    "dominosa": "Dominosa (double-{size}) · {name}",
+    "quadrille": "Quadrille · {name}",
+}
+PUZZLE_HOWS = {
+    "dominosa": (
+        "Find where every tile lies: each pair of side-by-side numbers is one tile, and every "
+        "tile of the set appears exactly once. Name cells by column letter and row number, as on "
+        "the picture: **C3-D3** places the tile on C3 and D3; **C3** removes the tile there."
+    ),
+    "quadrille": (
+        "Fill the figure with all 28 tiles so that each 2 x 2 square shows one number and every "
+        "number fills exactly two squares. Place a tile by its two cells and the number on each, "
+        "as on the picture: **B1=3 C1=5**; remove it by one of its cells: **B1**."
+    ),
+}
 PUZZLE_PROGRESS = "Progress"
 PUZZLE_PLACE = "Place a tile"
 PUZZLE_REMOVE = "Remove a tile"
 PUZZLE_HINT = "Hint"
 PUZZLE_QUIT = "Give up"
-PUZZLE_CELLS = "Cells, like (2,3)-(2,4)"
+PUZZLE_CELLS = "Cells, like C3-D3"
+PUZZLE_CELLS_HOW = "C3-D3: column letter, row number, as on the picture"
+PUZZLE_CELL = "A cell of the tile, like C3"
+PUZZLE_CELL_HOW = "C3"
+PUZZLE_NUMBERS = "Cells and numbers, like B1=3 C1=5"
+PUZZLE_NUMBERS_HOW = "B1=3 C1=5: each cell of the tile and the number it shows"
 PUZZLE_NOT_YOURS = "This is someone else's puzzle: open your own with /domino puzzle."
-PUZZLE_TWO_CELLS = "Name two side-by-side cells, like (2,3)-(2,4)."
+PUZZLE_TWO_CELLS = "Name two side-by-side cells, like C3-D3."
+PUZZLE_ONE_CELL = "Name one cell of the tile to remove, like C3."
 PUZZLE_GAVE_UP = "Puzzle abandoned."
 
 
@@ -219,13 +238,32 @@ def puzzle_placed(tile: str, cells: str) -> str:
     return f"Placed {tile} on {cells}."
 
 
-def puzzle_removed(tile: str) -> str:
-    return f"Removed {tile}."
+def puzzle_removed(tile: str, cells: str) -> str:
+    return f"Removed {tile} from {cells}."
 
 
 def puzzle_hint(text: str) -> str:
     return f"Hint: {text}"
 
 
-def puzzle_solved(actions: int, hints: int) -> str:
-    return f"🎉 Solved in {actions} actions with {hints} hint(s)."
+def duration(seconds: float) -> str:
+    """`45 s`, `4 min 05 s`, `1 h 02 min`."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+
+
+def puzzle_solved(actions: int, hints: int, seconds: float) -> str:
+    return f"🎉 Solved in {duration(seconds)}, {actions} actions with {hints} hint(s)."
+
+
+def puzzle_best(seconds: float, best: float | None) -> str:
+    """The solve against the player's best at that puzzle and setting before it."""
+    if best is None:
+        return "Your first solve at this setting."
+    if seconds < best:
+        return f"A new personal best (it was {duration(best)})."
+    return f"Your best at this setting: {duration(best)}."

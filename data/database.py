@@ -23,7 +23,7 @@ from typing import Any
 
 import aiosqlite
 
-from data import live, queries, recording, seasons, servers
+from data import live, puzzle_solves, queries, recording, seasons, servers
 from data.migrate import migrate
 from data.models import (
     DataError,
@@ -34,6 +34,7 @@ from data.models import (
     MatchSummary,
     Order,
     PlayerStats,
+    PuzzleSolve,
     RecordOutcome,
     Season,
     ServerSettings,
@@ -167,6 +168,24 @@ class Database:
         """Forget a table (cancelled, abandoned). Returns whether there was one."""
         async with self._write() as connection:
             return await live.delete(connection, table_id)
+
+    # -- solved puzzles ----------------------------------------------------------------------
+
+    async def record_puzzle_solve(self, solve: PuzzleSolve) -> float | None:
+        """Keep a solved puzzle; returns the player's best time at that puzzle and setting
+        before this one (`None` for a first solve), read in the same transaction."""
+        puzzle_solves.check(solve)
+        async with self._write() as connection:
+            best = await puzzle_solves.best_seconds(
+                connection, solve.guild_id, solve.user_id, solve.puzzle, solve.setting
+            )
+            await puzzle_solves.record(connection, solve)
+            return best
+
+    async def puzzle_solves(self, guild_id: int, user_id: int) -> list[PuzzleSolve]:
+        """A player's solved puzzles on one server, newest first."""
+        async with self._read() as connection:
+            return await puzzle_solves.solves(connection, guild_id, user_id)
 
     # -- finished matches --------------------------------------------------------------------
 

@@ -38,6 +38,21 @@ class ServerSettings:
 
 
 @dataclass(frozen=True)
+class PuzzleSolve:
+    """A solved solitaire: `setting` names the Dominosa set and difficulty ("double-6 hard") or
+    the Quadrille figure ("classic"); `seconds` from opening to the last tile."""
+
+    guild_id: int
+    user_id: int
+    puzzle: str
+    setting: str
+    seconds: float
+    actions: int
+    hints: int
+    solved_at: float
+
+
+@dataclass(frozen=True)
 class LiveTable:
     """A table in progress. `state` is the bot's whole state as JSON (the game record inside)."""
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.puzzles.cells import column_name, row_name
 from engine.tiles import MAX_PIPS
 from render.encode import png_bytes
 from render.marks import check
@@ -24,10 +25,6 @@ WIDTH = 800
 MARGIN = 16
 RULER = 26  # room for the coordinates
 MAX_CELL = 64
-
-
-def column_name(column: int) -> str:
-    return chr(ord("A") + column) if column < 26 else f"A{chr(ord('A') + column - 26)}"
 
 
 def _cell_size(rows: int, columns: int) -> int:
@@ -83,7 +80,7 @@ def _rulers(
     for row in range(rows):
         y = origin[1] + row * cell + cell / 2
         draw.text(
-            (origin[0] - RULER / 2, y), str(row + 1), font=face, fill=theme.muted, anchor="mm"
+            (origin[0] - RULER / 2, y), row_name(row), font=face, fill=theme.muted, anchor="mm"
         )
 
 

@@ -11,11 +11,12 @@ import pytest
 from PIL import Image
 
 from engine import Match
+from engine.puzzles.cells import column_name
 from engine.record import dumps
 from render import dominosa_png, quadrille_png, score_sheet_png
 from render.__main__ import main
 from render.encode import palette_colours
-from render.puzzles import column_name, dominosa_image, quadrille_image
+from render.puzzles import dominosa_image, quadrille_image
 from render.sheet import match_winners, score_sheet_image, target_line
 from render.theme import DARK, LIGHT, THEMES
 

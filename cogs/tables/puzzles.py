@@ -1,10 +1,12 @@
-"""`/domino puzzle`: Dominosa as a solitaire for one player, on the same footing as a table.
+"""`/domino puzzle`: Dominosa or Quadrille as a solitaire for one player, like a table.
 
 The puzzle message (picture, progress, last action) is public: anyone may watch, only the player
 who opened it acts. Buttons are `DynamicItem`s carrying the puzzle id (`dp:{id}:{verb}`), so they
 work after a restart; the attempt is stored after every action (the engine's saved form, which
-replays and checks every placement) before the message changes. Place and Remove open a short
-form (a modal) for the cells, written as the engine reads them: `(2,3)-(2,4)`.
+replays and checks every placement, and when it was opened) before the message changes. Place
+and Remove open a short form (a modal) for the cells, named as on the picture's rulers (column
+letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5`), read by
+`engine.puzzles.cells`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import logging
 import re
 import secrets
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -24,33 +27,49 @@ import render
 from cogs import texts
 from cogs.errors import reply_error
 from cogs.tables.seating import TableError
-from data.models import LiveTable
-from engine.puzzles import DominosaGame, generate
-from engine.puzzles.cells import parse_cells
+from data.models import LiveTable, PuzzleSolve
+from engine.puzzles import DominosaGame, QuadrilleGame, generate, load_game
+from engine.puzzles.cells import pair_text, parse_cells, parse_quadrille
+from engine.tiles import Tile
 
 if TYPE_CHECKING:
     from bot import DominoBot
 
 log = logging.getLogger(__name__)
 
-KIND = "dominosa"
+KIND = "puzzle"
+KINDS = (KIND, "dominosa")  # "dominosa": what states stored before Quadrille came say
 VERBS = ("place", "remove", "hint", "quit")
 COLOUR = discord.Colour(0x6A1B9A)
 
 
 @dataclass
 class Puzzle:
-    """One player's attempt at a Dominosa puzzle, and where it is shown."""
+    """One player's attempt at a puzzle, where it is shown, and when it was opened (Unix s)."""
 
     id: str
     user_id: int
     name: str
-    game: DominosaGame
+    game: DominosaGame | QuadrilleGame
     guild_id: int = 0
     channel_id: int = 0
     message_id: int | None = None
     last: str = ""
     over: bool = False
+    started: float = 0.0
+    solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
+
+    @property
+    def setting(self) -> str:
+        """What a solve time compares with: `double-6 hard`, or `classic` (the figure)."""
+        game = self.game
+        if isinstance(game, QuadrilleGame):
+            return "classic"
+        return f"double-{game.puzzle.top} {game.puzzle.difficulty}"
+
+    @property
+    def game_id(self) -> str:
+        return "quadrille" if isinstance(self.game, QuadrilleGame) else "dominosa"
 
     def to_state(self) -> dict[str, Any]:
         return {
@@ -63,6 +82,7 @@ class Puzzle:
             "channel_id": self.channel_id,
             "message_id": self.message_id,
             "last": self.last,
+            "started": self.started,
         }
 
     @classmethod
@@ -71,42 +91,83 @@ class Puzzle:
             id=str(state["id"]),
             user_id=int(state["user_id"]),
             name=str(state["name"]),
-            game=DominosaGame.from_json(state["game"]),
+            game=load_game(state["game"]),
             guild_id=int(state.get("guild_id") or 0),
             channel_id=int(state.get("channel_id") or 0),
             message_id=state.get("message_id"),
             last=str(state.get("last", "")),
+            started=float(state.get("started") or 0.0),
         )
 
-    def act(self, user_id: int, verb: str, text: str = "") -> str:
-        """Carry out one action of the player; refusals raise with the engine's reason."""
+    def act(self, user_id: int, verb: str, text: str = "", now: float = 0.0) -> str:
+        """Carry out one action of the player at `now` (Unix s); refusals raise with the
+        engine's reason and change nothing."""
         if user_id != self.user_id:
             raise TableError(texts.PUZZLE_NOT_YOURS)
         if self.over:
             raise TableError(texts.NO_SUCH_TABLE)
         game = self.game
         if verb == "place":
-            cells = parse_cells(text)
-            if len(cells) != 2:
-                raise TableError(texts.PUZZLE_TWO_CELLS)
-            placed = game.place(cells[0], cells[1])
-            line = texts.puzzle_placed(str(placed.tile), text.strip())
+            line = self._place(text)
         elif verb == "remove":
             cells = parse_cells(text)
-            removed = game.remove(cells[0])
-            line = texts.puzzle_removed(str(removed.tile))
+            if len(cells) != 1:
+                raise TableError(texts.PUZZLE_ONE_CELL)
+            if isinstance(game, QuadrilleGame):
+                taken = game.remove(cells[0])
+                line = texts.puzzle_removed(_tile_text(taken), pair_text(taken[0], taken[2]))
+            else:
+                removed = game.remove(cells[0])
+                line = texts.puzzle_removed(str(removed.tile), pair_text(*removed.cells))
         elif verb == "hint":
-            hint = game.hint()
-            game.place(*hint.placement)
-            line = texts.puzzle_hint(hint.text)
+            if isinstance(game, QuadrilleGame):
+                shown = game.hint()
+                game.place(*shown.placement)
+                line = texts.puzzle_hint(shown.text)
+            else:
+                hint = game.hint()
+                game.place(*hint.placement)
+                line = texts.puzzle_hint(hint.text)
         else:
             self.over = True
             line = texts.PUZZLE_GAVE_UP
         if game.solved:
             self.over = True
-            line += "\n" + texts.puzzle_solved(len(game.actions), game.hints_used)
+            took = max(0.0, now - self.started) if self.started else 0.0
+            # The record holds a hint as two actions (the hint, then its tile): the player
+            # pressed once.
+            actions = len(game.actions) - game.hints_used
+            line += "\n" + texts.puzzle_solved(actions, game.hints_used, took)
+            self.solve = PuzzleSolve(
+                self.guild_id,
+                self.user_id,
+                self.game_id,
+                self.setting,
+                took,
+                actions,
+                game.hints_used,
+                now,
+            )
+            log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
         self.last = line
         return line
+
+    def _place(self, text: str) -> str:
+        game = self.game
+        if isinstance(game, QuadrilleGame):
+            first, number, second, other = parse_quadrille(text)
+            placement = game.place(first, number, second, other)
+            return texts.puzzle_placed(_tile_text(placement), pair_text(first, second))
+        cells = parse_cells(text)
+        if len(cells) != 2:
+            raise TableError(texts.PUZZLE_TWO_CELLS)
+        placed = game.place(cells[0], cells[1])
+        return texts.puzzle_placed(str(placed.tile), pair_text(cells[0], cells[1]))
+
+
+def _tile_text(placement: tuple[Any, int, Any, int]) -> str:
+    """A Quadrille tile as placed, named as the engine names tiles (`5-3`)."""
+    return str(Tile(placement[1], placement[3]))
 
 
 class PuzzleButton(
@@ -141,16 +202,39 @@ class PuzzleButton(
         await puzzles.click(interaction, self.puzzle_id, self.verb)
 
 
+FORM_ID = re.compile(r"dpf:(?P<puzzle>[0-9a-z]+):(?P<verb>place|remove)")
+
+
+def _typed(components: list[Any]) -> Iterator[str]:
+    """The values typed into a submitted form's text inputs, however they are nested."""
+    for component in components:
+        if isinstance(component, dict):
+            if "value" in component:
+                yield str(component["value"])
+            yield from _typed(list(component.get("components") or []))
+            if isinstance(component.get("component"), dict):
+                yield from _typed([component["component"]])
+
+
 class CellsForm(discord.ui.Modal):
-    """Asks for the cells of a placement (two) or of a removal (one)."""
+    """Asks for the cells of a placement (two; with their numbers in Quadrille) or of a
+    removal (one)."""
 
-    cells: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label=texts.PUZZLE_CELLS, placeholder="(0,0)-(0,1)", max_length=40
-    )
+    FIELDS: ClassVar[dict[tuple[str, str], tuple[str, str]]] = {
+        ("dominosa", "place"): (texts.PUZZLE_CELLS, texts.PUZZLE_CELLS_HOW),
+        ("quadrille", "place"): (texts.PUZZLE_NUMBERS, texts.PUZZLE_NUMBERS_HOW),
+    }
 
-    def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str) -> None:
+    def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str, game_id: str) -> None:
         title = texts.PUZZLE_PLACE if verb == "place" else texts.PUZZLE_REMOVE
         super().__init__(title=title, custom_id=f"dpf:{puzzle_id}:{verb}")
+        label, placeholder = self.FIELDS.get(
+            (game_id, verb), (texts.PUZZLE_CELL, texts.PUZZLE_CELL_HOW)
+        )
+        self.cells: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=label, placeholder=placeholder, max_length=40
+        )
+        self.add_item(self.cells)
         self.puzzles, self.puzzle_id, self.verb = puzzles, puzzle_id, verb
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
@@ -162,6 +246,10 @@ class Puzzles:
         self.bot = bot
         self.puzzles: dict[str, Puzzle] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Forms this process opened: discord.py answers their submissions (`CellsForm`). A form
+        # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
+        self.forms_opened: set[str] = set()
+        bot.add_listener(self.on_interaction)
 
     async def restore(self, states: list[dict[str, Any]]) -> None:
         for state in states:
@@ -188,17 +276,33 @@ class Puzzles:
             )
         )
 
+    async def _record(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
+        """Keep the solve and say how it compares; a database failure must not hide the
+        solved puzzle, so it is logged and the comparison left out."""
+        try:
+            best = await self.bot.db.record_puzzle_solve(solve)
+        except Exception:
+            log.exception("the solve of puzzle %s could not be kept", puzzle.id)
+            return
+        puzzle.last += "\n" + texts.puzzle_best(solve.seconds, best)
+
     async def _picture(self, puzzle: Puzzle) -> tuple[discord.Embed, discord.File]:
         game = puzzle.game
-        data = await asyncio.to_thread(render.dominosa_png, game.grid, game.placements)
+        if isinstance(game, QuadrilleGame):
+            data = await asyncio.to_thread(render.quadrille_png, game.figure, game.placements)
+            size = game.shape.top
+        else:
+            data = await asyncio.to_thread(render.dominosa_png, game.grid, game.placements)
+            size = game.puzzle.top
         embed = discord.Embed(
-            title=texts.PUZZLE_TITLE.format(name=puzzle.name, size=game.puzzle.top),
-            description=puzzle.last or texts.PUZZLE_HOW,
+            title=texts.PUZZLE_TITLES[puzzle.game_id].format(name=puzzle.name, size=size),
+            description=puzzle.last or texts.PUZZLE_HOWS[puzzle.game_id],
             colour=COLOUR,
         )
         embed.add_field(name=texts.PUZZLE_PROGRESS, value=str(game.progress))
-        embed.set_image(url="attachment://dominosa.png")
-        return embed, discord.File(io.BytesIO(data), filename="dominosa.png")
+        filename = f"{puzzle.game_id}.png"
+        embed.set_image(url=f"attachment://{filename}")
+        return embed, discord.File(io.BytesIO(data), filename=filename)
 
     def _view(self, puzzle: Puzzle) -> discord.ui.View | None:
         if puzzle.over:
@@ -208,19 +312,32 @@ class Puzzles:
             view.add_item(PuzzleButton(puzzle.id, verb))
         return view
 
-    async def open(self, interaction: discord.Interaction[Any], size: int, difficulty: str) -> None:
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        size: int,
+        difficulty: str,
+        game_id: str = "dominosa",
+    ) -> None:
+        """Open a puzzle for the user: a fresh Dominosa of that set and difficulty, or the
+        classic Quadrille figure (`size` and `difficulty` do not apply to it)."""
         try:
             await interaction.response.defer(thinking=True)
-            seed = secrets.randbelow(2**31)
-            made = await asyncio.to_thread(generate, size, difficulty, seed)
+            game: DominosaGame | QuadrilleGame
+            if game_id == "quadrille":
+                game = QuadrilleGame()
+            else:
+                seed = secrets.randbelow(2**31)
+                game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
             user = interaction.user
             puzzle = Puzzle(
                 id=secrets.token_hex(5),
                 user_id=user.id,
                 name=user.display_name,
-                game=DominosaGame(made),
+                game=game,
                 guild_id=interaction.guild_id or 0,
                 channel_id=interaction.channel_id or 0,
+                started=self.bot.settings.clock(),
             )
             embed, file = await self._picture(puzzle)
             view = self._view(puzzle)
@@ -240,11 +357,25 @@ class Puzzles:
             if interaction.user.id != puzzle.user_id:
                 raise TableError(texts.PUZZLE_NOT_YOURS)
             if verb in ("place", "remove"):
-                await interaction.response.send_modal(CellsForm(self, puzzle_id, verb))
+                form = CellsForm(self, puzzle_id, verb, puzzle.game_id)
+                self.forms_opened.add(form.custom_id)
+                await interaction.response.send_modal(form)
                 return
             await self.act(interaction, puzzle_id, verb, "")
         except Exception as error:
             await reply_error(interaction, error)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A puzzle form submitted after a restart: carried out like one submitted before."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = cast("dict[str, Any]", interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        found = FORM_ID.fullmatch(custom_id)
+        if found is None or custom_id in self.forms_opened:
+            return
+        text = next(_typed(data.get("components") or []), "")
+        await self.act(interaction, found["puzzle"], found["verb"], text)
 
     async def act(
         self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str, text: str
@@ -256,7 +387,9 @@ class Puzzles:
                 puzzle = self.puzzles.get(puzzle_id)
                 if puzzle is None:
                     raise TableError(texts.NO_SUCH_TABLE)
-                puzzle.act(interaction.user.id, verb, text)
+                puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
+                if puzzle.solve is not None:
+                    await self._record(puzzle, puzzle.solve)
                 await self._store(puzzle)
                 embed, file = await self._picture(puzzle)
                 if puzzle.message_id is not None:

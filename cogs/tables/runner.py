@@ -31,6 +31,7 @@ from cogs.tables import board
 from cogs.tables.components import lobby_view
 from cogs.tables.lobby import lobby_embed, missing_permissions, seat_choices
 from cogs.tables.publisher import Publisher
+from cogs.tables.puzzles import KINDS as PUZZLE_KINDS
 from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import Lobby, Setup, TableError
 from cogs.tables.table import Phase, Step, Table
@@ -95,7 +96,7 @@ class Tables:
         count = 0
         puzzles = []
         for live in await self.db.live_tables():
-            if live.state.get("kind") == "dominosa":
+            if live.state.get("kind") in PUZZLE_KINDS:
                 puzzles.append(live.state)
                 continue
             try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.puzzles.cells import BadPuzzle, Cell, cell_text
+from engine.puzzles.cells import BadPuzzle, Cell, cell_text, pair_text
 from engine.tiles import Tile
 
 MIN_TOP = 3
@@ -116,13 +116,13 @@ class DominosaBoard:
 
     def spot_text(self, spot: int) -> str:
         first, second = self.spot_pair(spot)
-        return f"{cell_text(first)}-{cell_text(second)}"
+        return pair_text(first, second)
 
     def tile(self, spot: int) -> Tile:
         return Tile.from_index(self.spot_tile[spot])
 
     def constraint_text(self, constraint: int) -> str:
-        """`(2,3)` for a cell, `the 5-3` for a tile."""
+        """`D3` for a cell, `the 5-3` for a tile."""
         if constraint < self.cell_count:
             return cell_text(self.cell(constraint))
         return f"the {Tile.from_index(constraint - self.cell_count)}"

@@ -30,7 +30,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.puzzles.cells import BadPuzzle, Cell, as_cell, cell_text, pair_text, player_cell
+from engine.puzzles.cells import (
+    BadPuzzle,
+    Cell,
+    as_cell,
+    cell_text,
+    column_name,
+    pair_text,
+    player_cell,
+    row_name,
+)
 from engine.puzzles.dominosa import DominosaPuzzle, Placement
 from engine.puzzles.dominosa_board import solve
 from engine.puzzles.dominosa_hints import Hint, next_hint, no_solution_text
@@ -102,8 +111,8 @@ class DominosaGame:
         for cell in (first, second):
             if not board.on_grid(cell):
                 raise IllegalAction(
-                    f"{cell_text(cell)} is off the grid: rows go 0-{board.rows - 1} "
-                    f"and columns 0-{board.cols - 1}"
+                    f"{cell_text(cell)} is off the grid: rows go 1-{row_name(board.rows - 1)} "
+                    f"and columns A-{column_name(board.cols - 1)}"
                 )
         if first == second:
             raise IllegalAction("a tile covers two different cells")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.puzzles.cells import Cell
+from engine.puzzles.cells import Cell, cell_text
 from engine.puzzles.dominosa_board import DominosaBoard, solve
 from engine.puzzles.dominosa_logic import (
     HARD,
@@ -122,7 +122,7 @@ def deduction_text(board: DominosaBoard, step: Deduction) -> str:
 def _partner_text(board: DominosaBoard, spot: int, cell: int) -> str:
     first, second = board.spot_pair(spot)
     partner = second if board.cell_id(first) == cell else first
-    return f"({partner[0]},{partner[1]})"
+    return cell_text(partner)
 
 
 def no_solution_text(board: DominosaBoard, placed: tuple[int, ...]) -> str:

@@ -35,7 +35,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.puzzles.cells import BadPuzzle, Cell
+from engine.puzzles.cells import BadPuzzle, Cell, pair_text
 from engine.tiles import Tile
 
 CLASSIC_FIGURE: tuple[str, ...] = (
@@ -113,8 +113,9 @@ class Figure:
         self.down = tuple(self.index.get((r + 1, c), -1) for r, c in self.cells)
 
     def square_text(self, square: int) -> str:
+        """The square by its corners, top left and bottom right: `A1-B2`."""
         (r, c) = self.square_cells[square][0]
-        return f"({r},{c})-({r + 1},{c + 1})"
+        return pair_text((r, c), (r + 1, c + 1))
 
     def symmetries(self) -> tuple[Symmetry, ...]:
         """The turns and mirrors that carry the figure's cells and squares onto themselves."""

@@ -137,30 +137,6 @@ async def test_rules_and_help_answer_privately(emu: Emulator, domino: discord.Cl
     assert help_text.ephemeral and "/domino new" in help_text.text
 
 
-async def test_a_puzzle_is_solved_with_hints_and_placements(
-    emu: Emulator, domino: discord.Client
-) -> None:
-    alice = emu.user("alice")
-    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
-    assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text
-    bob = emu.user("bob")
-    answer = await bob.click(puzzle, texts.PUZZLE_HINT)
-    assert texts.PUZZLE_NOT_YOURS in answer.response.text
-    await alice.click(puzzle, texts.PUZZLE_HINT)
-    await emu.wait_for(lambda: "1/10 tiles" in puzzle.text)
-    # A placement through the form: a wrong one is refused with the engine's reason.
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
-    refused = await alice.submit(form, {texts.PUZZLE_CELLS: "(0,0)-(2,2)"})
-    assert any(m.ephemeral for m in refused.followups)
-    await emu.restart_bot()  # the puzzle survives a restart
-    for _ in range(12):
-        if "Solved" in puzzle.text:
-            break
-        await alice.click(puzzle, texts.PUZZLE_HINT)
-        await emu.settle()
-    assert "Solved" in puzzle.text and puzzle.buttons == []
-
-
 def one_variant_per_family() -> list[Any]:
     """The first variant of each family, and `pairs` (its own moves come as a menu)."""
     from engine import all_variants

@@ -39,12 +39,12 @@ def test_a_placement_gives_its_squares_their_numbers() -> None:
 
 
 def test_cells_outside_the_figure_are_refused() -> None:
-    assert refused(QuadrilleGame(), (2, 0), 1, (2, 1), 1) == "(2,0) is not part of the figure"
+    assert refused(QuadrilleGame(), (2, 0), 1, (2, 1), 1) == "A3 is not part of the figure"
 
 
 def test_cells_that_are_not_side_by_side_are_refused() -> None:
     reason = refused(QuadrilleGame(), (0, 0), 1, (1, 1), 1)
-    assert reason == "(0,0) and (1,1) are not side by side"
+    assert reason == "A1 and B2 are not side by side"
 
 
 def test_numbers_beyond_six_are_refused() -> None:
@@ -53,14 +53,14 @@ def test_numbers_beyond_six_are_refused() -> None:
 
 def test_two_numbers_in_one_square_are_refused() -> None:
     reason = refused(QuadrilleGame(), (0, 0), 1, (0, 1), 2)
-    assert reason == "(0,0) and (0,1) are in one square, so they show the same number"
+    assert reason == "A1 and B1 are in one square, so they show the same number"
 
 
 def test_a_square_keeps_the_number_it_shows() -> None:
     game = QuadrilleGame()
     game.place((0, 1), 3, (0, 2), 5)
     reason = refused(game, (1, 0), 4, (1, 1), 4)
-    assert reason == "the square (0,0)-(1,1) shows 3, so (1,0) cannot show 4"
+    assert reason == "the square A1-B2 shows 3, so A2 cannot show 4"
 
 
 def test_a_number_fills_only_two_squares() -> None:
@@ -102,10 +102,8 @@ def test_a_double_across_two_new_squares_cannot_make_a_third() -> None:
 def test_covered_cells_and_placed_tiles_are_refused() -> None:
     game = QuadrilleGame()
     game.place((0, 1), 3, (0, 2), 5)
-    assert (
-        refused(game, (0, 1), 3, (1, 1), 3) == "(0,1) is already covered by the 5-3 at (0,1)-(0,2)"
-    )
-    assert refused(game, (6, 1), 5, (6, 2), 3) == "the 5-3 is already placed at (0,1)-(0,2)"
+    assert refused(game, (0, 1), 3, (1, 1), 3) == "B1 is already covered by the 5-3 at B1-C1"
+    assert refused(game, (6, 1), 5, (6, 2), 3) == "the 5-3 is already placed at B1-C1"
 
 
 def test_a_placement_that_cannot_be_finished_is_refused_and_only_that() -> None:
@@ -122,7 +120,7 @@ def test_a_placement_that_cannot_be_finished_is_refused_and_only_that() -> None:
                 reason = refused(game, *placement)
                 assert reason == "no way to finish the figure keeps this placement"
                 dead_ends += 1
-    assert dead_ends  # some pairs of numbers cannot meet across (0,1)-(0,2)
+    assert dead_ends  # some pairs of numbers cannot meet across B1-C1
 
 
 def test_following_the_hints_fills_the_figure() -> None:
@@ -144,7 +142,7 @@ def test_removing_a_tile_frees_its_cells_and_its_numbers() -> None:
     game.place((0, 1), 3, (0, 2), 5)
     assert game.remove((0, 2)) == ((0, 1), 3, (0, 2), 5)
     assert game.square_numbers == (None,) * 14
-    with pytest.raises(IllegalAction, match=r"no tile covers \(0,2\)"):
+    with pytest.raises(IllegalAction, match=r"no tile covers C1$"):
         game.remove((0, 2))
 
 
@@ -158,7 +156,7 @@ def test_a_saved_game_replays_to_the_same_state() -> None:
     again = QuadrilleGame.from_json(saved)
     assert again.placements == game.placements and again.hints_used == 2
     saved["actions"].append({"place": [[0, 1], 3, [1, 1], 3]})
-    with pytest.raises(BadPuzzle, match=r"^action 4: \(0,1\) is already covered"):
+    with pytest.raises(BadPuzzle, match=r"^action 4: B1 is already covered"):
         QuadrilleGame.from_json(saved)
     with pytest.raises(BadPuzzle, match="not a saved Quadrille"):
         QuadrilleGame.from_json({"puzzle": "dominosa"})

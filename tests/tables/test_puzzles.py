@@ -1,0 +1,136 @@
+"""`/domino puzzle` through the emulator: Dominosa and Quadrille solitaires, with cells named as
+on the pictures (column letter, row number), refusals with the engine's reason, hints, and the
+attempt kept across a restart."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import discord
+
+from cogs import texts
+from engine.puzzles import QuadrilleGame
+from engine.puzzles.cells import cell_text
+from tests.emulator.emulator import Emulator
+
+
+def only_puzzle(emu: Emulator) -> Any:
+    """The bot's one open puzzle (the test's answer key; the player sees only the picture)."""
+    puzzles = emu.bot_runner.client.puzzles.puzzles
+    assert len(puzzles) == 1
+    return next(iter(puzzles.values()))
+
+
+def refusal(result: Any) -> str:
+    notes = [m for m in result.followups if m.ephemeral]
+    assert notes, "the refusal is told to the player alone"
+    return "\n".join(m.text for m in notes)
+
+
+async def test_a_dominosa_is_played_with_cells_named_as_on_the_picture(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text and "C3-D3" in puzzle.text
+    answer = await emu.user("bob").click(puzzle, texts.PUZZLE_HINT)
+    assert texts.PUZZLE_NOT_YOURS in answer.response.text
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    assert "C3-D3" in json.dumps(form.data)  # the placeholder shows how to name cells
+    refused = await alice.submit(form, {texts.PUZZLE_CELLS: "A1-C3"})
+    assert "A1 and C3 are not side by side" in refusal(refused)
+    first, second = only_puzzle(emu).game.puzzle.solution[0]
+    typed = f"{cell_text(first).lower()} {cell_text(second).lower()}"  # as players type: "a1 a2"
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    await alice.submit(form, {texts.PUZZLE_CELLS: typed})
+    await emu.wait_for(lambda: "1/10 tiles" in puzzle.text)
+    assert f"on {cell_text(first)}-{cell_text(second)}." in puzzle.text
+    form = (await alice.click(puzzle, texts.PUZZLE_REMOVE)).modal
+    await alice.submit(form, {texts.PUZZLE_CELL: cell_text(second)})
+    await emu.wait_for(lambda: "0/10 tiles" in puzzle.text)
+    await alice.click(puzzle, texts.PUZZLE_HINT)
+    await emu.wait_for(lambda: "1/10 tiles" in puzzle.text)
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    await emu.restart_bot()  # the puzzle survives a restart, and so does a form left open
+    second_tile = only_puzzle(emu).game.puzzle.solution
+    left = next(p for p in second_tile if p not in only_puzzle(emu).game.placements)
+    await alice.submit(form, {texts.PUZZLE_CELLS: "-".join(cell_text(cell) for cell in left)})
+    await emu.wait_for(lambda: "2/10 tiles" in puzzle.text)
+    for _ in range(12):
+        if "Solved" in puzzle.text:
+            break
+        await alice.click(puzzle, texts.PUZZLE_HINT)
+        await emu.settle()
+    assert "Solved" in puzzle.text and puzzle.buttons == []
+
+
+async def test_a_quadrille_is_solved_by_hints_and_placements_across_a_restart(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", game="quadrille")).response
+    assert puzzle.files[0].is_png and "Quadrille" in puzzle.text and "0/28 tiles" in puzzle.text
+    mirror = QuadrilleGame()  # the same attempt, kept by the test to know a good next tile
+    for step in range(28):
+        if step == 10:
+            await emu.restart_bot()
+        if step % 2:
+            mirror.place(*mirror.hint().placement)
+            await alice.click(puzzle, texts.PUZZLE_HINT)
+        else:
+            first, number, second, other = mirror.hint().placement
+            mirror.hints_used -= 1  # the test peeked; the player placed it by hand
+            mirror.actions.pop()
+            mirror.place(first, number, second, other)
+            form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+            typed = f"{cell_text(first)}={number} {cell_text(second)}={other}"
+            await alice.submit(form, {texts.PUZZLE_NUMBERS: typed})
+        progress = f"{step + 1}/28 tiles"
+        await emu.wait_for(lambda: progress in puzzle.text)  # noqa: B023 (awaited here)
+    assert "Solved in" in puzzle.text and "28 actions with 14 hint(s)" in puzzle.text
+    assert puzzle.buttons == [] and not emu.bot_runner.client.puzzles.puzzles
+
+
+async def test_an_impossible_quadrille_placement_is_refused_with_its_reason(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", game="quadrille")).response
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    assert "B1=3 C1=5" in json.dumps(form.data)
+    refused = await alice.submit(form, {texts.PUZZLE_NUMBERS: "A1=3 B1=4"})
+    assert "A1 and B1 are in one square, so they show the same number" in refusal(refused)
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    refused = await alice.submit(form, {texts.PUZZLE_NUMBERS: "A3=1 B3=1"})
+    assert "A3 is not part of the figure" in refusal(refused)
+    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    refused = await alice.submit(form, {texts.PUZZLE_NUMBERS: "B1 C1"})
+    assert "like B1=3 C1=5" in refusal(refused)
+    assert "0/28 tiles" in puzzle.text and only_puzzle(emu).game.placements == ()
+
+
+async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    emu.advance(125)
+    for _ in range(12):
+        if "Solved" in puzzle.text:
+            break
+        await alice.click(puzzle, texts.PUZZLE_HINT)
+        await emu.settle()
+    assert re.search(r"Solved in 2 min 0\d s, 10 actions with 10 hint\(s\)", puzzle.text)
+    assert "Your first solve at this setting." in puzzle.text
+    (solve,) = await emu.bot_runner.client.db.puzzle_solves(emu.guild.id, alice.id)
+    assert (solve.puzzle, solve.setting, solve.hints) == ("dominosa", "double-3 easy", 10)
+    assert 125 <= solve.seconds < 130
+    again = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    for _ in range(12):
+        if "Solved" in again.text:
+            break
+        await alice.click(again, texts.PUZZLE_HINT)
+        await emu.settle()
+    assert "A new personal best (it was 2 min 0" in again.text
