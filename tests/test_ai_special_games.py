@@ -8,7 +8,11 @@ from collections import Counter
 from engine import Match, Play
 from engine.ai import choose_action
 from engine.ai.adding import chance_to_hold_pips, others_in_turn_order
+from engine.ai.adding_playout import sum_playout
 from engine.ai.knowledge import Knowledge
+from engine.ai.playouts import playout_policy
+from engine.ai.sampling import build_world, sample_hidden
+from engine.ai.search import rich_playout
 from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 
@@ -89,3 +93,61 @@ def test_easy_exchanges_the_tile_with_fewest_unseen_partners() -> None:
         assert partners[chosen.tile.pips] == min(partners[tile.pips] for tile in view.hand)
         seen += 1
     assert seen > 0
+
+
+def test_in_search_playouts_every_seat_takes_an_exact_hit_and_lays_all_its_pairs() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for variant_id, players in (("sum", 4), ("pairs", 2)):
+        policy = playout_policy(variant_id)
+        assert policy is not None
+        for game in range(10):
+            match = Match(variant_id, players, seed=f"playout:{game}")
+            hand = match.start_hand()
+            while not hand.over:
+                actions = match.legal_actions()
+                chosen = policy(hand, actions, rng)
+                assert chosen in actions
+                plays = [a for a in actions if isinstance(a, Play)]
+                gap = int(match.variant.option("target")) if variant_id == "sum" else 0
+                gap -= sum(p.tile.pips for p in hand.layout.placements)
+                if variant_id == "sum" and any(p.tile.pips == gap for p in plays):
+                    assert isinstance(chosen, Play) and chosen.tile.pips == gap
+                    checked += 1
+                lays = [a for a in actions if isinstance(a, LayPairs)]
+                if lays:
+                    assert isinstance(chosen, LayPairs)
+                    assert len(chosen.pairs) == max(len(a.pairs) for a in lays)
+                    checked += 1
+                match.apply(rng.choice(actions))
+    assert checked > 0
+
+
+def test_fast_sum_playouts_win_as_often_as_playouts_of_the_real_game() -> None:
+    """The pip-count playout plays the same game as `HandState` under the same policy: from
+    the same positions each seat wins about as often in both."""
+    rng = random.Random(8)
+    compared = 0
+    for view_index, view in enumerate(_views("sum", 3, 4, "fast")):
+        if view_index % 5 or not view.layout.started:
+            continue
+        knowledge = Knowledge.of(view)  # one deal of the hidden tiles, played out many times
+        hands, rest = sample_hidden(knowledge, rng)
+        world = build_world(view, knowledge, hands, rest)
+        target = int(dict(view.options)["target"])
+        runs = 200
+        fast = Counter(
+            sum_playout([[t.pips for t in h] for h in hands], view.seated, view.total or 0,
+                        target, view.seat, world.last_placer or view.seat, rng)
+            for _ in range(runs)
+        )  # fmt: skip
+        slow: Counter[int] = Counter()
+        for _ in range(runs):
+            twin = world.copy()
+            rich_playout(twin, rng)
+            assert twin.outcome is not None and twin.outcome.last_placer is not None
+            slow[twin.outcome.last_placer] += 1
+        for seat in range(view.players):
+            assert abs(fast[seat] - slow[seat]) / runs < 0.15, (fast, slow)
+        compared += 1
+    assert compared >= 3

@@ -16,7 +16,9 @@ partners play for each other.
 
 Playouts choose uniformly among legal moves: measured in the arena, playouts that favour heavy
 tiles judged moves worse than uniform ones (they make every seat predictable and bias the
-estimate), so both levels keep uniform playouts and spend the time on more worlds.
+estimate), so both levels keep uniform playouts and spend the time on more worlds. The sum and
+pairs games are the exception (`engine.ai.playouts`): there a uniform player misses the obvious
+(an exact hit, laying all its pairs), and the playouts take it.
 
 Line games use the bitmask fast path (`engine.fast`) where it `supports` the variant; every
 other game (wild doubles, crosses, special actions) is searched through the generic
@@ -29,14 +31,17 @@ import random
 import time
 
 from engine.actions import Action, Draw, Pass, Play
+from engine.ai.adding_playout import sum_playout
 from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
 from engine.ai.heuristics import choose_easy
 from engine.ai.inference import PlayModel
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge
+from engine.ai.playouts import playout_policy
 from engine.ai.sampling import build_world, sample_hidden
 from engine.fast import NO_MOVE, FastHand, mask_of, supports
 from engine.hand import HandState
+from engine.tiles import Tile
 from engine.view import SeatView
 
 # Tiles left in all hands, at most, for the exact solver on the fast path. Larger positions
@@ -75,7 +80,11 @@ def choose_by_search(
     while _more(searched, worlds, deadline):
         hands, stock = sample_hidden(knowledge, rng)
         weight = plays.weight(hands) if plays is not None else 1.0
-        if fast_path:
+        if knowledge.variant.id == "sum" and not (
+            solve and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
+        ):
+            _sum_world(view, hands, legal, totals, weight, rng)
+        elif fast_path:
             if template is None:
                 template = FastHand.from_hand(build_world(view, knowledge, hands, stock))
             root = template.copy()  # the public part; the hidden tiles are this world's
@@ -150,6 +159,37 @@ def _rich_world(
     return solve
 
 
+def _sum_world(
+    view: SeatView,
+    hands: list[list[Tile]],
+    legal: list[Action],
+    totals: list[float],
+    weight: float,
+    rng: random.Random,
+) -> None:
+    """The sum game's playouts on pip counts (`engine.ai.adding_playout`), each action worth 1
+    where the seat wins the hand and 0 elsewhere (the winner's point is all the scoring)."""
+    me = view.seat
+    target = int(dict(view.options)["target"])
+    before = view.total or 0
+    plays = [action for action in view.history if isinstance(action, Play)]
+    placer = plays[-1].seat if plays else me
+    seated = view.seated
+    following = next(
+        (me + step) % view.players for step in range(1, view.players + 1)
+        if seated[(me + step) % view.players]
+    )  # fmt: skip
+    base = [[tile.pips for tile in held] for held in hands]
+    for index, action in enumerate(legal):
+        pips = [list(held) for held in base]
+        total, last = before, placer
+        if isinstance(action, Play):
+            pips[me].remove(action.tile.pips)
+            total, last = before + action.tile.pips, me
+        winner = sum_playout(pips, seated, total, target, following, last, rng)
+        totals[index] += weight * (1.0 if winner == me else 0.0)
+
+
 def fast_apply(fast: FastHand, action: Action) -> None:
     """Carry out a rich `Action` on the fast twin of its hand."""
     if isinstance(action, Play):
@@ -164,9 +204,14 @@ def fast_apply(fast: FastHand, action: Action) -> None:
 
 
 def rich_playout(state: HandState, rng: random.Random) -> None:
-    """Play `state` to its end, every seat choosing uniformly among its legal actions."""
+    """Play `state` to its end, every seat choosing uniformly among its legal actions (or by the
+    variant's playout policy, where it has one)."""
+    policy = playout_policy(state.variant.id)
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.outcome is not None:
             return
         actions = state.legal_actions()
-        state.apply(actions[int(rng.random() * len(actions))])
+        if policy is not None:
+            state.apply(policy(state, actions, rng))
+        else:
+            state.apply(actions[int(rng.random() * len(actions))])
