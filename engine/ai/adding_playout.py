@@ -3,8 +3,9 @@
 A `sum` hand is only a running total, each seat's pips in hand and the last seat to add, so a
 playout needs no `HandState`: this one is many times faster than the generic playout, and the
 search samples that many more worlds in its budget. Every seat plays as in
-`engine.ai.playouts`: it takes an exact hit when it holds one, else adds a fitting tile at random,
-else passes. The hand ends at the exact total or when nobody can add; the last to add wins.
+`engine.ai.playouts`: it takes an exact hit when it holds one, else adds at random a fitting tile
+that leaves the next seat no exact hit (any fitting tile if all do), else passes.
+The hand ends at the exact total or when nobody can add; the last to add wins.
 """
 
 from __future__ import annotations
@@ -37,7 +38,14 @@ def sum_playout(
         fitting = [index for index, count in enumerate(held) if count <= gap]
         if fitting:
             exact = [index for index in fitting if held[index] == gap]
-            index = exact[0] if exact else fitting[int(rng.random() * len(fitting))]
+            if exact:
+                index = exact[0]
+            else:
+                following = _next_seat(seat, seated)
+                gifts = set(hands[following]) if following != seat else set()
+                safe = [index for index in fitting if gap - held[index] not in gifts]
+                choices = safe or fitting
+                index = choices[int(rng.random() * len(choices))]
             total += held.pop(index)
             last_placer = seat
             if total == target:
@@ -45,7 +53,13 @@ def sum_playout(
             idle = 0
         else:
             idle += 1
-        seat = (seat + 1) % seats
-        while not seated[seat]:
-            seat = (seat + 1) % seats
+        seat = _next_seat(seat, seated)
     return last_placer
+
+
+def _next_seat(seat: int, seated: Sequence[bool]) -> int:
+    seats = len(seated)
+    for step in range(1, seats + 1):
+        if seated[(seat + step) % seats]:
+            return (seat + step) % seats
+    return seat

@@ -5,8 +5,10 @@ Playouts are uniform among legal moves in most games (measured best in the line 
 playouts to judge a move:
 
 - `sum`: a uniform player holding the tile that hits the target exactly plays it only by chance,
-  so leaving the next seat an exact hit would look nearly safe. Every seat takes an exact hit;
-  otherwise it adds a tile at random.
+  so leaving the next seat an exact hit would look nearly safe; and one that hands the next seat
+  the target makes every gift look likely. Every seat takes an exact hit; otherwise it adds at
+  random a tile that leaves the next seat no exact hit (any tile if all do). In the sampled
+  world every hand is known, as in the rest of the search.
 - `pairs`: a uniform player picks among every set of pairs, mostly laying fewer than it could.
   Every seat lays as many pairs as it can (which of the largest sets, at random); exchanges are
   at random.
@@ -32,7 +34,12 @@ def _sum_policy(state: HandState, actions: Sequence[Action], rng: random.Random)
     for action in actions:
         if isinstance(action, Play) and action.tile.pips == gap:
             return action
-    return actions[int(rng.random() * len(actions))]
+    seat = state.turn
+    following = state.next_seat(seat)
+    gifts = {tile.pips for tile in state.hands[following]} if following != seat else set()
+    safe = [a for a in actions if not (isinstance(a, Play) and gap - a.tile.pips in gifts)]
+    choices = safe or list(actions)
+    return choices[int(rng.random() * len(choices))]
 
 
 def _pairs_policy(state: HandState, actions: Sequence[Action], rng: random.Random) -> Action:

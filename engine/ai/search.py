@@ -27,13 +27,14 @@ other game (wild doubles, crosses, special actions) is searched through the gene
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.ai.adding_playout import sum_playout
 from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
-from engine.ai.heuristics import choose_easy
+from engine.ai.heuristics import GAME_VALUES, choose_easy
 from engine.ai.inference import PlayModel
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge
@@ -42,6 +43,7 @@ from engine.ai.sampling import build_world, sample_hidden
 from engine.fast import NO_MOVE, FastHand, mask_of, supports
 from engine.hand import HandState
 from engine.tiles import Tile
+from engine.variants.pairs import LayPairs
 from engine.view import SeatView
 
 # Tiles left in all hands, at most, for the exact solver on the fast path. Larger positions
@@ -51,6 +53,7 @@ from engine.view import SeatView
 ENDGAME_TILES = 12
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
+CONFIDENCE = 2.0
 MAX_PLAYOUT_ACTIONS = 2_000
 
 
@@ -64,7 +67,7 @@ def choose_by_search(
 ) -> Action:
     """The legal action with the best average value over the worlds sampled before `deadline`
     (or over exactly `worlds` worlds, whatever the clock says)."""
-    legal = list(view.legal)
+    legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
     if worlds is None and time.monotonic() >= deadline:
@@ -96,7 +99,40 @@ def choose_by_search(
             solve = _rich_world(world, legal, totals, weight, judge, rng, solve)
         searched += 1
     best = max(range(len(legal)), key=lambda index: totals[index])
+    if view.variant in GAME_VALUES:
+        return _overrule_easy(view, rng, legal, totals, searched, best)
     return legal[best]
+
+
+def _overrule_easy(
+    view: SeatView,
+    rng: random.Random,
+    legal: list[Action],
+    totals: list[float],
+    searched: int,
+    best: int,
+) -> Action:
+    """In the games with an evaluation of their own (`sum`, `pairs`), `easy`'s choice stands
+    unless the search found a move better by `CONFIDENCE` standard errors: measured in the arena,
+    plain search there lost to `easy` (its estimates, a few dozen to a few hundred playouts per
+    move, are noisier than the rule of thumb is wrong)."""
+    easy = choose_easy(view, rng)
+    if easy not in legal or searched == 0:
+        return legal[best]
+    margin = (totals[best] - totals[legal.index(easy)]) / searched
+    error = math.sqrt(0.5 / searched)  # two win rates' variances, each at most 1/4
+    return legal[best] if margin > CONFIDENCE * error else easy
+
+
+def candidates(view: SeatView) -> list[Action]:
+    """The actions worth searching. In `pairs` only the largest sets of pairs (each pair is
+    progress, each tile laid a fresh draw, as `easy` reasons): with up to 75 sets to try, the
+    budget would buy a handful of worlds, and the choice would be noise."""
+    legal = list(view.legal)
+    most = max((len(action.pairs) for action in legal if isinstance(action, LayPairs)), default=0)
+    if most:
+        return [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
+    return legal
 
 
 def _more(searched: int, worlds: int | None, deadline: float) -> bool:
@@ -180,7 +216,11 @@ def _sum_world(
         if seated[(me + step) % view.players]
     )  # fmt: skip
     base = [[tile.pips for tile in held] for held in hands]
+    # Common random numbers: every action's playout in this world draws the same random stream,
+    # so the actions differ by what they do, not by luck (less noise for the same worlds).
+    stream = rng.random()
     for index, action in enumerate(legal):
+        rng = random.Random(stream)
         pips = [list(held) for held in base]
         total, last = before, placer
         if isinstance(action, Play):
