@@ -53,7 +53,7 @@ from engine.view import SeatView
 ENDGAME_TILES = 12
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
-CONFIDENCE = 2.0
+CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
 MAX_PLAYOUT_ACTIONS = 2_000
 
 
@@ -180,7 +180,12 @@ def _rich_world(
     solve: bool,
 ) -> bool:
     small = solve and root.drawable == 0 and sum(map(len, root.hands)) <= RICH_ENDGAME_TILES + 1
+    # In the games with playout policies (`sum`, `pairs`), common random numbers: each action's
+    # playout in this world draws the same stream, so they differ by what they do, not by luck.
+    stream = rng.random() if playout_policy(root.variant.id) is not None else None
     for index, action in enumerate(legal):
+        if stream is not None:
+            rng = random.Random(stream)
         child = root.copy()
         child.apply(action)
         if small:
