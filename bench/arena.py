@@ -41,6 +41,8 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "line, draw-one, penalty": ("gameroom", 2, {"set": 6}),
     "keep playing (hungarian)": ("hungarian", 2, {}),
     "wild doubles, draw-two": ("beginner", 2, {}),
+    "row, adding (sum)": ("sum", 4, {}),
+    "row, pairs": ("pairs", 2, {}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 

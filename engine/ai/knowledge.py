@@ -12,14 +12,16 @@ not in laid pairs), each seat's hand size, the boneyard size, and for every othe
   them (sound, slightly lossy);
   under `draw-two` a drawn tile may fit and be kept, so a draw clears what is known;
 - in `hungarian`-like games (a turn lasts while the player can place), a turn that ended by
-  itself after a placement means no tile of that seat fitted the ends it left.
+  itself after a placement means no tile of that seat fitted the ends it left;
+- in games laid in a row (`sum`), a pass means the passer holds no tile that fits the total;
+- in `pairs`, a tile the seat itself put under the stock (`Exchange`) is still there, at a known
+  depth, until the stock runs down to it: no other seat holds it (`in_stock`).
 
 Nothing here reads hidden state: the only input is the view. The inference is *sound* (a tile
 said to be lacked is never held) rather than complete, so sampled hands are always possible.
 The history is replayed on a fresh layout from the view's own placements (the k-th `Play` of
-the history is the k-th placement), so it works for any layout shape that matches tiles; games
-laid in a row without matching (`Shape.ROW`) and games with special actions infer nothing from
-passes.
+the history is the k-th placement), so it works for any layout shape; games with special
+actions (`pairs`) infer nothing from passes.
 """
 
 from __future__ import annotations
@@ -27,12 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.actions import Draw, Pass, Play, Special
+from engine.actions import Action, Draw, Pass, Play, Special
 from engine.layout import Shape
 from engine.rules import DrawRule
 from engine.tiles import Tile
 from engine.variants import get_variant
 from engine.variants.base import Variant
+from engine.variants.pairs import Exchange, HiddenExchange
 from engine.view import SeatView
 
 
@@ -63,6 +66,8 @@ class Knowledge:
     lacks: tuple[frozenset[Tile], ...]  # per seat, unseen tiles it surely does not hold
     boneyard: int  # tiles left in the boneyard (reserve included)
     asleep: int  # unseen tiles set aside for the whole hand
+    # Unseen tiles whose place in the boneyard the seat knows: (depth from the top, tile).
+    in_stock: tuple[tuple[int, Tile], ...] = ()
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
@@ -79,6 +84,12 @@ class Knowledge:
         if asleep < 0:
             raise ValueError("the view does not add up: more hidden tiles than unseen ones")
         lacks = _lacked_tiles(view, variant, frozenset(unseen))
+        in_stock = own_exchanges_in_stock(view.seat, view.history, view.boneyard)
+        if in_stock:
+            buried = frozenset(tile for _, tile in in_stock)
+            lacks = tuple(
+                found if seat == view.seat else found | buried for seat, found in enumerate(lacks)
+            )
         return cls(
             seat=view.seat,
             variant=variant,
@@ -89,6 +100,7 @@ class Knowledge:
             lacks=lacks,
             boneyard=view.boneyard,
             asleep=asleep,
+            in_stock=in_stock,
         )
 
     def may_hold(self, seat: int, tile: Tile) -> bool:
@@ -104,7 +116,7 @@ def _lacked_tiles(
     view: SeatView, variant: Variant, unseen: frozenset[Tile]
 ) -> tuple[frozenset[Tile], ...]:
     lacks: list[set[Tile]] = [set() for _ in range(view.players)]
-    if view.layout.shape is Shape.ROW or any(isinstance(a, Special) for a in view.history):
+    if variant.own_turns or any(isinstance(a, Special) for a in view.history):
         return tuple(frozenset(found) for found in lacks)
     layout = variant.new_layout()
     placements = iter(view.layout.placements)
@@ -126,7 +138,9 @@ def _lacked_tiles(
             lacks[seat] = after_draw
         if isinstance(action, Play):
             placement = next(placements)
-            if placement.arm is None:
+            if layout.shape is Shape.ROW:
+                layout.add_to_row(placement.tile)
+            elif placement.arm is None:
                 layout.lay_lead(placement.tile)
             else:
                 assert placement.shows is not None
@@ -148,3 +162,21 @@ def _turn_ended_after(view: SeatView, position: int, seat: int) -> bool:
     if position + 1 < len(view.history):
         return view.history[position + 1].seat != seat
     return view.turn is not None and view.turn != seat
+
+
+def own_exchanges_in_stock(
+    seat: int, history: tuple[Action, ...], boneyard: int
+) -> tuple[tuple[int, Tile], ...]:
+    """The tiles `seat` exchanged that are still in the stock, with their depth from the top.
+
+    The stock is a queue: an exchanged tile goes to the bottom and rises as tiles are drawn from
+    the top. Only exchanges put tiles in, so a tile with `behind` exchanges after it is still
+    there while the stock holds more than `behind` tiles, `behind + 1` from the bottom."""
+    found: list[tuple[int, Tile]] = []
+    exchanges = [a for a in history if isinstance(a, Exchange | HiddenExchange)]
+    for position, action in enumerate(exchanges):
+        if isinstance(action, Exchange) and action.seat == seat:
+            behind = len(exchanges) - position - 1
+            if boneyard > behind:
+                found.append((boneyard - 1 - behind, action.tile))
+    return tuple(found)

@@ -9,7 +9,9 @@ found when one exists.
 
 `build_world(view, knowledge, hands, stock)` is a `HandState` at the view's point of the hand with
 those hidden tiles: the view's own table, turn, history and turn counters. Games whose state
-holds more than the table and the hands (a running total, laid pairs) restore it here too.
+holds more than the table and the hands restore it here too: `pairs` gets its laid pairs and
+its count of turns without a pair, and the tiles the seat put under the stock go back to where it
+knows they are. (The running total of `sum` is the table's pips: the layout carries it.)
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engine.ai.knowledge import Knowledge
 from engine.hand import HandState
 from engine.rules import Lead
 from engine.tiles import Tile
+from engine.variants.pairs import LayPairs, PairsTable
 from engine.view import SeatView
 
 REST = -1  # the boneyard and the tiles set aside: any tile may be there
@@ -156,6 +159,7 @@ def build_world(
     """A full hand state at the view's point, with the given hidden hands and boneyard."""
     variant = knowledge.variant
     leader = view.leader if view.leader is not None else view.seat
+    stock = _with_known_places(stock, knowledge)
     state = HandState(
         variant, hands, stock[: knowledge.boneyard], Lead(leader, lead_tile(view)), view.seated
     )
@@ -166,4 +170,20 @@ def build_world(
     state.placed_this_turn = trailing(view.history, view.turn, Play) if variant.keeps_playing else 0
     plays = [action.seat for action in view.history if isinstance(action, Play)]
     state.last_placer = plays[-1] if plays else None
+    if isinstance(state.side, PairsTable):
+        idle = 0
+        for action in reversed(view.history):
+            if isinstance(action, LayPairs):
+                break
+            idle += 1  # an exchange or a pass
+        state.side = PairsTable([list(pairs) for pairs in view.laid_pairs], idle)
     return state
+
+
+def _with_known_places(stock: Sequence[Tile], knowledge: Knowledge) -> list[Tile]:
+    """`stock` with each tile whose depth the seat knows moved there (swapping places)."""
+    placed = list(stock)
+    for depth, tile in knowledge.in_stock:
+        where = placed.index(tile)
+        placed[where], placed[depth] = placed[depth], placed[where]
+    return placed

@@ -16,7 +16,9 @@ partners play for each other.
 
 Playouts choose uniformly among legal moves: measured in the arena, playouts that favour heavy
 tiles judged moves worse than uniform ones (they make every seat predictable and bias the
-estimate), so both levels keep uniform playouts and spend the time on more worlds.
+estimate), so both levels keep uniform playouts and spend the time on more worlds. The sum and
+pairs games are the exception (`engine.ai.playouts`): there a uniform player misses the obvious
+(an exact hit, laying all its pairs), and the playouts take it.
 
 Line games use the bitmask fast path (`engine.fast`) where it `supports` the variant; every
 other game (wild doubles, crosses, special actions) is searched through the generic
@@ -25,18 +27,23 @@ other game (wild doubles, crosses, special actions) is searched through the gene
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 from engine.actions import Action, Draw, Pass, Play
+from engine.ai.adding_playout import sum_playout
 from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
-from engine.ai.heuristics import choose_easy
+from engine.ai.heuristics import GAME_VALUES, choose_easy
 from engine.ai.inference import PlayModel
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge
+from engine.ai.playouts import playout_policy
 from engine.ai.sampling import build_world, sample_hidden
 from engine.fast import NO_MOVE, FastHand, mask_of, supports
 from engine.hand import HandState
+from engine.tiles import Tile
+from engine.variants.pairs import LayPairs
 from engine.view import SeatView
 
 # Tiles left in all hands, at most, for the exact solver on the fast path. Larger positions
@@ -46,6 +53,7 @@ from engine.view import SeatView
 ENDGAME_TILES = 12
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
+CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
 MAX_PLAYOUT_ACTIONS = 2_000
 
 
@@ -59,7 +67,7 @@ def choose_by_search(
 ) -> Action:
     """The legal action with the best average value over the worlds sampled before `deadline`
     (or over exactly `worlds` worlds, whatever the clock says)."""
-    legal = list(view.legal)
+    legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
     if worlds is None and time.monotonic() >= deadline:
@@ -75,7 +83,11 @@ def choose_by_search(
     while _more(searched, worlds, deadline):
         hands, stock = sample_hidden(knowledge, rng)
         weight = plays.weight(hands) if plays is not None else 1.0
-        if fast_path:
+        if knowledge.variant.id == "sum" and not (
+            solve and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
+        ):
+            _sum_world(view, hands, legal, totals, weight, rng)
+        elif fast_path:
             if template is None:
                 template = FastHand.from_hand(build_world(view, knowledge, hands, stock))
             root = template.copy()  # the public part; the hidden tiles are this world's
@@ -87,7 +99,40 @@ def choose_by_search(
             solve = _rich_world(world, legal, totals, weight, judge, rng, solve)
         searched += 1
     best = max(range(len(legal)), key=lambda index: totals[index])
+    if view.variant in GAME_VALUES:
+        return _overrule_easy(view, rng, legal, totals, searched, best)
     return legal[best]
+
+
+def _overrule_easy(
+    view: SeatView,
+    rng: random.Random,
+    legal: list[Action],
+    totals: list[float],
+    searched: int,
+    best: int,
+) -> Action:
+    """In the games with an evaluation of their own (`sum`, `pairs`), `easy`'s choice stands
+    unless the search found a move better by `CONFIDENCE` standard errors: measured in the arena,
+    plain search there lost to `easy` (its estimates, a few dozen to a few hundred playouts per
+    move, are noisier than the rule of thumb is wrong)."""
+    easy = choose_easy(view, rng)
+    if easy not in legal or searched == 0:
+        return legal[best]
+    margin = (totals[best] - totals[legal.index(easy)]) / searched
+    error = math.sqrt(0.5 / searched)  # two win rates' variances, each at most 1/4
+    return legal[best] if margin > CONFIDENCE * error else easy
+
+
+def candidates(view: SeatView) -> list[Action]:
+    """The actions worth searching. In `pairs` only the largest sets of pairs (each pair is
+    progress, each tile laid a fresh draw, as `easy` reasons): with up to 75 sets to try, the
+    budget would buy a handful of worlds, and the choice would be noise."""
+    legal = list(view.legal)
+    most = max((len(action.pairs) for action in legal if isinstance(action, LayPairs)), default=0)
+    if most:
+        return [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
+    return legal
 
 
 def _more(searched: int, worlds: int | None, deadline: float) -> bool:
@@ -135,7 +180,12 @@ def _rich_world(
     solve: bool,
 ) -> bool:
     small = solve and root.drawable == 0 and sum(map(len, root.hands)) <= RICH_ENDGAME_TILES + 1
+    # In the games with playout policies (`sum`, `pairs`), common random numbers: each action's
+    # playout in this world draws the same stream, so they differ by what they do, not by luck.
+    stream = rng.random() if playout_policy(root.variant.id) is not None else None
     for index, action in enumerate(legal):
+        if stream is not None:
+            rng = random.Random(stream)
         child = root.copy()
         child.apply(action)
         if small:
@@ -148,6 +198,41 @@ def _rich_world(
         if child.outcome is not None:  # else a runaway hand: it counts as nothing
             totals[index] += weight * judge.utility(child.outcome)
     return solve
+
+
+def _sum_world(
+    view: SeatView,
+    hands: list[list[Tile]],
+    legal: list[Action],
+    totals: list[float],
+    weight: float,
+    rng: random.Random,
+) -> None:
+    """The sum game's playouts on pip counts (`engine.ai.adding_playout`), each action worth 1
+    where the seat wins the hand and 0 elsewhere (the winner's point is all the scoring)."""
+    me = view.seat
+    target = int(dict(view.options)["target"])
+    before = view.total or 0
+    plays = [action for action in view.history if isinstance(action, Play)]
+    placer = plays[-1].seat if plays else me
+    seated = view.seated
+    following = next(
+        (me + step) % view.players for step in range(1, view.players + 1)
+        if seated[(me + step) % view.players]
+    )  # fmt: skip
+    base = [[tile.pips for tile in held] for held in hands]
+    # Common random numbers: every action's playout in this world draws the same random stream,
+    # so the actions differ by what they do, not by luck (less noise for the same worlds).
+    stream = rng.random()
+    for index, action in enumerate(legal):
+        rng = random.Random(stream)
+        pips = [list(held) for held in base]
+        total, last = before, placer
+        if isinstance(action, Play):
+            pips[me].remove(action.tile.pips)
+            total, last = before + action.tile.pips, me
+        winner = sum_playout(pips, seated, total, target, following, last, rng)
+        totals[index] += weight * (1.0 if winner == me else 0.0)
 
 
 def fast_apply(fast: FastHand, action: Action) -> None:
@@ -164,9 +249,14 @@ def fast_apply(fast: FastHand, action: Action) -> None:
 
 
 def rich_playout(state: HandState, rng: random.Random) -> None:
-    """Play `state` to its end, every seat choosing uniformly among its legal actions."""
+    """Play `state` to its end, every seat choosing uniformly among its legal actions (or by the
+    variant's playout policy, where it has one)."""
+    policy = playout_policy(state.variant.id)
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.outcome is not None:
             return
         actions = state.legal_actions()
-        state.apply(actions[int(rng.random() * len(actions))])
+        if policy is not None:
+            state.apply(policy(state, actions, rng))
+        else:
+            state.apply(actions[int(rng.random() * len(actions))])

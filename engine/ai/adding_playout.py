@@ -1,0 +1,65 @@
+"""Fast playouts of the sum game for the search levels: pip counts instead of hand states.
+
+A `sum` hand is only a running total, each seat's pips in hand and the last seat to add, so a
+playout needs no `HandState`: this one is many times faster than the generic playout, and the
+search samples that many more worlds in its budget. Every seat plays as in
+`engine.ai.playouts`: it takes an exact hit when it holds one, else adds at random a fitting tile
+that leaves the next seat no exact hit (any fitting tile if all do), else passes.
+The hand ends at the exact total or when nobody can add; the last to add wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+
+def sum_playout(
+    pips: Sequence[Sequence[int]],
+    seated: Sequence[bool],
+    total: int,
+    target: int,
+    turn: int,
+    last_placer: int,
+    rng: random.Random,
+) -> int:
+    """The seat that wins the hand from this point: `pips` are the tiles in each hand (as pip
+    counts), `turn` the seat to act, `last_placer` the seat that added last."""
+    if total == target:
+        return last_placer
+    hands = [list(held) for held in pips]
+    seats = len(hands)
+    order = [seat for seat in range(seats) if seated[seat]]
+    idle = 0  # seats in a row that could not add
+    seat = turn
+    while idle < len(order):
+        gap = target - total
+        held = hands[seat]
+        fitting = [index for index, count in enumerate(held) if count <= gap]
+        if fitting:
+            exact = [index for index in fitting if held[index] == gap]
+            if exact:
+                index = exact[0]
+            else:
+                following = _next_seat(seat, seated)
+                gifts = set(hands[following]) if following != seat else set()
+                safe = [index for index in fitting if gap - held[index] not in gifts]
+                choices = safe or fitting
+                index = choices[int(rng.random() * len(choices))]
+            total += held.pop(index)
+            last_placer = seat
+            if total == target:
+                return seat
+            idle = 0
+        else:
+            idle += 1
+        seat = _next_seat(seat, seated)
+    return last_placer
+
+
+def _next_seat(seat: int, seated: Sequence[bool]) -> int:
+    seats = len(seated)
+    for step in range(1, seats + 1):
+        if seated[(seat + step) % seats]:
+            return (seat + step) % seats
+    return seat
