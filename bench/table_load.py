@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -233,8 +235,43 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+async def start_bot(emu: Emulator, database: Path, ai_delay: float) -> asyncio.subprocess.Process:
+    """The bot in a process of its own (bench.load_bot), pointed at the emulator."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.load_bot",
+        emu.api_base,
+        emu.gateway_url,
+        emu.token,
+        str(database),
+        str(ai_delay),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    line = await asyncio.wait_for(process.stdout.readline(), 60)
+    if line.strip() != b"ready":
+        raise RuntimeError(f"the bot did not start: {line!r}")
+    await emu.settle()
+    return process
+
+
+async def stop_bot(process: asyncio.subprocess.Process) -> dict[str, Any]:
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.close()
+    line = await asyncio.wait_for(process.stdout.readline(), 30)
+    await process.wait()
+    return dict(json.loads(line))
+
+
 async def run(
-    tables: int, seconds: float, ai_delay: float, think: float, rate_limits: bool
+    tables: int,
+    seconds: float,
+    ai_delay: float,
+    think: float,
+    rate_limits: bool,
+    in_process: bool = False,
 ) -> dict[str, Any]:
     import bot as entry
 
@@ -245,19 +282,25 @@ async def run(
         emu.rate_limiter.enabled = rate_limits
         changes = Changes(emu)
         with tempfile.TemporaryDirectory() as folder:
-            settings = entry.Settings(
-                token=emu.token,
-                database=Path(folder) / "load.sqlite3",
-                api_base=emu.api_base,
-                gateway_url=emu.gateway_url,
-                ai_delay=ai_delay,
-                ai_budget_ms=20,
-                between_hands_seconds=3.0,
-            )
-            entry.redirect_discord(settings.api_base, settings.gateway_url)
-            runner = BotRunner(emu, lambda: entry.DominoBot(settings))
-            emu.bot_runner = runner
-            await runner.start()
+            database = Path(folder) / "load.sqlite3"
+            runner: BotRunner | None = None
+            process: asyncio.subprocess.Process | None = None
+            if in_process:
+                settings = entry.Settings(
+                    token=emu.token,
+                    database=database,
+                    api_base=emu.api_base,
+                    gateway_url=emu.gateway_url,
+                    ai_delay=ai_delay,
+                    ai_budget_ms=20,
+                    between_hands_seconds=3.0,
+                )
+                entry.redirect_discord(settings.api_base, settings.gateway_url)
+                runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+                emu.bot_runner = runner
+                await runner.start()
+            else:
+                process = await start_bot(emu, database, ai_delay)
             opened = []
             for first in range(0, tables, 20):
                 batch = range(first, min(first + 20, tables))
@@ -265,22 +308,32 @@ async def run(
             latencies: list[float] = []
             stalls: list[float] = []
             monitor = asyncio.create_task(watch_stalls(stalls))
+            if process is not None:
+                assert process.stdin is not None
+                process.stdin.write(b"play\n")  # the bot counts its stalls from here
+                await process.stdin.drain()
             loop = asyncio.get_running_loop()
             stop_at = loop.time() + seconds
             await asyncio.gather(
                 *(play(p, thread, changes, stop_at, think, latencies) for p, thread in opened)
             )
             monitor.cancel()
-            await runner.stop()
+            longest = max(stalls) if stalls else None
+            bot_errors = failures.count
+            if runner is not None:
+                await runner.stop()
+            if process is not None:
+                report = await stop_bot(process)
+                longest, bot_errors = report["longest_stall_s"], report["bot_errors"]
     return {
         "tables": tables,
         "seconds": seconds,
         "clicks": len(latencies),
         "median_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
         "p95_ms": round(1000 * percentile(latencies, 0.95), 1) if latencies else None,
-        "longest_stall_ms": round(1000 * max(stalls), 1) if stalls else None,
+        "longest_stall_ms": round(1000 * longest, 1) if longest is not None else None,
         "violations": len(emu.violations),
-        "bot_errors": failures.count,
+        "bot_errors": bot_errors,
     }
 
 
@@ -291,9 +344,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ai-delay", type=float, default=1.2)
     parser.add_argument("--think", type=float, default=2.0, help="seconds a player looks first")
     parser.add_argument("--no-rate-limits", action="store_true")
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run the bot on the emulator's event loop (the old way: its stalls count too)",
+    )
     args = parser.parse_args(argv)
     result = asyncio.run(
-        run(args.tables, args.seconds, args.ai_delay, args.think, not args.no_rate_limits)
+        run(
+            args.tables,
+            args.seconds,
+            args.ai_delay,
+            args.think,
+            not args.no_rate_limits,
+            args.in_process,
+        )
     )
     print("| tables | think s | clicks | median ms | p95 ms | longest stall ms | bot errors |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
