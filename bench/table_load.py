@@ -313,11 +313,14 @@ async def run(
                 process.stdin.write(b"play\n")  # the bot counts its stalls from here
                 await process.stdin.drain()
             loop = asyncio.get_running_loop()
+            cpu_at_start = time.process_time()
             stop_at = loop.time() + seconds
             await asyncio.gather(
                 *(play(p, thread, changes, stop_at, think, latencies) for p, thread in opened)
             )
             monitor.cancel()
+            emulator_cpu = time.process_time() - cpu_at_start
+            bot_cpu = None
             longest = max(stalls) if stalls else None
             bot_errors = failures.count
             if runner is not None:
@@ -325,6 +328,7 @@ async def run(
             if process is not None:
                 report = await stop_bot(process)
                 longest, bot_errors = report["longest_stall_s"], report["bot_errors"]
+                bot_cpu = round(report["bot_cpu_s"], 1)
     return {
         "tables": tables,
         "seconds": seconds,
@@ -334,6 +338,8 @@ async def run(
         "longest_stall_ms": round(1000 * longest, 1) if longest is not None else None,
         "violations": len(emu.violations),
         "bot_errors": bot_errors,
+        "bot_cpu_s": bot_cpu,  # None in process (shared with the emulator)
+        "emulator_cpu_s": round(emulator_cpu, 1),
     }
 
 
@@ -365,6 +371,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"| {result['tables']} | {args.think} | {result['clicks']} | {result['median_ms']}"
         f" | {result['p95_ms']} | {result['longest_stall_ms']} | {result['bot_errors']} |"
+    )
+    print(
+        f"CPU seconds during play: bot process {result['bot_cpu_s']} (picture workers not"
+        f" counted), emulator and players {result['emulator_cpu_s']}"
     )
 
 
