@@ -1,17 +1,18 @@
 """Many tables at once against the emulator: click-to-updated-board latency and event-loop stalls.
 
-The real bot runs in-process against the test emulator (a loopback fake Discord). `--tables`
+The real bot runs in a process of its own (`bench.load_bot`), as against real Discord, and talks
+to the test emulator (a loopback fake Discord) served from this process. `--tables`
 two-player tables are opened, each with one scripted player and one AI seat (level `random`,
 the production AI delay unless `--ai-delay` says otherwise). During `--seconds` every player
 clicks a move `--think` seconds after the bot offers it in their DM (0 for a stress test: then
 a table asks for more board edits than Discord's 5 per 5 s per channel allow, and the rate limit
 shows in the latency); the latency of a click is the time from sending it until the table's
-board message shows the move. A monitor task sleeps 10 ms in a loop
-and records how late it wakes: the longest such delay is the longest event-loop stall.
-
-The emulator shares the bot's event loop and CPU, so the figures include serving the fake
-Discord as well (a real deployment would be faster). Discord's per-channel rate limits are
-enforced (each table has its own thread and each player their own DM).
+board message shows the move, as the player sees it. A monitor task in the bot's process sleeps
+10 ms in a loop and records how late it wakes: the longest such delay is the longest event-loop
+stall. `--in-process` runs the bot on the emulator's event loop instead (the old way: serving the
+fake Discord then counts as the bot's stalls and latency). The emulator still shares the
+machine's CPU with the bot. Discord's per-channel rate limits are enforced (each table has its
+own thread and each player their own DM).
 
 Goal (the issue): 200 tables at once, p95 latency under 250 ms, no stall over 100 ms.
 
