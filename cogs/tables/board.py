@@ -1,6 +1,7 @@
 """What a table shows: the public board (picture + embed), the lobby, a player's private hand,
 the score sheet. Snapshots are taken synchronously from the table (so they are consistent);
-pictures are drawn off the event loop (in threads), since Pillow would stall it.
+pictures are drawn off the event loop (in worker processes: see `pictures`), since Pillow
+would stall it.
 
 Nothing here sees a hand it may not show: the board and the score sheet are drawn from
 `Table.public_view()` (no hand, no moves); a hand is drawn only from its own seat's view.
@@ -8,31 +9,19 @@ Nothing here sees a hand it may not show: the board and the score sheet are draw
 
 from __future__ import annotations
 
-import asyncio
 import io
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import discord
 
 import render
 from cogs import texts
+from cogs.tables import pictures
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
 
 COLOUR = discord.Colour(0x2E7D32)
-
-# Pictures are drawn in threads (Pillow releases the GIL while it draws and encodes). Boards and
-# score sheets have threads of their own, so under load a public board never waits in line behind
-# private hands: the board is what everyone at the table is watching.
-PUBLIC_PICTURES = ThreadPoolExecutor(max_workers=3, thread_name_prefix="board-picture")
-PRIVATE_PICTURES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hand-picture")
-
-
-async def drawn(pool: ThreadPoolExecutor, draw: Callable[[], bytes]) -> bytes:
-    return await asyncio.get_running_loop().run_in_executor(pool, draw)
 
 
 @dataclass(frozen=True)
@@ -146,7 +135,7 @@ async def board_file(snap: BoardSnapshot) -> discord.File:
     """The board picture, with its description as alt text (for screen readers)."""
     assert snap.view is not None
     view, names = snap.view, list(snap.names)
-    data = await drawn(PUBLIC_PICTURES, lambda: render.board_png(view, names=names))
+    data = await pictures.board_png(view, names)
     alt = render.describe(view, names=names)[:1000]
     return discord.File(io.BytesIO(data), filename="board.png", description=alt)
 
@@ -154,7 +143,7 @@ async def board_file(snap: BoardSnapshot) -> discord.File:
 async def score_sheet_file(snap: BoardSnapshot) -> discord.File:
     view, names = snap.view, list(snap.names)
     assert view is not None
-    data = await drawn(PUBLIC_PICTURES, lambda: render.score_sheet_png(view, names=names))
+    data = await pictures.score_sheet_png(view, names)
     return discord.File(io.BytesIO(data), filename="scores.png")
 
 
@@ -194,5 +183,5 @@ def hand_embed(view: SeatView, where: str, turn_name: str | None) -> discord.Emb
 
 
 async def hand_file(view: SeatView) -> discord.File:
-    data = await drawn(PRIVATE_PICTURES, lambda: render.hand_png(view))
+    data = await pictures.hand_png(view)
     return discord.File(io.BytesIO(data), filename="hand.png")

@@ -27,7 +27,7 @@ import discord
 
 from cogs import texts
 from cogs.errors import reply_error, send_ephemeral
-from cogs.tables import board
+from cogs.tables import board, pictures
 from cogs.tables.components import lobby_view
 from cogs.tables.lobby import lobby_embed, missing_permissions, seat_choices
 from cogs.tables.publisher import Publisher
@@ -108,6 +108,7 @@ class Tables:
             self._schedule(table)
             count += 1
         await self.bot.puzzles.restore(puzzles)
+        pictures.warm_up()  # the first board should not wait for the picture workers to start
         self.scheduler.start()
         log.info("restored %d table(s) and %d puzzle(s)", count, len(puzzles))
         return count

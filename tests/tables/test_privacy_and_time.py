@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import discord
 import pytest
 
-import render
 from cogs import texts
+from cogs.tables import pictures
 from engine import SeatView
 from tests.emulator.emulator import Emulator
 from tests.tables.play import (
@@ -31,24 +30,26 @@ def hand_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int
     seats' pictures can be identical, e.g. both finished); and a check that boards and score
     sheets are drawn from views with no hand in them."""
     drawn: dict[str, set[int]] = {}
-    hand_png, board_png, sheet_png = render.hand_png, render.board_png, render.score_sheet_png
+    hand_png, board_png = pictures.hand_png, pictures.board_png
+    sheet_png = pictures.score_sheet_png
 
-    def recording_hand(view: SeatView, **kwargs: Any) -> bytes:
-        data = hand_png(view, **kwargs)
+    async def recording_hand(view: SeatView) -> bytes:
+        data = await hand_png(view)
         drawn.setdefault(hashlib.sha256(data).hexdigest(), set()).add(view.seat)
         return data
 
-    def public_board(view: SeatView, **kwargs: Any) -> bytes:
+    async def public_board(view: SeatView, names: Sequence[str]) -> bytes:
         assert view.hand == () and view.legal == ()
-        return board_png(view, **kwargs)
+        return await board_png(view, names)
 
-    def public_sheet(view: SeatView, **kwargs: Any) -> bytes:
+    async def public_sheet(view: SeatView, names: Sequence[str]) -> bytes:
         assert view.hand == () and view.legal == ()
-        return sheet_png(view, **kwargs)
+        return await sheet_png(view, names)
 
-    monkeypatch.setattr(render, "hand_png", recording_hand)
-    monkeypatch.setattr(render, "board_png", public_board)
-    monkeypatch.setattr(render, "score_sheet_png", public_sheet)
+    # Pictures are drawn in worker processes: what is sent to them is what is checked here.
+    monkeypatch.setattr(pictures, "hand_png", recording_hand)
+    monkeypatch.setattr(pictures, "board_png", public_board)
+    monkeypatch.setattr(pictures, "score_sheet_png", public_sheet)
     yield drawn
 
 
@@ -169,18 +170,18 @@ async def test_acknowledgements_come_in_time_while_pictures_are_slow(
     emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     emu.ack_deadline = 3.0  # Discord's own rule, no grace
-    hand_png = render.hand_png
+    hand_png = pictures.hand_png
 
-    def slow_hand(view: SeatView, **kwargs: Any) -> bytes:
-        time.sleep(3.5)  # off the event loop, so the bot stays responsive meanwhile
-        return hand_png(view, **kwargs)
+    async def slow_hand(view: SeatView) -> bytes:
+        await asyncio.sleep(3.5)  # drawn in a worker process, so the bot stays responsive
+        return await hand_png(view)
 
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")
     await emu.wait_for(lambda: board(emu) is not None)
-    monkeypatch.setattr(render, "hand_png", slow_hand)
+    monkeypatch.setattr(pictures, "hand_png", slow_hand)
     result = await alice.click(board(emu), "Your hand")
     assert not result.failed
     answer = await emu.wait_for(lambda: (m := private_answer(result)) and m.files and m, timeout=15)

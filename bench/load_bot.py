@@ -1,0 +1,99 @@
+"""The bot side of the load benchmark: the real bot in a process of its own, as in production.
+
+Started by `bench.table_load` with the emulator's addresses. It prints one line `ready` once
+the bot is connected, counts event-loop stalls from the line the benchmark writes when its
+tables are open (a monitor task sleeps 10 ms in a loop and records how late it wakes) until the
+benchmark closes its standard input, then closes the bot and prints one JSON line: the longest
+stall and how many errors the bot logged. Only the bot's own work is on this event loop: serving
+the fake Discord happens in the benchmark's process.
+
+    python -m bench.load_bot API_BASE GATEWAY_URL TOKEN DATABASE AI_DELAY
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+
+class Failures(logging.Handler):
+    """Counts the errors the bot logs (each answered to its user with an error code)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+async def watch_stalls(stalls: list[float]) -> None:
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stalls.append(time.perf_counter() - started - 0.01)
+
+
+async def serve(
+    api_base: str, gateway_url: str, token: str, database: Path, ai_delay: float
+) -> None:
+    import bot as entry
+
+    logging.basicConfig(level=logging.WARNING)
+    failures = Failures()
+    logging.getLogger("cogs").addHandler(failures)
+    settings = entry.Settings(
+        token=token,
+        database=database,
+        api_base=api_base,
+        gateway_url=gateway_url,
+        ai_delay=ai_delay,
+        ai_budget_ms=20,
+        between_hands_seconds=3.0,
+    )
+    entry.redirect_discord(settings.api_base, settings.gateway_url)
+    client = entry.DominoBot(settings)
+    client._connection.guild_ready_timeout = 0.05  # the emulator's guilds arrive at once
+
+    async def identify_now(shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+    client.before_identify_hook = identify_now  # type: ignore[method-assign]
+    task = asyncio.create_task(client.start(token), name="bot")
+    while not client.is_ready():
+        if task.done():
+            task.result()
+            raise RuntimeError("the bot stopped before it was ready")
+        await asyncio.sleep(0.01)
+    stalls: list[float] = []
+    monitor = asyncio.create_task(watch_stalls(stalls))
+    print("ready", flush=True)
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, sys.stdin.readline)  # the tables are open: play starts
+    stalls.clear()
+    cpu_at_start = time.process_time()  # the bot's process only (picture workers not counted)
+    await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
+    monitor.cancel()
+    report = {
+        "longest_stall_s": max(stalls) if stalls else 0.0,
+        "bot_errors": failures.count,
+        "bot_cpu_s": time.process_time() - cpu_at_start,
+    }
+    # Work cut off by closing (a board edit in flight) is not an error of the bot under load.
+    logging.disable(logging.CRITICAL)
+    await client.close()
+    await asyncio.wait({task}, timeout=10)
+    print(json.dumps(report), flush=True)
+
+
+def main() -> None:
+    api_base, gateway_url, token, database, ai_delay = sys.argv[1:6]
+    asyncio.run(serve(api_base, gateway_url, token, Path(database), float(ai_delay)))
+
+
+if __name__ == "__main__":
+    main()
