@@ -43,6 +43,7 @@ from engine.puzzles.cells import (
 from engine.puzzles.dominosa import DominosaPuzzle, Placement
 from engine.puzzles.dominosa_board import solve
 from engine.puzzles.dominosa_hints import Hint, next_hint, no_solution_text
+from engine.puzzles.saved import read_saved, replay_actions
 from engine.tiles import Tile
 
 
@@ -194,22 +195,9 @@ class DominosaGame:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> DominosaGame:
         """Rebuild a game from `to_json` (or its text), replaying and checking every action."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
-        if not isinstance(data, Mapping):
-            raise BadPuzzle("a saved game is a JSON object")
+        data = read_saved(data)
         game = cls(DominosaPuzzle.from_json(data))
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise BadPuzzle("actions must be a list")
-        for index, action in enumerate(actions):
-            try:
-                game.replay(action)
-            except (IllegalAction, BadPuzzle) as error:
-                raise BadPuzzle(f"action {index}: {error}") from None
+        replay_actions(game, data)
         return game
 
     def replay(self, action: object) -> None:

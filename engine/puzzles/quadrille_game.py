@@ -40,6 +40,7 @@ from engine.puzzles.cells import (
 )
 from engine.puzzles.dominosa_game import Progress
 from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure, TilePlacement, completions
+from engine.puzzles.saved import read_saved, replay_actions
 from engine.tiles import Tile
 
 
@@ -206,25 +207,14 @@ class QuadrilleGame:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> QuadrilleGame:
         """Rebuild a game from `to_json` (or its text), replaying and checking every action."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
-        if not isinstance(data, Mapping) or data.get("puzzle") != "quadrille":
+        data = read_saved(data)
+        if data.get("puzzle") != "quadrille":
             raise BadPuzzle("this is not a saved Quadrille")
         rows = data.get("figure", list(CLASSIC_FIGURE))
         if not isinstance(rows, list):
             raise BadPuzzle("the figure is a list of rows")
         game = cls(Figure(rows))
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise BadPuzzle("actions must be a list")
-        for index, action in enumerate(actions):
-            try:
-                game.replay(action)
-            except (IllegalAction, BadPuzzle) as error:
-                raise BadPuzzle(f"action {index}: {error}") from None
+        replay_actions(game, data)
         return game
 
     def replay(self, action: object) -> None:
