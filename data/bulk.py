@@ -19,6 +19,7 @@ from data.database import Database
 from data.models import DataError, FinishedMatch
 from data.ratings import NEWCOMER, Skill, rate
 from data.recording import Prepared, entrants, prepare
+from data.recording import result_rows as results_of
 from data.scopes import scopes
 from data.seasons import all_of
 from data.totals import advance, tallies
@@ -98,21 +99,7 @@ async def bulk_record(
                 )
             )
             record_rows.append((match_id, ready.record))
-            result_rows.extend(
-                (
-                    match_id,
-                    s.seat,
-                    match.guild_id,
-                    season_id,
-                    s.user_id,
-                    s.name,
-                    s.unit,
-                    s.points,
-                    int(s.won),
-                    s.place,
-                )
-                for s in seats
-            )
+            result_rows.extend(results_of(match_id, match.guild_id, season_id, seats))
             counted = tallies(seats, scoring, ready.hands)
             for season_key, variant_key in scopes(season_id, ready.variant):
                 for user, won, points, hands in counted:

@@ -144,21 +144,7 @@ async def record(
     await connection.executemany(
         "INSERT INTO results (match_id, seat, guild_id, season_id, user_id, name, unit, points,"
         " won, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                match_id,
-                s.seat,
-                match.guild_id,
-                season_id,
-                s.user_id,
-                s.name,
-                s.unit,
-                s.points,
-                int(s.won),
-                s.place,
-            )
-            for s in seats
-        ],
+        result_rows(match_id, match.guild_id, season_id, seats),
     )
     await add_match(connection, match.guild_id, season_id, variant, scoring, prepared.hands, seats)
     changes: tuple[RatingChange, ...] = ()
@@ -324,3 +310,24 @@ async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
         if rated:
             await apply_ratings(connection, match_id, guild_id, season_id, variant, scoring, seats)
     return len(matches)
+
+
+def result_rows(
+    match_id: int, guild_id: int, season_id: int | None, seats: Sequence[SeatResult]
+) -> list[tuple[Any, ...]]:
+    """The `results` rows of one match, in the column order of its INSERT."""
+    return [
+        (
+            match_id,
+            s.seat,
+            guild_id,
+            season_id,
+            s.user_id,
+            s.name,
+            s.unit,
+            s.points,
+            int(s.won),
+            s.place,
+        )
+        for s in seats
+    ]
