@@ -54,10 +54,15 @@ SEAT_PICK = "Pick a seat"
 PARTNERS = "Playing together: seats {pairs}."
 RATED = "rated"
 UNRATED = "friendly (not rated)"
+UNRATED_WITH_AI = "not rated while an AI holds a seat"
 
 
-def lobby_description(host: str, summary: str, options: str, turn_seconds: int, rated: bool) -> str:
-    kind = RATED if rated else UNRATED
+def lobby_description(
+    host: str, summary: str, options: str, turn_seconds: int, rated: bool, *, with_ai: bool
+) -> str:
+    """The lobby's first lines. A rated table with an AI seat says it will not be rated: the
+    leaderboards only count matches between people."""
+    kind = UNRATED if not rated else UNRATED_WITH_AI if with_ai else RATED
     return (
         f"{summary}\n\n**Host:** {host} · **Options:** {options or 'defaults'} · "
         f"**Turn time:** {turn_seconds} s · {kind}"

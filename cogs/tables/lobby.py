@@ -54,7 +54,12 @@ def lobby_embed(table: Table) -> discord.Embed:
     )
     embed = discord.Embed(title=texts.LOBBY_TITLE.format(game=kind.name), colour=COLOUR)
     embed.description = texts.lobby_description(
-        host, kind.summary, options_text(table), table.setup.turn_seconds, table.setup.rated
+        host,
+        kind.summary,
+        options_text(table),
+        table.setup.turn_seconds,
+        table.setup.rated,
+        with_ai=any(seat.is_ai for seat in table.lobby.occupied),
     )
     seats = "\n".join(
         texts.seat_line(number, seat.name if seat else None, seat.ai if seat else None)

@@ -1,5 +1,6 @@
 """Starting against the emulator: a rejected token stops the bot with one line and its exit
-status; the extension loads and registers its commands once."""
+status; the extension loads and registers its commands once; the lobby says whether it is
+rated."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 import pytest
 
 import bot as entry
+from cogs import texts
 from tests.emulator.emulator import Emulator
 
 
@@ -42,3 +44,14 @@ async def test_the_domino_commands_are_synced_once(emu: Emulator, domino: discor
     subcommands = {option["name"] for option in synced["domino"]["options"]}
     assert subcommands >= {"new", "rules", "help", "end"}
     assert len(emu.command_syncs) == 1
+
+
+async def test_a_rated_lobby_says_an_ai_seat_makes_it_unrated(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice = emu.user("alice")
+    lobby = (await alice.slash("domino new", game="partnership")).response
+    assert f"· {texts.RATED}" in lobby.text and texts.UNRATED_WITH_AI not in lobby.text
+    await alice.choose(lobby, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    await emu.settle()
+    assert texts.UNRATED_WITH_AI in lobby.text
