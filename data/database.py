@@ -23,7 +23,7 @@ from typing import Any
 
 import aiosqlite
 
-from data import live, puzzle_solves, queries, recording, seasons, servers
+from data import languages, live, puzzle_solves, queries, recording, seasons, servers
 from data.migrate import migrate
 from data.models import (
     DataError,
@@ -148,6 +148,30 @@ class Database:
         servers.check(changes)
         async with self._write() as connection:
             return await servers.update(connection, guild_id, changes)
+
+    # -- languages ---------------------------------------------------------------------------
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a moderator chose for the server, or None if none was chosen."""
+        async with self._read() as connection:
+            return await languages.guild_language(connection, guild_id)
+
+    async def set_guild_language(self, guild_id: int, language: str | None, now: float) -> None:
+        """Choose the server's language (None: forget the choice)."""
+        if language is not None:
+            languages.check(language)
+        async with self._write() as connection:
+            await languages.set_guild_language(connection, guild_id, language, now)
+
+    async def player_language(self, user_id: int) -> str | None:
+        """The language of the player's latest interaction, or None if never seen."""
+        async with self._read() as connection:
+            return await languages.player_language(connection, user_id)
+
+    async def set_player_language(self, user_id: int, language: str, now: float) -> None:
+        languages.check(language)
+        async with self._write() as connection:
+            await languages.set_player_language(connection, user_id, language, now)
 
     # -- tables in progress ------------------------------------------------------------------
 
