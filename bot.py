@@ -117,30 +117,44 @@ class DominoBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
+        from cogs.audience import Audience
+        from cogs.lang.commands import CommandTranslator
         from cogs.tables.components import DYNAMIC_ITEMS
         from cogs.tables.puzzles import PuzzleButton, Puzzles
         from cogs.tables.runner import Tables
         from data import Database
 
         self.db = await Database.open(self.settings.database)
+        self.audience = Audience(self.db, self.settings.clock)
+        self.add_listener(self.audience.heard, "on_interaction")
         self.tables = Tables(self)
         self.puzzles = Puzzles(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS, PuzzleButton)
         for extension in COGS:
             await self.load_extension(extension)
         await self.tables.restore()
+        # Before any sync: the localized names and descriptions go with the commands.
+        await self.tree.set_translator(CommandTranslator())
         if self.settings.sync_commands:
             await self.sync_if_changed()
 
-    def command_fingerprint(self) -> str:
-        commands_json = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def command_fingerprint(self) -> str:
+        """A digest of the commands as a sync would send them, localizations included (so a new
+        translation is synced too)."""
+        translator = self.tree.translator
+        commands_json = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands()
+        ]
         text = json.dumps(commands_json, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
     async def sync_if_changed(self) -> bool:
         """Sync the slash commands when their definition differs from the last sync's."""
         stamp = self.settings.database.with_name(self.settings.database.name + ".commands")
-        fingerprint = self.command_fingerprint()
+        fingerprint = await self.command_fingerprint()
         if stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == fingerprint:
             log.info("slash commands unchanged: not syncing")
             return False

@@ -1,4 +1,5 @@
-"""The `/domino` commands: new (a table), rules, help, end (moderators), puzzle.
+"""The `/domino` commands: new (a table), rules, help, end (moderators), puzzle, and
+`/domino config language` (Manage Server: the language of the server's public table messages).
 
 Thin by design: each command parses its options and hands over to the table runner
 (`bot.tables`); the rules come from the engine's variant registry.
@@ -6,7 +7,6 @@ Thin by design: each command parses its options and hands over to the table runn
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
+from cogs.audience import mine
 from cogs.errors import reply_error
+from cogs.lang import LANGUAGES, Words, native_name
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
@@ -33,7 +35,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
     for part in (text or "").replace(",", " ").split():
         name, sep, raw = part.partition("=")
         if not sep or not name or not raw:
-            raise TableError(texts.BAD_OPTIONS.format(text=part))
+            raise TableError(texts.BAD_OPTIONS, text=part)
         value: Any = raw
         if raw.lstrip("-").isdigit():
             value = int(raw)
@@ -43,15 +45,17 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
-def game_choices(current: str) -> list[app_commands.Choice[str]]:
-    """Every variant whose id, name or alias contains what was typed, with its summary."""
+def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
+    """Every variant whose id, name (English or in `w`'s language) or alias contains what was
+    typed, with its summary, in `w`'s language."""
     typed = current.strip().lower()
     found: list[app_commands.Choice[str]] = []
     for kind in all_variants():
-        words = " ".join((kind.id, kind.name, *kind.aliases)).lower()
-        if typed and typed not in words:
+        name = w.game_name(kind.id)
+        known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
+        if typed and typed not in known:
             continue
-        label = f"{kind.name} — {kind.summary}"
+        label = f"{name} — {w.game_summary(kind.id)}"
         found.append(app_commands.Choice(name=label[:100], value=kind.id))
     return found[:25]
 
@@ -113,7 +117,7 @@ class Domino(commands.Cog):
     async def _new_game(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, mine(interaction))
 
     @domino.command(name="rules", description="The rules of a game")
     @app_commands.describe(game="Which game")
@@ -121,26 +125,29 @@ class Domino(commands.Cog):
         try:
             kind = get_variant(game)
         except DominoError:
-            raise TableError(texts.UNKNOWN_GAME.format(name=game)) from None
-        text = inspect.cleandoc(kind.__doc__ or kind.summary)
+            raise TableError(texts.UNKNOWN_GAME, name=game) from None
+        w = mine(interaction)
         embed = discord.Embed(
-            title=texts.RULES_TITLE.format(name=kind.name)[:256],
-            description=text[:4000],
+            title=w(texts.RULES_TITLE, name=w.game_name(kind.id))[:256],
+            description=w.game_rules(kind.id)[:4000],
             colour=EMBED_COLOUR,
         )
-        counts = ", ".join(str(count) for count in kind.player_counts)
-        embed.set_footer(text=texts.RULES_FOOTER.format(source=kind.source, players=counts))
+        counts = ", ".join(w.number(count) for count in kind.player_counts)
+        embed.set_footer(text=w(texts.RULES_FOOTER, source=kind.source, players=counts))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("game")
     async def _rules_game(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, mine(interaction))
 
     @domino.command(name="help", description="How to play domino tables here")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        embed = discord.Embed(title=texts.HELP_TITLE, description=texts.HELP, colour=EMBED_COLOUR)
+        w = mine(interaction)
+        embed = discord.Embed(
+            title=w(texts.HELP_TITLE), description=w(texts.HELP), colour=EMBED_COLOUR
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @domino.command(
@@ -174,6 +181,44 @@ class Domino(commands.Cog):
         if not (permissions.manage_threads or permissions.manage_guild):
             raise TableError(texts.MODERATOR_ONLY)
         await self.bot.tables.end_table(interaction, table)
+
+    config = app_commands.Group(
+        name="config", description="(Moderators) this server's table settings", parent=domino
+    )
+
+    @config.command(
+        name="language", description="The language of the tables' public messages in this server"
+    )
+    @app_commands.describe(language="The new language (shows the current one if left out)")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=native_name(language), value=language)
+            for language in LANGUAGES
+        ]
+    )
+    async def config_language(
+        self, interaction: discord.Interaction[Any], language: str | None = None
+    ) -> None:
+        """Shows, or (Manage Server) sets, the language of the server's public table messages;
+        each player's own messages stay in their own language."""
+        if interaction.guild_id is None:
+            raise TableError(texts.GUILD_ONLY)
+        if language is not None:
+            if not interaction.permissions.manage_guild:
+                raise TableError(texts.LANGUAGE_MANAGERS_ONLY)
+            if language not in LANGUAGES:
+                raise TableError(texts.UNKNOWN_LANGUAGE, language=language)
+            await self.bot.audience.choose(interaction.guild_id, language)
+        w = mine(interaction)
+        chosen = await self.bot.audience.chosen(interaction.guild_id)
+        public = await self.bot.audience.public(interaction)
+        if language is not None:
+            text = w(texts.LANGUAGE_SET, language=native_name(public.language))
+        elif chosen is not None:
+            text = w(texts.LANGUAGE_CHOSEN, language=native_name(public.language))
+        else:
+            text = w(texts.LANGUAGE_FROM_LOCALE, language=native_name(public.language))
+        await interaction.response.send_message(text, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

@@ -2,9 +2,12 @@
 
 The table below is read top to bottom; the first row whose type matches decides the answer:
 
-1. `TableError` (the table's refusals: not your turn, stale button, not the host, ...): as is.
-2. `DominoError` (the engine's refusals, readable by design): as is.
-3. `DataError` (the data layer's refusals): as is.
+1. `TableError` (the table's refusals: not your turn, stale button, not the host, ...): its
+   sentence, in the user's language.
+2. `DominoError` (the engine's refusals, readable by design): from its template, in the user's
+   language.
+3. `DataError` (the data layer's refusals): as is (the data layer has no translations; its
+   refusals that users meet are raised again by cogs as `TableError`s).
 4. `discord.Forbidden` (a permission the bot lacks): what to ask a moderator for.
 5. anything else: a generic apology with an error code, and the traceback logged with that code,
    so a player can quote it and an operator can find it.
@@ -21,40 +24,52 @@ import discord
 from discord import app_commands
 
 from cogs import texts
+from cogs.audience import mine
+from cogs.lang import Words, words
 from cogs.tables.seating import TableError
 from data.models import DataError
 from engine.errors import DominoError
 
 log = logging.getLogger(__name__)
 
-ERRORS: tuple[tuple[type[BaseException], Callable[[BaseException], str]], ...] = (
-    (TableError, str),
-    (DominoError, str),
-    (DataError, str),
+
+def _table_error(error: BaseException, w: Words) -> str:
+    assert isinstance(error, TableError)
+    return w.say(error.said)
+
+
+ERRORS: tuple[tuple[type[BaseException], Callable[[BaseException, Words], str]], ...] = (
+    (TableError, _table_error),
+    (DominoError, lambda error, w: w.refusal(error)),
+    (DataError, lambda error, w: str(error)),
     (
         discord.Forbidden,
-        lambda error: texts.MISSING_PERMISSIONS.format(permissions="a permission"),
+        lambda error, w: w(texts.MISSING_PERMISSIONS, permissions=w(texts.A_PERMISSION)),
     ),
 )
 
 
-def explain(error: BaseException) -> str | None:
-    """The answer for an expected error, or None for an unexpected one."""
+def explain(error: BaseException, w: Words | None = None) -> str | None:
+    """The answer for an expected error (in `w`'s language; English by default), or None for an
+    unexpected one."""
+    w = w or words("en")
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     for kind, answer in ERRORS:
         if isinstance(error, kind):
-            return answer(error)
+            return answer(error, w)
     return None
 
 
 async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Answer the user ephemerally; log unexpected errors with a code the user sees."""
-    text = explain(error)
+    """Answer the user ephemerally, in their language; log unexpected errors with a code the
+    user sees."""
+    w = mine(interaction)
+    text = explain(error, w)
     if text is None:
         code = secrets.token_hex(3)
         log.error("error %s in interaction %s", code, interaction.id, exc_info=error)
-        text = texts.UNEXPECTED.format(code=code)
+        text = w(texts.UNEXPECTED, code=code)
     await send_ephemeral(interaction, text)
 
 

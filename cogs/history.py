@@ -22,8 +22,10 @@ from discord.ext import commands
 import render
 from cogs import standings_format as fmt
 from cogs import standings_texts as words
+from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
+from cogs.lang import Words
 from cogs.replay_steps import (
     Step,
     hand_sizes,
@@ -71,14 +73,16 @@ class History(commands.Cog):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         who: discord.abc.User | int = EVERYONE if everyone else player or interaction.user
-        embed, view = await self.history_message(interaction.guild_id or 0, who, None)
+        embed, view = await self.history_message(
+            interaction.guild_id or 0, who, None, mine(interaction)
+        )
         if view is None:
             await interaction.followup.send(embed=embed, ephemeral=True)
         else:
             await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     async def history_message(
-        self, guild_id: int, who: discord.abc.User | int, before: int | None
+        self, guild_id: int, who: discord.abc.User | int, before: int | None, w: Words
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """A page of finished matches of `who` (a user, a user id, or `EVERYONE`), newest
         first, from the match before `before`."""
@@ -89,7 +93,7 @@ class History(commands.Cog):
         )
         shown, older = found[:HISTORY_PAGE], len(found) > HISTORY_PAGE
         if user_id == EVERYONE:
-            name = words.HISTORY_SERVER
+            name = w(words.HISTORY_SERVER)
         elif isinstance(who, int):  # a page button carries only the id: the name is in results
             name = next(
                 (seat.name for match in shown for seat in match.seats if seat.user_id == user_id),
@@ -98,14 +102,14 @@ class History(commands.Cog):
         else:
             name = who.display_name
         embed = discord.Embed(
-            title=words.HISTORY_TITLE.format(name=name),
-            description="\n\n".join(fmt.history_line(match) for match in shown)[:4096]
-            or words.HISTORY_EMPTY,
+            title=w(words.HISTORY_TITLE, name=name),
+            description="\n\n".join(fmt.history_line(match, w=w) for match in shown)[:4096]
+            or w(words.HISTORY_EMPTY),
             colour=EMBED_COLOUR,
         )
-        embed.set_footer(text=words.HISTORY_FOOTER)
-        options = [(fmt.history_option(match), match.match_id) for match in shown]
-        view = history_view(user_id, options, shown[-1].match_id if older and shown else None)
+        embed.set_footer(text=w(words.HISTORY_FOOTER))
+        options = [(fmt.history_option(match, w=w), match.match_id) for match in shown]
+        view = history_view(user_id, options, shown[-1].match_id if older and shown else None, w)
         return embed, view
 
     async def history_page(
@@ -114,7 +118,9 @@ class History(commands.Cog):
         """ "Older matches": the list pages back from the oldest match shown."""
         try:
             await interaction.response.defer()
-            embed, view = await self.history_message(interaction.guild_id or 0, player, before)
+            embed, view = await self.history_message(
+                interaction.guild_id or 0, player, before, mine(interaction)
+            )
             await interaction.edit_original_response(embed=embed, view=view)
         except Exception as error:
             await reply_error(interaction, error)
@@ -125,7 +131,9 @@ class History(commands.Cog):
         """A match picked in the list: a new private message at the match's first deal."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            embed, file, view = await self.replay_message(interaction.guild_id or 0, match_id, 0)
+            embed, file, view = await self.replay_message(
+                interaction.guild_id or 0, match_id, 0, mine(interaction)
+            )
             await interaction.followup.send(embed=embed, file=file, view=view, ephemeral=True)
         except Exception as error:
             await reply_error(interaction, error)
@@ -137,34 +145,37 @@ class History(commands.Cog):
         try:
             await interaction.response.defer()
             embed, file, view = await self.replay_message(
-                interaction.guild_id or 0, match_id, position
+                interaction.guild_id or 0, match_id, position, mine(interaction)
             )
             await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
         except Exception as error:
             await reply_error(interaction, error)
 
     async def replay_message(
-        self, guild_id: int, match_id: int, position: int
+        self, guild_id: int, match_id: int, position: int, w: Words
     ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
+        """The replay of a finished match at `position`, for the user who asked (`w`)."""
         db = self.bot.db
         summary = await db.match_summary(match_id, guild_id)
         record = await db.match_record(match_id, guild_id)
         try:
-            step, names, picture = await asyncio.to_thread(draw_step, record, summary, position)
+            step, names, picture = await asyncio.to_thread(draw_step, record, summary, position, w)
         except DominoError as error:
             log.warning("match %s: its record does not replay: %s", match_id, error)
-            raise StandingsError(f"match #{match_id} cannot be replayed: {error}") from None
+            raise StandingsError(words.NOT_REPLAYABLE, number=str(match_id), reason=error) from None
         winners = [seat.seat for seat in summary.seats if seat.won]
         embed = discord.Embed(
-            title=words.STEP_TITLE.format(number=match_id, game=fmt.game_name(summary.variant)),
-            description=fmt.step_caption(step, names, winners),
+            title=w(
+                words.STEP_TITLE,
+                number=str(match_id),
+                game=fmt.game_name(summary.variant, w=w),
+            ),
+            description=fmt.step_caption(step, names, winners, w=w),
             colour=EMBED_COLOUR,
         )
-        embed.add_field(name=words.SCORES, value=fmt.score_lines(step, names) or "-")
+        embed.add_field(name=w(words.SCORES), value=fmt.score_lines(step, names, w=w) or "-")
         embed.set_image(url="attachment://board.png")
-        embed.set_footer(
-            text=words.STEP_FOOTER.format(position=step.position + 1, count=step.count)
-        )
+        embed.set_footer(text=w(words.STEP_FOOTER, position=step.position + 1, count=step.count))
         sizes = hand_sizes(record)
         targets = {
             "ph": previous_hand(sizes, step.position),
@@ -173,15 +184,15 @@ class History(commands.Cog):
             "nh": next_hand(sizes, step.position),
         }
         file = discord.File(io.BytesIO(picture), filename="board.png")
-        return embed, file, stepper_view(match_id, targets, step.position)
+        return embed, file, stepper_view(match_id, targets, step.position, w)
 
 
 def draw_step(
-    record: dict[str, Any], summary: MatchSummary, position: int
+    record: dict[str, Any], summary: MatchSummary, position: int, w: Words
 ) -> tuple[Step, list[str], bytes]:
     """Replay to `position` and draw the table there (runs in a worker thread)."""
     step = step_at(record, position)
-    names = fmt.seat_names(summary, step.view.players)
+    names = fmt.seat_names(summary, step.view.players, w=w)
     return step, names, render.board_png(step.view, names=names)
 
 

@@ -18,8 +18,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import standings_texts as words
+from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
+from cogs.lang import Words
 from cogs.standings import StandingsError
 
 if TYPE_CHECKING:
@@ -107,14 +109,18 @@ class Seasons(commands.Cog):
         ends_at = now + days * DAY if days is not None else None
         season = await self.bot.db.start_season(guild_id, name, ends_at, now)
         await self.bot.db.update_server_settings(guild_id, season_days=days if repeat else None)
-        if ends_at is None:
-            text = words.SEASON_STARTED.format(name=season.name)
-        else:
-            text = words.SEASON_STARTED_UNTIL.format(name=season.name, when=int(ends_at))
-        if repeat:
-            text += words.SEASON_REPEATS.format(days=days)
-        await interaction.followup.send(text, ephemeral=True)
-        await interaction.followup.send(text)
+
+        def started(w: Words) -> str:
+            if ends_at is None:
+                text = w(words.SEASON_STARTED, name=season.name)
+            else:
+                text = w(words.SEASON_STARTED_UNTIL, name=season.name, when=str(int(ends_at)))
+            if repeat:
+                text += " " + w.plural(*words.SEASON_REPEATS, days or 0)
+            return text
+
+        await interaction.followup.send(started(mine(interaction)), ephemeral=True)
+        await interaction.followup.send(started(await self.bot.audience.public(interaction)))
 
     @season.command(name="end", description="End the current season now")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
@@ -124,9 +130,10 @@ class Seasons(commands.Cog):
         season = await self.bot.db.end_season(guild_id, self.now())
         # Ending by hand also stops the repetition: the moderator decides when the next starts.
         await self.bot.db.update_server_settings(guild_id, season_days=None)
-        text = words.SEASON_ENDED.format(name=season.name, number=season.number)
-        await interaction.followup.send(text, ephemeral=True)
-        await interaction.followup.send(text)
+        mine_words, public = mine(interaction), await self.bot.audience.public(interaction)
+        for w, ephemeral in ((mine_words, True), (public, False)):
+            text = w(words.SEASON_ENDED, name=season.name, number=str(season.number))
+            await interaction.followup.send(text, ephemeral=ephemeral)
 
     @season.command(name="list", description="Every season of this server")
     async def list_seasons(self, interaction: discord.Interaction[Any]) -> None:
@@ -135,23 +142,25 @@ class Seasons(commands.Cog):
         guild_id = interaction.guild_id or 0
         seasons = await self.bot.db.seasons(guild_id)
         settings = await self.bot.db.server_settings(guild_id)
+        w = mine(interaction)
         lines = [
             words.season_line(
                 season.name,
                 int(season.started_at),
                 int(season.ended_at) if season.ended_at is not None else None,
                 int(season.ends_at) if season.ends_at is not None else None,
+                w=w,
             )
             for season in seasons
         ]
         embed = discord.Embed(
-            title=words.SEASON_LIST_TITLE,
-            description="\n".join(lines)[:4096] or words.SEASON_NONE,
+            title=w(words.SEASON_LIST_TITLE),
+            description="\n".join(lines)[:4096] or w(words.SEASON_NONE),
             colour=EMBED_COLOUR,
         )
         days = settings.season_days
         embed.set_footer(
-            text=words.SEASON_SCHEDULE.format(days=days) if days else words.SEASON_NO_SCHEDULE
+            text=w.plural(*words.SEASON_SCHEDULE, days) if days else w(words.SEASON_NO_SCHEDULE)
         )
         await interaction.followup.send(embed=embed, ephemeral=True)
 

@@ -19,10 +19,13 @@ from discord.ext import commands
 
 from cogs import standings_format as fmt
 from cogs import standings_texts as words
+from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR, game_choices
 from cogs.errors import reply_error
+from cogs.lang import Words
 from cogs.standings_views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
-from data.models import DataError, Kind, Order, Season
+from cogs.tables.seating import TableError
+from data.models import Kind, Order, Season
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
 from render.chart import rating_chart_png
@@ -35,9 +38,9 @@ log = logging.getLogger(__name__)
 ALL_TIME_VALUE = "all"
 
 
-class StandingsError(DataError):
-    """A refusal of a standings command, shown to the user as it is (the error handler's
-    `DataError` row); nothing was changed."""
+class StandingsError(TableError):
+    """A refusal of a standings command, shown to the user in their language (the error
+    handler's `TableError` row); nothing was changed."""
 
 
 class Standings(commands.Cog):
@@ -60,10 +63,17 @@ class Standings(commands.Cog):
         text = typed.strip().lower()
         if text in (ALL_TIME_VALUE, words.ALL_TIME.lower()):
             return None
+        if await self._names_all_time(guild_id, text):
+            return None
         for season in await db.seasons(guild_id):
             if text in (str(season.number), season.name.lower()):
                 return season
-        raise StandingsError(words.UNKNOWN_SEASON.format(name=typed))
+        raise StandingsError(words.UNKNOWN_SEASON, name=typed)
+
+    async def _names_all_time(self, guild_id: int, text: str) -> bool:
+        """Whether `text` is "All time" in the server's language (what its menus show)."""
+        w = await self.bot.audience.server(guild_id)
+        return text == w(words.ALL_TIME).lower()
 
     @staticmethod
     def variant_of(typed: str | None) -> str | None:
@@ -74,7 +84,7 @@ class Standings(commands.Cog):
         except UnknownVariant:
             from cogs import texts
 
-            raise StandingsError(texts.UNKNOWN_GAME.format(name=typed)) from None
+            raise StandingsError(texts.UNKNOWN_GAME, name=typed) from None
 
     async def season_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -83,11 +93,12 @@ class Standings(commands.Cog):
             return []
         typed = current.strip().lower()
         now = self.bot.settings.clock()
-        choices = [app_commands.Choice(name=words.ALL_TIME, value=ALL_TIME_VALUE)]
+        w = mine(interaction)
+        choices = [app_commands.Choice(name=w(words.ALL_TIME), value=ALL_TIME_VALUE)]
         for season in await self.bot.db.seasons(interaction.guild_id):
             label = season.name
             if season.ended_at is None and season.holds(now):
-                label += f" ({words.CURRENT})"
+                label += f" ({w(words.CURRENT)})"
             choices.append(app_commands.Choice(name=label[:100], value=str(season.number)))
         return [c for c in choices if not typed or typed in c.name.lower()][:25]
 
@@ -114,7 +125,8 @@ class Standings(commands.Cog):
         guild_id = interaction.guild_id or 0
         chosen = await self.season_of(guild_id, season, current=True)
         scope = BoardScope(chosen.id if chosen else None, variant, by, who)
-        embed, view = await self.leaderboard_message(guild_id, scope, 0, interaction.user)
+        w = await self.bot.audience.public(interaction)
+        embed, view = await self.leaderboard_message(guild_id, scope, 0, interaction.user, w)
         await interaction.followup.send(embed=embed, view=view)
 
     @leaderboard.autocomplete("season")
@@ -127,12 +139,13 @@ class Standings(commands.Cog):
     async def _leaderboard_game(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, mine(interaction))
 
     async def leaderboard_message(
-        self, guild_id: int, scope: BoardScope, page: int, user: discord.abc.User
+        self, guild_id: int, scope: BoardScope, page: int, user: discord.abc.User, w: Words
     ) -> tuple[discord.Embed, discord.ui.View]:
-        """Page `page` (clamped to the last) of a leaderboard, with `user`'s rank under it."""
+        """Page `page` (clamped to the last) of a leaderboard, with `user`'s rank under it, in
+        `w`'s language (the server's: the leaderboard is public)."""
         db = self.bot.db
         order: Order = scope.order
         kind: Kind = scope.kind
@@ -149,29 +162,36 @@ class Standings(commands.Cog):
                 fmt.PAGE_SIZE,
             )  # fmt: skip
         rank = await db.rank_of(guild_id, scope.season_id, user.id, scope.variant, order, kind)
-        heading = words.LEADERBOARD_ORDER.format(
-            kind=words.KIND_NAMES[kind], order=words.ORDER_NAMES[order]
+        heading = w(
+            words.LEADERBOARD_ORDER,
+            kind=w(words.KIND_NAMES[kind]),
+            order=w(words.ORDER_NAMES[order]),
         )
-        lines = fmt.leaderboard_lines(shown, order) or [words.LEADERBOARD_EMPTY]
+        lines = fmt.leaderboard_lines(shown, order, w=w) or [w(words.LEADERBOARD_EMPTY)]
         embed = discord.Embed(
-            title=words.LEADERBOARD_TITLE.format(
-                season=fmt.season_name(season), game=fmt.game_name(scope.variant)
+            title=w(
+                words.LEADERBOARD_TITLE,
+                season=fmt.season_name(season, w=w),
+                game=fmt.game_name(scope.variant, w=w),
             ),
             description="\n".join([f"_{heading}_", "", *lines]),
             colour=EMBED_COLOUR,
         )
         embed.add_field(
-            name=words.YOUR_RANK,
-            value=fmt.rank_line(user.display_name, rank, shown.total),
+            name=w(words.YOUR_RANK),
+            value=fmt.rank_line(user.display_name, rank, shown.total, w=w),
             inline=False,
         )
-        what = "pairs" if kind == "pairs" else "players"
+        counted = words.PAIRS_COUNT if kind == "pairs" else words.PLAYERS_COUNT
         embed.set_footer(
-            text=words.LEADERBOARD_FOOTER.format(
-                page=page + 1, pages=pages, total=shown.total, what=what
+            text=w(
+                words.LEADERBOARD_FOOTER,
+                page=page + 1,
+                pages=pages,
+                what=w.plural(*counted, shown.total),
             )
         )
-        return embed, leaderboard_view(scope, page, pages)
+        return embed, leaderboard_view(scope, page, pages, w)
 
     async def leaderboard_page(
         self, interaction: discord.Interaction[Any], scope: BoardScope, page: int | str
@@ -189,7 +209,10 @@ class Standings(commands.Cog):
                     raise StandingsError(words.NOT_RANKED_HERE)
                 page = (rank - 1) // fmt.PAGE_SIZE
             number = page if isinstance(page, int) else 0
-            embed, view = await self.leaderboard_message(guild_id, scope, number, interaction.user)
+            w = await self.bot.audience.public(interaction)
+            embed, view = await self.leaderboard_message(
+                guild_id, scope, number, interaction.user, w
+            )
             await interaction.edit_original_response(embed=embed, view=view)
         except Exception as error:
             await reply_error(interaction, error)
@@ -217,27 +240,28 @@ class Standings(commands.Cog):
         if stats.rating is not None:
             rank = await self.bot.db.rank_of(guild_id, season_id, who.id)
         name = who.display_name
+        w = await self.bot.audience.public(interaction)
         embed = discord.Embed(
-            title=words.STATS_TITLE.format(name=name, season=fmt.season_name(chosen)),
+            title=w(words.STATS_TITLE, name=name, season=fmt.season_name(chosen, w=w)),
             colour=EMBED_COLOUR,
         )
         if not stats.games:
-            embed.description = words.STATS_NONE.format(name=name)
+            embed.description = w(words.STATS_NONE, name=name)
             await interaction.followup.send(embed=embed)
             return
-        for label, value in fmt.stats_figures(stats, rank):
+        for label, value in fmt.stats_figures(stats, rank, w=w):
             embed.add_field(name=label, value=value, inline=True)
-        lines = fmt.by_game_lines(stats)
-        embed.add_field(name=words.BY_GAME, value="\n".join(lines)[:1024], inline=False)
-        embed.set_footer(text=words.STATS_FOOTER)
+        lines = fmt.by_game_lines(stats, w=w)
+        embed.add_field(name=w(words.BY_GAME), value="\n".join(lines)[:1024], inline=False)
+        embed.set_footer(text=w(words.STATS_FOOTER))
         if not stats.trend:
             await interaction.followup.send(embed=embed)
             return
         picture = await asyncio.to_thread(
             rating_chart_png,
             [point.rating for point in stats.trend],
-            title=words.CHART_TITLE.format(name=name),
-            caption=fmt.chart_caption(stats),
+            title=w(words.CHART_TITLE, name=name),
+            caption=fmt.chart_caption(stats, w=w),
         )
         embed.set_image(url="attachment://rating.png")
         file = discord.File(io.BytesIO(picture), filename="rating.png")

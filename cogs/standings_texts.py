@@ -1,146 +1,213 @@
 """Every word of /leaderboard, /stats, /history and /season, in one place (the pattern of
-`cogs.texts`, kept apart so the two can change without stepping on each other)."""
+`cogs.texts`, kept apart so the two can change without stepping on each other). Constants are
+messages marked for translation; functions take the reader's `Words`."""
 
 from __future__ import annotations
 
+from cogs.lang import N_, Nn_, Words
+
 # -- names of things --------------------------------------------------------------------------
 
-ALL_TIME = "All time"
-ALL_GAMES = "All games"
-CURRENT = "current"
-ORDER_NAMES = {"rating": "rating", "wins": "wins", "points": "points"}
-KIND_NAMES = {"players": "Players", "pairs": "Fixed pairs"}
+ALL_TIME = N_("All time")
+ALL_GAMES = N_("All games")
+CURRENT = N_("current")
+ORDER_NAMES = {"rating": N_("rating"), "wins": N_("wins"), "points": N_("points")}
+KIND_NAMES = {"players": N_("Players"), "pairs": N_("Fixed pairs")}
 
 # -- /leaderboard -----------------------------------------------------------------------------
 
-LEADERBOARD_TITLE = "Leaderboard · {season} · {game}"
-LEADERBOARD_ORDER = "{kind}, by {order}"
-LEADERBOARD_EMPTY = "No rated match counts here yet: finish a rated match to appear."
-LEADERBOARD_FOOTER = "Page {page} of {pages} · {total} {what} · only rated matches count"
-YOUR_RANK = "Your rank"
-RANKED = "{name} is #{rank} of {total}."
-UNRANKED = "{name} is not on this leaderboard yet."
-PREVIOUS = "Previous"
-NEXT = "Next"
-MY_PAGE = "My page"
-NOT_RANKED_HERE = "You are not on this leaderboard yet."
-UNKNOWN_SEASON = "There is no season {name!r} here. Pick one from the list."
+LEADERBOARD_TITLE = N_("Leaderboard · {season} · {game}")
+LEADERBOARD_ORDER = N_("{kind}, by {order}")
+LEADERBOARD_EMPTY = N_("No rated match counts here yet: finish a rated match to appear.")
+LEADERBOARD_FOOTER = N_("Page {page} of {pages} · {what} · only rated matches count")
+PLAYERS_COUNT = Nn_("{count} player", "{count} players")
+PAIRS_COUNT = Nn_("{count} pair", "{count} pairs")
+YOUR_RANK = N_("Your rank")
+RANKED = N_("{name} is #{rank} of {total}.")
+UNRANKED = N_("{name} is not on this leaderboard yet.")
+PREVIOUS = N_("Previous")
+NEXT = N_("Next")
+MY_PAGE = N_("My page")
+NOT_RANKED_HERE = N_("You are not on this leaderboard yet.")
+UNKNOWN_SEASON = N_("There is no season {name!r} here. Pick one from the list.")
 
 
-def leaderboard_line(rank: int, names: str, value: str, games: int, wins: int) -> str:
-    return f"**{rank}.** {names} — {value} · {games} games, {wins} wins"
+LEADERBOARD_LINE = N_("**{rank}.** {names} — {value} · {games}, {wins}")
+GAMES_COUNT = Nn_("{count} game", "{count} games")
+WINS_COUNT = Nn_("{count} win", "{count} wins")
+POINTS_COUNT = Nn_("{count} pt", "{count} pts")
 
 
-def rating_value(rating: float) -> str:
-    return f"{rating:.1f}"
+def leaderboard_line(rank: int, names: str, value: str, games: int, wins: int, *, w: Words) -> str:
+    return w(
+        LEADERBOARD_LINE,
+        rank=rank,
+        names=names,
+        value=value,
+        games=w.plural(*GAMES_COUNT, games),
+        wins=w.plural(*WINS_COUNT, wins),
+    )
 
 
-def wins_value(wins: int) -> str:
-    return f"{wins} wins"
+def rating_value(rating: float, *, w: Words) -> str:
+    return w.number(rating, 1)
 
 
-def points_value(points: int) -> str:
-    return f"{points} pts"
+def wins_value(wins: int, *, w: Words) -> str:
+    return w.plural(*WINS_COUNT, wins)
+
+
+def points_value(points: int, *, w: Words) -> str:
+    return w.plural(*POINTS_COUNT, points)
 
 
 # -- /stats -----------------------------------------------------------------------------------
 
-STATS_TITLE = "{name} · {season}"
-STATS_NONE = "{name} has not finished a match here yet."
-GAMES = "Games"
-WINS = "Wins"
-WIN_RATE = "Win rate"
-BEST_STREAK = "Best streak"
-CURRENT_STREAK = "Current streak"
-POINTS_PER_HAND = "Points per hand"
-RATING = "Rating"
-BY_GAME = "By game"
-NO_POINTS = "— (no points game)"
-UNRATED_ONLY = "— (no rated match)"
-CHART_TITLE = "{name}: rating after each rated match"
-CHART_CAPTION = "last {count} rated matches"
-STATS_FOOTER = "Games and wins count every match; the rating only rated ones."
+STATS_TITLE = N_("{name} · {season}")
+STATS_NONE = N_("{name} has not finished a match here yet.")
+GAMES = N_("Games")
+WINS = N_("Wins")
+WIN_RATE = N_("Win rate")
+BEST_STREAK = N_("Best streak")
+CURRENT_STREAK = N_("Current streak")
+POINTS_PER_HAND = N_("Points per hand")
+RATING = N_("Rating")
+BY_GAME = N_("By game")
+NO_POINTS = N_("— (no points game)")
+UNRATED_ONLY = N_("— (no rated match)")
+CHART_TITLE = N_("{name}: rating after each rated match")
+CHART_CAPTION = Nn_("last {count} rated match", "last {count} rated matches")
+STATS_FOOTER = N_("Games and wins count every match; the rating only rated ones.")
 
 
-def percent(share: float) -> str:
-    return f"{share:.0%}"
+BY_GAME_LINE = N_("{game}: {games}, {wins} ({rate})")
+RATING_RANKED = N_("{rating} (#{rank})")
 
 
-def by_game_line(game: str, games: int, wins: int, rate: str) -> str:
-    return f"{game}: {games} games, {wins} wins ({rate})"
+def percent(share: float, *, w: Words) -> str:
+    return w.percent(share)
 
 
-def rating_line(rating: float, rank: int | None) -> str:
-    return f"{rating:.1f}" + (f" (#{rank})" if rank is not None else "")
+def by_game_line(game: str, games: int, wins: int, rate: str, *, w: Words) -> str:
+    return w(
+        BY_GAME_LINE,
+        game=game,
+        games=w.plural(*GAMES_COUNT, games),
+        wins=w.plural(*WINS_COUNT, wins),
+        rate=rate,
+    )
+
+
+def rating_line(rating: float, rank: int | None, *, w: Words) -> str:
+    if rank is None:
+        return w.number(rating, 1)
+    return w(RATING_RANKED, rating=w.number(rating, 1), rank=rank)
 
 
 # -- /history ---------------------------------------------------------------------------------
 
-HISTORY_TITLE = "Recent matches · {name}"
-HISTORY_SERVER = "this server"
-HISTORY_EMPTY = "No finished match yet."
-HISTORY_MORE = "Older matches"
-HISTORY_PICK = "Step through a match, move by move"
-HISTORY_FOOTER = "Unrated matches (with AI players, or friendly) count here but not in ratings."
-RATED = "rated"
-UNRATED = "not rated"
+HISTORY_TITLE = N_("Recent matches · {name}")
+HISTORY_SERVER = N_("this server")
+HISTORY_EMPTY = N_("No finished match yet.")
+HISTORY_MORE = N_("Older matches")
+HISTORY_PICK = N_("Step through a match, move by move")
+HISTORY_FOOTER = N_("Unrated matches (with AI players, or friendly) count here but not in ratings.")
+RATED = N_("rated")
+UNRATED = N_("not rated")
 
 
-def match_line(number: int, game: str, hands: int, rated: bool, when: int, result: str) -> str:
-    kind = RATED if rated else UNRATED
-    noun = "hand" if hands == 1 else "hands"
-    return f"**#{number}** · {game} · {hands} {noun} · {kind} · <t:{when}:R>\n{result}"
+MATCH_LINE = N_("**#{number}** · {game} · {hands} · {kind} · {when}\n{result}")
+HANDS_COUNT = Nn_("{count} hand", "{count} hands")
+MATCH_OPTION = N_("#{number} {game}: {result}")
 
 
-def match_option(number: int, game: str, result: str) -> str:
-    return f"#{number} {game}: {result}"
+def match_line(
+    number: int, game: str, hands: int, rated: bool, when: int, result: str, *, w: Words
+) -> str:
+    return w(
+        MATCH_LINE,
+        number=str(number),
+        game=game,
+        hands=w.plural(*HANDS_COUNT, hands),
+        kind=w(RATED if rated else UNRATED),
+        when=f"<t:{when}:R>",
+        result=result,
+    )
 
 
-def unit_score(names: str, points: int, won: bool) -> str:
-    return f"{'🏆 ' if won else ''}{names} {points}"
+def match_option(number: int, game: str, result: str, *, w: Words) -> str:
+    return w(MATCH_OPTION, number=str(number), game=game, result=result)
+
+
+def unit_score(names: str, points: int, won: bool, *, w: Words) -> str:
+    return f"{'🏆 ' if won else ''}{names} {w.number(points)}"
 
 
 # -- the stepper ------------------------------------------------------------------------------
 
-STEP_TITLE = "Match #{number} · {game}"
-STEP_DEAL = "Hand {hand} of {hands}: the deal."
-STEP_MOVE = "Hand {hand} of {hands}, move {move} of {moves}: {what}."
-STEP_FOOTER = "Position {position} of {count}"
-PREVIOUS_HAND = "Previous hand"
-PREVIOUS_MOVE = "Previous move"
-NEXT_MOVE = "Next move"
-NEXT_HAND = "Next hand"
-HAND_OVER = "Hand over: {winners} {how}."
-MATCH_WINNERS = "🏆 {winners} won the match."
-MATCH_DRAWN = "The match ended without a winner."
-SCORES = "Scores"
+NOT_REPLAYABLE = N_("Match #{number} cannot be replayed: {reason}")
+STEP_TITLE = N_("Match #{number} · {game}")
+STEP_DEAL = N_("Hand {hand} of {hands}: the deal.")
+STEP_MOVE = N_("Hand {hand} of {hands}, move {move} of {moves}: {what}.")
+STEP_FOOTER = N_("Position {position} of {count}")
+PREVIOUS_HAND = N_("Previous hand")
+PREVIOUS_MOVE = N_("Previous move")
+NEXT_MOVE = N_("Next move")
+NEXT_HAND = N_("Next hand")
+HAND_OVER = N_("Hand over: {winners} {how}.")
+MATCH_WINNERS = N_("🏆 {winners} won the match.")
+MATCH_DRAWN = N_("The match ended without a winner.")
+SCORES = N_("Scores")
 
 
-def how_ended(end: str) -> str:
-    return {"domino": "went out", "blocked": "won the blocked hand"}.get(end, f"won ({end})")
+HOW_ENDED = {"domino": N_("went out"), "blocked": N_("won the blocked hand")}
+WON_OTHERWISE = N_("won ({end})")
+STEP_DREW = N_("{name} drew")
+STEP_PASSED = N_("{name} passed")
+STEP_PLAYED = N_("{name} played {move}")
+
+
+def how_ended(end: str, *, w: Words) -> str:
+    return w(HOW_ENDED[end]) if end in HOW_ENDED else w(WON_OTHERWISE, end=end)
 
 
 # -- /season ----------------------------------------------------------------------------------
 
-MANAGE_SERVER_ONLY = "Only moderators (Manage Server) can start or end seasons."
-SEASON_STARTED = "{name} has started."
-SEASON_STARTED_UNTIL = "{name} has started; it ends <t:{when}:f> (<t:{when}:R>)."
-SEASON_REPEATS = " When it ends, the next season starts at once and lasts {days} days."
-SEASON_ENDED = "{name} has ended. Its standings stay browsable: /leaderboard season:{number}."
-REPEAT_NEEDS_DAYS = "A repeating season needs its length: give `days` too."
-SEASON_LIST_TITLE = "Seasons"
-SEASON_NONE = "No season yet: start one with /season start."
-SEASON_OPEN = "open"
-SEASON_ENDS = "ends <t:{when}:R>"
-SEASON_SCHEDULE = "New seasons start by themselves every {days} days."
-SEASON_NO_SCHEDULE = "Seasons start and end by hand."
+MANAGE_SERVER_ONLY = N_("Only moderators (Manage Server) can start or end seasons.")
+SEASON_STARTED = N_("{name} has started.")
+SEASON_STARTED_UNTIL = N_("{name} has started; it ends <t:{when}:f> (<t:{when}:R>).")
+SEASON_REPEATS = Nn_(
+    "When it ends, the next season starts at once and lasts {count} day.",
+    "When it ends, the next season starts at once and lasts {count} days.",
+)
+SEASON_ENDED = N_("{name} has ended. Its standings stay browsable: /leaderboard season:{number}.")
+REPEAT_NEEDS_DAYS = N_("A repeating season needs its length: give `days` too.")
+SEASON_LIST_TITLE = N_("Seasons")
+SEASON_NONE = N_("No season yet: start one with /season start.")
+SEASON_OPEN = N_("open")
+SEASON_ENDS = N_("ends <t:{when}:R>")
+SEASON_SCHEDULE = Nn_(
+    "New seasons start by themselves every {count} day.",
+    "New seasons start by themselves every {count} days.",
+)
+SEASON_NO_SCHEDULE = N_("Seasons start and end by hand.")
 
 
-def season_line(name: str, started: int, ended: int | None, ends: int | None) -> str:
+SEASON_CLOSED_LINE = N_("**{name}** · {started} – {ended}")
+SEASON_OPEN_LINE = N_("**{name}** · since {started} · {open}")
+SEASON_ENDING_LINE = N_("**{name}** · since {started} · {open}, {ends}")
+
+
+def season_line(name: str, started: int, ended: int | None, ends: int | None, *, w: Words) -> str:
+    day = f"<t:{started}:d>"
     if ended is not None:
-        return f"**{name}** · <t:{started}:d> – <t:{ended}:d>"
+        return w(SEASON_CLOSED_LINE, name=name, started=day, ended=f"<t:{ended}:d>")
     if ends is not None:
-        return f"**{name}** · since <t:{started}:d> · {SEASON_OPEN}, " + SEASON_ENDS.format(
-            when=ends
+        return w(
+            SEASON_ENDING_LINE,
+            name=name,
+            started=day,
+            open=w(SEASON_OPEN),
+            ends=w(SEASON_ENDS, when=str(ends)),
         )
-    return f"**{name}** · since <t:{started}:d> · {SEASON_OPEN}"
+    return w(SEASON_OPEN_LINE, name=name, started=day, open=w(SEASON_OPEN))

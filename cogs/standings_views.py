@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from cogs import standings_texts as words
+from cogs.lang import Words
+from cogs.lang import words as words_in
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ ORDERS: tuple[Order, ...] = ("rating", "wins", "points")
 KINDS: tuple[Kind, ...] = ("players", "pairs")
 STEP_VERBS = ("ph", "pm", "nm", "nh")
 MENU_SIZE = 25
+ENGLISH = words_in("en")  # labels of items rebuilt from a custom id (never shown again)
 
 
 def standings_of(interaction: discord.Interaction[Any]) -> Standings:
@@ -112,10 +115,10 @@ class OlderMatchesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sh:(?P<player>\d+):(?P<before>\d+)",
 ):
-    def __init__(self, player: int, before: int) -> None:
+    def __init__(self, player: int, before: int, w: Words = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=words.HISTORY_MORE,
+                label=w(words.HISTORY_MORE),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"sh:{player}:{before}",
             )
@@ -142,11 +145,13 @@ class ReplayMenu(
 ):
     """Pick a match of the list to step through it (an ephemeral stepper opens)."""
 
-    def __init__(self, player: int, options: Sequence[tuple[str, int]] = (("-", 0),)) -> None:
+    def __init__(
+        self, player: int, options: Sequence[tuple[str, int]] = (("-", 0),), w: Words = ENGLISH
+    ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"shr:{player}",
-                placeholder=words.HISTORY_PICK,
+                placeholder=w(words.HISTORY_PICK),
                 options=[
                     discord.SelectOption(label=label[:100], value=str(match_id))
                     for label, match_id in options[:MENU_SIZE]
@@ -181,11 +186,19 @@ class StepButton(
         "nh": ("⏭", words.NEXT_HAND),
     }
 
-    def __init__(self, match_id: int, position: int, verb: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        match_id: int,
+        position: int,
+        verb: str,
+        *,
+        disabled: bool = False,
+        w: Words = ENGLISH,
+    ) -> None:
         emoji, label = self.LABELS[verb]
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=w(label),
                 emoji=emoji,
                 style=discord.ButtonStyle.primary
                 if verb in ("pm", "nm")
@@ -221,31 +234,35 @@ HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 # -- views ------------------------------------------------------------------------------------
 
 
-def leaderboard_view(scope: BoardScope, page: int, pages: int) -> discord.ui.View:
+def leaderboard_view(scope: BoardScope, page: int, pages: int, w: Words) -> discord.ui.View:
     """Previous, Next, and "My page" (the clicker's own page: whoever clicks it)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardButton(scope, max(page - 1, 0), words.PREVIOUS, disabled=page <= 0))
-    view.add_item(LeaderboardButton(scope, page + 1, words.NEXT, disabled=page + 1 >= pages))
-    view.add_item(LeaderboardButton(scope, "me", words.MY_PAGE, style=discord.ButtonStyle.primary))
+    view.add_item(LeaderboardButton(scope, max(page - 1, 0), w(words.PREVIOUS), disabled=page <= 0))
+    view.add_item(LeaderboardButton(scope, page + 1, w(words.NEXT), disabled=page + 1 >= pages))
+    view.add_item(
+        LeaderboardButton(scope, "me", w(words.MY_PAGE), style=discord.ButtonStyle.primary)
+    )
     return view
 
 
 def history_view(
-    player: int, options: Sequence[tuple[str, int]], before: int | None
+    player: int, options: Sequence[tuple[str, int]], before: int | None, w: Words
 ) -> discord.ui.View | None:
     if not options:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayMenu(player, options))
+    view.add_item(ReplayMenu(player, options, w))
     if before is not None:
-        view.add_item(OlderMatchesButton(player, before))
+        view.add_item(OlderMatchesButton(player, before, w))
     return view
 
 
-def stepper_view(match_id: int, targets: dict[str, int], position: int) -> discord.ui.View:
+def stepper_view(
+    match_id: int, targets: dict[str, int], position: int, w: Words
+) -> discord.ui.View:
     """The four step buttons; a button whose target is where we are is disabled."""
     view = discord.ui.View(timeout=None)
     for verb in STEP_VERBS:
         target = targets[verb]
-        view.add_item(StepButton(match_id, target, verb, disabled=target == position))
+        view.add_item(StepButton(match_id, target, verb, disabled=target == position, w=w))
     return view

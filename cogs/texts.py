@@ -1,197 +1,272 @@
-"""Every word the bot says to a user, in one place, so a later issue can translate them.
+"""Every word the bot says to a user, in one place, marked for translation (`cogs.lang`).
 
-Plain constants for fixed sentences; small functions where a sentence carries values. Nothing
-here decides a rule: the engine's own refusals (subclasses of `DominoError`) are shown as they are.
+Constants are messages: English text with `{named}` placeholders, marked `N_` (or `Nn_` for a
+pair of singular and plural) so `python -m cogs.lang extract` finds them; show one with
+`words(language)(MESSAGE, **values)`. Functions compose sentences: those that take a `Words`
+return text in its language; those that build lines of a table's log return a `Said` (a sentence
+kept as message and values), so each reader sees it in their own language. Nothing here decides
+a rule: the engine's own refusals (subclasses of `DominoError`) are worded from their templates.
 """
 
 from __future__ import annotations
 
+from cogs.lang import N_, Nn_, Said, Words
+
 # -- refusals (shown ephemerally) -------------------------------------------------------------
 
-NO_SUCH_TABLE = "That table is closed."
-NOT_YOUR_TURN = "It is not your turn."
-NOT_SEATED = "You are not playing at this table."
-STALE_BUTTON = "That button is out of date: the game has moved on. Use the newest message."
-NOT_HOST = "Only the host can do that."
-ALREADY_SEATED = "You already have a seat at this table."
-TABLE_FULL = "Every seat at this table is taken."
-SEAT_TAKEN = "That seat is taken."
-NOT_IN_LOBBY = "This table has already started."
-NOT_PLAYING = "No hand is being played at this table."
-NOT_BETWEEN_HANDS = "That can only be done between hands."
-MATCH_NOT_OVER = "The match is not over yet."
-MAY_NOT_LEAD = "Your pair did not win the last hand, so you may not lead the next one."
-NO_DRAW_WITH_AI = "A draw needs every player to agree, and the AI players never do: resign instead."
-REMATCH_TAKEN = "A rematch of this table has already been opened."
-MODERATOR_ONLY = "Only moderators (Manage Threads or Manage Server) can end a table."
-GUILD_ONLY = "Domino tables are played in a server channel."
-UNKNOWN_LEVEL = "There is no AI level called {level!r} (levels: {levels})."
-UNKNOWN_GAME = "There is no game called {name!r}. Pick one from the list."
-BAD_OPTIONS = "Options look like `target=150 teams=2`; I could not read {text!r}."
-TOO_MANY_SEATS = "{game} is played by at most {most} players."
-MISSING_PERMISSIONS = (
+NO_SUCH_TABLE = N_("That table is closed.")
+NOT_YOUR_TURN = N_("It is not your turn.")
+NOT_SEATED = N_("You are not playing at this table.")
+STALE_BUTTON = N_("That button is out of date: the game has moved on. Use the newest message.")
+NOT_HOST = N_("Only the host can do that.")
+ALREADY_SEATED = N_("You already have a seat at this table.")
+TABLE_FULL = N_("Every seat at this table is taken.")
+SEAT_TAKEN = N_("That seat is taken.")
+NOT_IN_LOBBY = N_("This table has already started.")
+NOT_PLAYING = N_("No hand is being played at this table.")
+NOT_BETWEEN_HANDS = N_("That can only be done between hands.")
+MATCH_NOT_OVER = N_("The match is not over yet.")
+MAY_NOT_LEAD = N_("Your pair did not win the last hand, so you may not lead the next one.")
+NO_DRAW_WITH_AI = N_(
+    "A draw needs every player to agree, and the AI players never do: resign instead."
+)
+REMATCH_TAKEN = N_("A rematch of this table has already been opened.")
+MODERATOR_ONLY = N_("Only moderators (Manage Threads or Manage Server) can end a table.")
+GUILD_ONLY = N_("Domino tables are played in a server channel.")
+UNKNOWN_LEVEL = N_("There is no AI level called {level!r} (levels: {levels}).")
+UNKNOWN_GAME = N_("There is no game called {name!r}. Pick one from the list.")
+BAD_OPTIONS = N_("Options look like `target=150 teams=2`; I could not read {text!r}.")
+TOO_MANY_SEATS = N_("{game} is played by at most {most} players.")
+A_PERMISSION = N_("a permission")
+MISSING_PERMISSIONS = N_(
     "I can't run a table here: I am missing {permissions} in this channel. "
     "Ask a moderator to grant them (see the README's install section)."
 )
-UNEXPECTED = (
+UNEXPECTED = N_(
     "Something went wrong on my side (error {code}). The table is safe; "
     "quote the code to the server's moderators if it keeps happening."
 )
 
 
-def start_refused(reason: str) -> str:
-    return f"Not yet: {reason}."
+NOT_YET = N_("Not yet: {reason}.")
+
+
+def start_refused(reason: object) -> Said:
+    """Why Start must wait: `reason` is the engine's refusal (worded in the reader's language)."""
+    return Said.of(NOT_YET, reason=Said.refusal(reason))
 
 
 # -- lobby ------------------------------------------------------------------------------------
 
-LOBBY_TITLE = "New table: {game}"
-LOBBY_EXPIRED = "This lobby waited too long and closed itself."
-LOBBY_CANCELLED = "The host cancelled this table."
-LOBBY_STARTED = "The match has started{where}."
-EMPTY_SEAT = "— empty —"
-SEAT_PICK = "Pick a seat"
-PARTNERS = "Playing together: seats {pairs}."
-RATED = "rated"
-UNRATED = "friendly (not rated)"
-UNRATED_WITH_AI = "not rated while an AI holds a seat"
+LOBBY_TITLE = N_("New table: {game}")
+LOBBY_EXPIRED = N_("This lobby waited too long and closed itself.")
+LOBBY_CANCELLED = N_("The host cancelled this table.")
+LOBBY_STARTED = N_("The match has started.")
+EMPTY_SEAT = N_("— empty —")
+SEAT_PICK = N_("Pick a seat")
+PARTNERS = N_("Playing together: seats {pairs}.")
+RATED = N_("rated")
+UNRATED = N_("friendly (not rated)")
+UNRATED_WITH_AI = N_("not rated while an AI holds a seat")
+
+
+LOBBY_DESCRIPTION = N_(
+    "{summary}\n\n**Host:** {host} · **Options:** {options} · **Turn time:** {seconds} s · {kind}"
+)
+DEFAULT_OPTIONS = N_("defaults")
+SEATS = N_("Seats")
+SEAT_LINE = N_("Seat {number}: {name}")
+SEAT_LINE_AI = N_("Seat {number}: {name} (AI, {level})")
+AI_NAME = N_("AI {number}")
 
 
 def lobby_description(
-    host: str, summary: str, options: str, turn_seconds: int, rated: bool, *, with_ai: bool
+    w: Words,
+    host: str,
+    summary: str,
+    options: str,
+    turn_seconds: int,
+    rated: bool,
+    *,
+    with_ai: bool,
 ) -> str:
     """The lobby's first lines. A rated table with an AI seat says it will not be rated: the
     leaderboards only count matches between people."""
     kind = UNRATED if not rated else UNRATED_WITH_AI if with_ai else RATED
-    return (
-        f"{summary}\n\n**Host:** {host} · **Options:** {options or 'defaults'} · "
-        f"**Turn time:** {turn_seconds} s · {kind}"
+    return w(
+        LOBBY_DESCRIPTION,
+        summary=summary,
+        host=host,
+        options=options or w(DEFAULT_OPTIONS),
+        seconds=turn_seconds,
+        kind=w(kind),
     )
 
 
-def seat_line(number: int, name: str | None, ai: str | None) -> str:
+def seat_line(w: Words, number: int, name: str | None, ai: str | None) -> str:
     if name is None:
-        return f"Seat {number + 1}: {EMPTY_SEAT}"
-    marker = f" (AI, {ai})" if ai else ""
-    return f"Seat {number + 1}: {name}{marker}"
+        return w(SEAT_LINE, number=number + 1, name=w(EMPTY_SEAT))
+    if ai:
+        return w(SEAT_LINE_AI, number=number + 1, name=name, level=level_name(w, ai))
+    return w(SEAT_LINE, number=number + 1, name=name)
+
+
+AI_LEVELS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+
+
+def level_name(w: Words, level: str) -> str:
+    """An AI level as the lobby's menu shows it (a level without a translation as it is)."""
+    return w(AI_LEVELS[level]) if level in AI_LEVELS else level
 
 
 def ai_name(level: str, number: int) -> str:
-    return f"AI {number}"
+    """An AI seat's name, kept with the table: English, since every reader sees the same name
+    (a player's name is not translated either)."""
+    return AI_NAME.format(number=number)
 
 
 # -- buttons ----------------------------------------------------------------------------------
 
-JOIN = "Join"
-LEAVE = "Leave"
-ADD_AI = "Add AI"
-START = "Start"
-CANCEL = "Cancel"
-YOUR_HAND = "Your hand"
-RESIGN = "Resign"
-OFFER_DRAW = "Offer a draw"
-READY = "Ready"
-CLAIM_LEAD = "I'll lead"
-REMATCH = "Rematch"
-MOVES_PLACEHOLDER = "Choose your move"
-MORE_MOVES = "More moves ({first}–{last})"
-AI_LEVEL_PLACEHOLDER = "Add an AI player: choose its level"
+JOIN = N_("Join")
+LEAVE = N_("Leave")
+ADD_AI = N_("Add AI")
+START = N_("Start")
+CANCEL = N_("Cancel")
+YOUR_HAND = N_("Your hand")
+RESIGN = N_("Resign")
+OFFER_DRAW = N_("Offer a draw")
+READY = N_("Ready")
+CLAIM_LEAD = N_("I'll lead")
+REMATCH = N_("Rematch")
+MOVES_PLACEHOLDER = N_("Choose your move")
+MORE_MOVES = N_("More moves ({first}–{last})")
+AI_LEVEL_PLACEHOLDER = N_("Add an AI player: choose its level")
 
 # -- the table --------------------------------------------------------------------------------
 
-TO_PLAY = "To play"
-HANDS = "Tiles in hand"
-BONEYARD = "Boneyard"
-SCORES = "Scores"
-LAST_MOVES = "Last moves"
-TOTAL = "Running total"
-STATUS = "Table"
-TIMER = "Turn timer"
-HAND_TITLE = "{game} · hand {number}"
-BETWEEN_HANDS = (
+TO_PLAY = N_("To play")
+HANDS = N_("Tiles in hand")
+BONEYARD = N_("Boneyard")
+SCORES = N_("Scores")
+LAST_MOVES = N_("Last moves")
+TOTAL = N_("Running total")
+STATUS = N_("Table")
+TIMER = N_("Turn timer")
+HAND_TITLE = N_("{game} · hand {number}")
+BETWEEN_HANDS = N_(
     "Hand {number} is over. The next hand starts {when}, or as soon as everyone is ready."
 )
-CHOOSE_LEADER = "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
-MATCH_OVER = "Match over"
-NO_BOARD_YET = "The table is empty."
-DM_CLOSED = "{name}'s DMs are closed: press “Your hand” to see and play your tiles."
-SPECTATORS = "Anyone can watch; only the players see their own tiles."
+CHOOSE_LEADER = N_(
+    "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
+)
+MATCH_OVER = N_("Match over")
+NO_BOARD_YET = N_("The table is empty.")
+DM_CLOSED = N_("{name}'s DMs are closed: press “Your hand” to see and play your tiles.")
+SPECTATORS = N_("Anyone can watch; only the players see their own tiles.")
 
 
-def played(name: str, move: str) -> str:
-    return f"{name} played {move}"
+PLAYED = N_("{name} played {move}")
+DREW = N_("{name} drew")
+PASSED = N_("{name} passed")
+DID = N_("{name}: {move}")
+FORCED = N_("{line} (forced)")
+TIMED_OUT = N_("{line} (time ran out)")
+HANDED_TO_AI = N_("{name} timed out repeatedly: an AI plays their seat for the rest of the match.")
+TURN_LINE = N_("{name} is to play")
+HAND_RESULT = N_("Hand {number} won by {winners} ({how}). Points: {points}.")
+HAND_ENDS = {
+    "domino": N_("a player went out"),
+    "blocked": N_("the hand was blocked"),
+}
+MATCH_WON = N_("🏆 {winners} won the match.")
+MATCH_DRAWN = N_("The match ended in a draw.")
+RESIGNED = N_("{name} resigned.")
+DRAW_OFFERED = N_("{name} offers a draw (waiting for {waiting}).")
 
 
-def drew(name: str) -> str:
-    return f"{name} drew"
+# Lines of a table's log: kept as `Said`, worded for whoever reads the board.
 
 
-def passed(name: str) -> str:
-    return f"{name} passed"
+def played(name: str, move: object) -> Said:
+    return Said.of(PLAYED, name=name, move=move)
 
 
-def did(name: str, move: str) -> str:
-    return f"{name}: {move}"
+def drew(name: str) -> Said:
+    return Said.of(DREW, name=name)
 
 
-def forced(line: str) -> str:
-    return f"{line} (forced)"
+def passed(name: str) -> Said:
+    return Said.of(PASSED, name=name)
 
 
-def timed_out(line: str) -> str:
-    return f"{line} (time ran out)"
+def did(name: str, move: object) -> Said:
+    return Said.of(DID, name=name, move=move)
 
 
-def handed_to_ai(name: str) -> str:
-    return f"{name} timed out repeatedly: an AI plays their seat for the rest of the match."
+def forced(line: Said) -> Said:
+    return Said.of(FORCED, line=line)
 
 
-def turn_line(name: str, mention: str | None) -> str:
-    return f"{mention or name} is to play"
+def timed_out(line: Said) -> Said:
+    return Said.of(TIMED_OUT, line=line)
+
+
+def handed_to_ai(name: str) -> Said:
+    return Said.of(HANDED_TO_AI, name=name)
+
+
+def resigned(name: str) -> Said:
+    return Said.of(RESIGNED, name=name)
+
+
+def draw_offered(name: str, waiting: str) -> Said:
+    return Said.of(DRAW_OFFERED, name=name, waiting=waiting)
+
+
+def turn_line(w: Words, name: str, mention: str | None) -> str:
+    return w(TURN_LINE, name=mention or name)
 
 
 def deadline_line(timestamp: int) -> str:
+    """A Discord timestamp: each reader's client writes it in their own language."""
     return f"<t:{timestamp}:R>"
 
 
-def hand_result(number: int, winners: str, end: str, points: str) -> str:
-    how = {"domino": "a player went out", "blocked": "the hand was blocked"}.get(end, end)
-    return f"Hand {number} won by {winners} ({how}). Points: {points}."
+def hand_result(w: Words, number: int, winners: str, end: str, points: str) -> str:
+    how = w(HAND_ENDS[end]) if end in HAND_ENDS else end
+    return w(HAND_RESULT, number=number, winners=winners, how=how, points=points)
 
 
-def match_result(winners: str) -> str:
-    return f"🏆 {winners} won the match." if winners else "The match ended in a draw."
+def match_result(w: Words, winners: str) -> str:
+    return w(MATCH_WON, winners=winners) if winners else w(MATCH_DRAWN)
 
 
-def resigned(name: str) -> str:
-    return f"{name} resigned."
-
-
-def draw_offered(name: str, waiting: str) -> str:
-    return f"{name} offers a draw (waiting for {waiting})."
-
-
-DRAW_AGREED = "Everyone agreed to a draw."
-ENDED_BY_MODERATOR = "A moderator ended this table."
-LEFT_TABLE = "You left this table: a rematch will not include you."
-READY_NOTED = "Ready noted."
-LEAD_CLAIMED = "You will lead the next hand."
-DRAW_OFFER_NOTED = "Your draw offer is on the table."
-TABLE_ENDED = "Table ended."
-REMATCH_OPENED = "Rematch lobby opened."
+DRAW_AGREED = N_("Everyone agreed to a draw.")
+ENDED_BY_MODERATOR = N_("A moderator ended this table.")
+LEFT_TABLE = N_("You left this table: a rematch will not include you.")
+READY_NOTED = N_("Ready noted.")
+LEAD_CLAIMED = N_("You will lead the next hand.")
+DRAW_OFFER_NOTED = N_("Your draw offer is on the table.")
+TABLE_ENDED = N_("Table ended.")
+REMATCH_OPENED = N_("Rematch lobby opened.")
 
 # -- the hand (private) -----------------------------------------------------------------------
 
-YOUR_TILES = "Your tiles at {where}"
-YOUR_TURN = "Your turn: choose a move below."
-NOT_YOUR_TURN_YET = "Waiting for {name}."
-HAND_FINISHED = "This hand is over."
-NO_TILES = "You have no tiles."
+YOUR_TILES = N_("Your tiles at {where}")
+YOUR_TURN = N_("Your turn: choose a move below.")
+NOT_YOUR_TURN_YET = N_("Waiting for {name}.")
+HAND_FINISHED = N_("This hand is over.")
+NO_TILES = N_("You have no tiles.")
 
 # -- help -------------------------------------------------------------------------------------
 
-HELP_TITLE = "Domino tables"
-HELP = (
+HELP_TITLE = N_("Domino tables")
+HELP = N_(
     "**/domino new** — open a table: pick the game, its options and the seats.\n"
     "**/domino rules** — the rules of any game.\n"
     "**/domino puzzle** — a solitaire puzzle for one player: Dominosa (place a tile by its "
@@ -201,74 +276,112 @@ HELP = (
     "Join with the lobby's buttons; your tiles come by DM (or press “Your hand”). "
     "Play with the buttons under your hand. If your turn timer runs out an AI moves for you."
 )
-RULES_TITLE = "{name} — rules"
-RULES_FOOTER = "Source: {source} · players: {players}"
+RULES_TITLE = N_("{name} — rules")
+RULES_FOOTER = N_("Source: {source} · players: {players}")
 
 # -- puzzles ----------------------------------------------------------------------------------
 
 PUZZLE_TITLES = {
-    "dominosa": "Dominosa (double-{size}) · {name}",
-    "quadrille": "Quadrille · {name}",
+    "dominosa": N_("Dominosa (double-{size}) · {name}"),
+    "quadrille": N_("Quadrille · {name}"),
 }
 PUZZLE_HOWS = {
-    "dominosa": (
+    "dominosa": N_(
         "Find where every tile lies: each pair of side-by-side numbers is one tile, and every "
         "tile of the set appears exactly once. Name cells by column letter and row number, as on "
         "the picture: **C3-D3** places the tile on C3 and D3; **C3** removes the tile there."
     ),
-    "quadrille": (
+    "quadrille": N_(
         "Fill the figure with all 28 tiles so that each 2 x 2 square shows one number and every "
         "number fills exactly two squares. Place a tile by its two cells and the number on each, "
         "as on the picture: **B1=3 C1=5**; remove it by one of its cells: **B1**."
     ),
 }
-PUZZLE_PROGRESS = "Progress"
-PUZZLE_PLACE = "Place a tile"
-PUZZLE_REMOVE = "Remove a tile"
-PUZZLE_HINT = "Hint"
-PUZZLE_QUIT = "Give up"
-PUZZLE_CELLS = "Cells, like C3-D3"
-PUZZLE_CELLS_HOW = "C3-D3: column letter, row number, as on the picture"
-PUZZLE_CELL = "A cell of the tile, like C3"
-PUZZLE_CELL_HOW = "C3"
-PUZZLE_NUMBERS = "Cells and numbers, like B1=3 C1=5"
-PUZZLE_NUMBERS_HOW = "B1=3 C1=5: each cell of the tile and the number it shows"
-PUZZLE_NOT_YOURS = "This is someone else's puzzle: open your own with /domino puzzle."
-PUZZLE_TWO_CELLS = "Name two side-by-side cells, like C3-D3."
-PUZZLE_ONE_CELL = "Name one cell of the tile to remove, like C3."
-PUZZLE_GAVE_UP = "Puzzle abandoned."
+PUZZLE_PROGRESS = N_("Progress")
+PUZZLE_PLACE = N_("Place a tile")
+PUZZLE_REMOVE = N_("Remove a tile")
+PUZZLE_HINT = N_("Hint")
+PUZZLE_QUIT = N_("Give up")
+PUZZLE_CELLS = N_("Cells, like C3-D3")
+PUZZLE_CELLS_HOW = N_("C3-D3: column letter, row number, as on the picture")
+PUZZLE_CELL = N_("A cell of the tile, like C3")
+PUZZLE_CELL_HOW = N_("C3")
+PUZZLE_NUMBERS = N_("Cells and numbers, like B1=3 C1=5")
+PUZZLE_NUMBERS_HOW = N_("B1=3 C1=5: each cell of the tile and the number it shows")
+PUZZLE_NOT_YOURS = N_("This is someone else's puzzle: open your own with /domino puzzle.")
+PUZZLE_TWO_CELLS = N_("Name two side-by-side cells, like C3-D3.")
+PUZZLE_ONE_CELL = N_("Name one cell of the tile to remove, like C3.")
+PUZZLE_GAVE_UP = N_("Puzzle abandoned.")
 
 
-def puzzle_placed(tile: str, cells: str) -> str:
-    return f"Placed {tile} on {cells}."
+PUZZLE_PLACED = N_("Placed {tile} on {cells}.")
+PUZZLE_REMOVED = N_("Removed {tile} from {cells}.")
+PUZZLE_HINT_LINE = N_("Hint: {text}")
+SECONDS = N_("{seconds} s")
+MINUTES = N_("{minutes} min {seconds} s")
+HOURS = N_("{hours} h {minutes} min")
+PUZZLE_SOLVED = N_("🎉 Solved in {time}, {actions} with {hints}.")
+ACTIONS = Nn_("{count} action", "{count} actions")
+HINTS = Nn_("{count} hint", "{count} hints")
+FIRST_SOLVE = N_("Your first solve at this setting.")
+NEW_BEST = N_("A new personal best (it was {time}).")
+YOUR_BEST = N_("Your best at this setting: {time}.")
 
 
-def puzzle_removed(tile: str, cells: str) -> str:
-    return f"Removed {tile} from {cells}."
+def puzzle_placed(tile: str, cells: str) -> Said:
+    return Said.of(PUZZLE_PLACED, tile=tile, cells=cells)
 
 
-def puzzle_hint(text: str) -> str:
-    return f"Hint: {text}"
+def puzzle_removed(tile: str, cells: str) -> Said:
+    return Said.of(PUZZLE_REMOVED, tile=tile, cells=cells)
 
 
-def duration(seconds: float) -> str:
+def puzzle_hint(text: str) -> Said:
+    return Said.of(PUZZLE_HINT_LINE, text=text)
+
+
+def duration(seconds: float) -> Said:
     """`45 s`, `4 min 05 s`, `1 h 02 min`."""
     whole = max(0, round(seconds))
     if whole < 60:
-        return f"{whole} s"
+        return Said.of(SECONDS, seconds=whole)
     if whole < 3600:
-        return f"{whole // 60} min {whole % 60:02d} s"
-    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+        return Said.of(MINUTES, minutes=whole // 60, seconds=f"{whole % 60:02d}")
+    return Said.of(HOURS, hours=whole // 3600, minutes=f"{whole % 3600 // 60:02d}")
 
 
-def puzzle_solved(actions: int, hints: int, seconds: float) -> str:
-    return f"🎉 Solved in {duration(seconds)}, {actions} actions with {hints} hint(s)."
+def puzzle_solved(actions: int, hints: int, seconds: float) -> Said:
+    return Said.of(
+        PUZZLE_SOLVED,
+        time=duration(seconds),
+        actions=Said.counted(ACTIONS, actions),
+        hints=Said.counted(HINTS, hints),
+    )
 
 
-def puzzle_best(seconds: float, best: float | None) -> str:
+def puzzle_best(seconds: float, best: float | None) -> Said:
     """The solve against the player's best at that puzzle and setting before it."""
     if best is None:
-        return "Your first solve at this setting."
+        return Said.of(FIRST_SOLVE)
     if seconds < best:
-        return f"A new personal best (it was {duration(best)})."
-    return f"Your best at this setting: {duration(best)}."
+        return Said.of(NEW_BEST, time=duration(best))
+    return Said.of(YOUR_BEST, time=duration(best))
+
+
+# -- /domino config language ------------------------------------------------------------------
+
+LANGUAGE_MANAGERS_ONLY = N_("Only moderators (Manage Server) can choose the server's language.")
+UNKNOWN_LANGUAGE = N_("There is no language {language!r} here.")
+LANGUAGE_SET = N_(
+    "From now on the tables of this server speak {language} in public; each player still gets "
+    "their own messages in their own Discord language."
+)
+LANGUAGE_CHOSEN = N_(
+    "The tables of this server speak {language} in public (chosen with /domino config "
+    "language); each player gets their own messages in their own Discord language."
+)
+LANGUAGE_FROM_LOCALE = N_(
+    "The tables of this server speak {language} in public (the server's Discord language: a "
+    "moderator can choose another with /domino config language); each player gets their own "
+    "messages in their own Discord language."
+)

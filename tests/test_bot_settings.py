@@ -8,6 +8,7 @@ import pytest
 
 import bot
 from cogs.domino import game_choices, parse_options
+from cogs.lang import words
 from cogs.tables.seating import TableError
 from engine import all_variants
 
@@ -64,8 +65,8 @@ def test_lobby_options_are_read_as_numbers_and_words() -> None:
 
 
 def test_game_autocomplete_offers_every_variant_with_its_summary() -> None:
-    offered = {choice.value for choice in game_choices("")}
+    offered = {choice.value for choice in game_choices("", words("en"))}
     assert offered == {kind.id for kind in all_variants()} or len(offered) == 25
-    partnership = game_choices("parejas")
+    partnership = game_choices("parejas", words("en"))
     assert [choice.value for choice in partnership] == ["partnership"]
     assert "—" in partnership[0].name and len(partnership[0].name) <= 100

@@ -16,6 +16,7 @@ import discord
 
 import render
 from cogs import texts
+from cogs.lang import Said, Words
 from cogs.tables import pictures
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
@@ -30,17 +31,17 @@ class BoardSnapshot:
 
     table_id: str
     version: int
-    game: str
+    game: str  # the variant id
     phase: Phase
     view: SeatView | None  # public: no hand, no moves
     names: tuple[str, ...]
     mentions: tuple[str | None, ...]
     dm_closed: tuple[bool, ...]
-    log: tuple[str, ...]
+    log: tuple[Said, ...]
     deadline: float | None
     between_until: float | None
     choosers: tuple[int, ...]
-    ended: str | None
+    ended: Said | None
     winners: tuple[int, ...]
 
     @classmethod
@@ -49,7 +50,7 @@ class BoardSnapshot:
         return cls(
             table_id=table.id,
             version=table.version,
-            game=table.setup.kind.name,
+            game=table.setup.variant,
             phase=table.phase,
             view=view,
             names=tuple(table.names()),
@@ -70,54 +71,56 @@ def _unit_name(names: tuple[str, ...], unit: tuple[int, ...]) -> str:
     return " & ".join(names[seat] for seat in unit)
 
 
-def board_embed(snap: BoardSnapshot) -> discord.Embed:
+def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
+    """The public board's words, in the server's language (`w`)."""
     view = snap.view
     assert view is not None
     number = len(view.results) + (1 if snap.phase is Phase.PLAYING else 0)
     embed = discord.Embed(
-        title=texts.HAND_TITLE.format(game=snap.game, number=max(number, 1)), colour=COLOUR
+        title=w(texts.HAND_TITLE, game=w.game_name(snap.game), number=max(number, 1)),
+        colour=COLOUR,
     )
-    lines = list(snap.log) or [texts.NO_BOARD_YET]
+    lines = [w.say(line) for line in snap.log] or [w(texts.NO_BOARD_YET)]
     embed.description = "\n".join(lines)[:4000]
     if snap.phase is Phase.PLAYING and view.turn is not None:
         seat = view.turn
-        turn = texts.turn_line(snap.names[seat], snap.mentions[seat])
+        turn = texts.turn_line(w, snap.names[seat], snap.mentions[seat])
         if snap.deadline is not None:
             turn += " · " + texts.deadline_line(int(snap.deadline))
-        embed.add_field(name=texts.TO_PLAY, value=turn, inline=False)
+        embed.add_field(name=w(texts.TO_PLAY), value=turn, inline=False)
     sizes = "\n".join(
-        f"{name}: {size}"
+        f"{name}: {w.number(size)}"
         for name, size, seated in zip(snap.names, view.hand_sizes, view.seated, strict=True)
         if seated
     )
-    embed.add_field(name=texts.HANDS, value=sizes or "-", inline=True)
-    embed.add_field(name=texts.BONEYARD, value=str(view.boneyard), inline=True)
+    embed.add_field(name=w(texts.HANDS), value=sizes or "-", inline=True)
+    embed.add_field(name=w(texts.BONEYARD), value=w.number(view.boneyard), inline=True)
     scores = "\n".join(
-        f"{_unit_name(snap.names, unit)}: {score}"
+        f"{_unit_name(snap.names, unit)}: {w.number(score)}"
         for unit, score in zip(view.units, view.scores, strict=True)
     )
-    embed.add_field(name=texts.SCORES, value=scores or "-", inline=True)
+    embed.add_field(name=w(texts.SCORES), value=scores or "-", inline=True)
     if view.total is not None:
-        embed.add_field(name=texts.TOTAL, value=str(view.total), inline=True)
+        embed.add_field(name=w(texts.TOTAL), value=w.number(view.total), inline=True)
     if view.status:
-        embed.add_field(name=texts.STATUS, value=view.status[:1000], inline=False)
+        embed.add_field(name=w(texts.STATUS), value=view.status[:1000], inline=False)
     notes: list[str] = []
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))
-        notes.append(texts.BETWEEN_HANDS.format(number=len(view.results), when=when))
+        notes.append(w(texts.BETWEEN_HANDS, number=len(view.results), when=when))
         if snap.choosers:
             pair = " & ".join(snap.names[seat] for seat in snap.choosers)
-            notes.append(texts.CHOOSE_LEADER.format(pair=pair))
+            notes.append(w(texts.CHOOSE_LEADER, pair=pair))
     if snap.phase is Phase.OVER:
         winners = " & ".join(snap.names[seat] for seat in snap.winners)
-        notes.append(texts.match_result(winners))
+        notes.append(texts.match_result(w, winners))
     for name, closed in zip(snap.names, snap.dm_closed, strict=True):
         if closed and snap.phase in (Phase.PLAYING, Phase.BETWEEN):
-            notes.append(texts.DM_CLOSED.format(name=name))
+            notes.append(w(texts.DM_CLOSED, name=name))
     if notes:
         embed.add_field(name="\u200b", value="\n".join(notes)[:1024], inline=False)
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=texts.SPECTATORS)
+    embed.set_footer(text=w(texts.SPECTATORS))
     return embed
 
 
@@ -147,16 +150,16 @@ async def score_sheet_file(snap: BoardSnapshot) -> discord.File:
     return discord.File(io.BytesIO(data), filename="scores.png")
 
 
-def hand_result_text(snap: BoardSnapshot) -> str:
+def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
     view = snap.view
     assert view is not None and view.results
     result = view.results[-1]
     winners = " & ".join(snap.names[seat] for seat in result.winners) or "-"
     points = ", ".join(
-        f"{_unit_name(snap.names, unit)} {points:+d}"
+        f"{_unit_name(snap.names, unit)} {w.signed(points)}"
         for unit, points in zip(view.units, result.points, strict=True)
     )
-    return texts.hand_result(len(view.results), winners, result.end, points)
+    return texts.hand_result(w, len(view.results), winners, result.end, points)
 
 
 # -- the private hand -------------------------------------------------------------------------
@@ -170,14 +173,15 @@ def move_labels(legal: tuple[Action, ...]) -> tuple[list[str], bool]:
     return labels, simple
 
 
-def hand_embed(view: SeatView, where: str, turn_name: str | None) -> discord.Embed:
-    embed = discord.Embed(title=texts.YOUR_TILES.format(where=where), colour=COLOUR)
+def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> discord.Embed:
+    """A player's private hand, in their own language (`w`); `where` is the game's id."""
+    embed = discord.Embed(title=w(texts.YOUR_TILES, where=w.game_name(where)), colour=COLOUR)
     if view.over or view.turn is None:
-        embed.description = texts.HAND_FINISHED if view.results else texts.NO_TILES
+        embed.description = w(texts.HAND_FINISHED if view.results else texts.NO_TILES)
     elif view.my_turn:
-        embed.description = texts.YOUR_TURN
+        embed.description = w(texts.YOUR_TURN)
     else:
-        embed.description = texts.NOT_YOUR_TURN_YET.format(name=turn_name or "-")
+        embed.description = w(texts.NOT_YOUR_TURN_YET, name=turn_name or "-")
     embed.set_image(url="attachment://hand.png")
     return embed
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from cogs import texts
+from cogs.lang import Words, words
 
 if TYPE_CHECKING:
     from cogs.tables.runner import Tables
@@ -30,6 +31,8 @@ LOBBY_VERBS = ("join", "leave", "start", "cancel")
 TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave")
 MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
 MENU_SIZE = 25
+#: The words of items rebuilt from a custom id to handle a click: their labels are never shown.
+ENGLISH = words("en")
 
 
 def tables_of(interaction: discord.Interaction[Any]) -> Tables:
@@ -53,10 +56,10 @@ class LobbyButton(
         "cancel": texts.CANCEL,
     }
 
-    def __init__(self, table_id: str, verb: str) -> None:
+    def __init__(self, table_id: str, verb: str, w: Words = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[verb],
+                label=w(self.LABELS[verb]),
                 style=self.STYLES[verb],
                 custom_id=f"dl:{table_id}:{verb}",
             )
@@ -85,9 +88,13 @@ class LobbyMenu(
     seat numbers)."""
 
     def __init__(
-        self, table_id: str, kind: str, options: Sequence[tuple[str, str]] = (("-", "-"),)
+        self,
+        table_id: str,
+        kind: str,
+        options: Sequence[tuple[str, str]] = (("-", "-"),),
+        w: Words = ENGLISH,
     ) -> None:
-        placeholder = texts.AI_LEVEL_PLACEHOLDER if kind == "dla" else texts.SEAT_PICK
+        placeholder = w(texts.AI_LEVEL_PLACEHOLDER if kind == "dla" else texts.SEAT_PICK)
         super().__init__(
             discord.ui.Select(
                 custom_id=f"{kind}:{table_id}",
@@ -133,10 +140,10 @@ class TableButton(
         "rematch": discord.ButtonStyle.success,
     }
 
-    def __init__(self, table_id: str, verb: str) -> None:
+    def __init__(self, table_id: str, verb: str, w: Words = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[verb],
+                label=w(self.LABELS[verb]),
                 style=self.STYLES.get(verb, discord.ButtonStyle.secondary),
                 custom_id=f"dt:{table_id}:{verb}",
             )
@@ -242,26 +249,28 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def lobby_view(
-    table_id: str, levels: Sequence[str], seats: Sequence[tuple[str, str]]
+    table_id: str, levels: Sequence[str], seats: Sequence[tuple[str, str]], w: Words
 ) -> discord.ui.View:
+    """The lobby's buttons and menus, in the words of the lobby's readers (the server's)."""
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
-        view.add_item(LobbyButton(table_id, verb))
-    view.add_item(LobbyMenu(table_id, "dla", [(level, level) for level in levels]))
+        view.add_item(LobbyButton(table_id, verb, w))
+    levels_named = [(texts.level_name(w, level), level) for level in levels]
+    view.add_item(LobbyMenu(table_id, "dla", levels_named, w))
     if seats:
-        view.add_item(LobbyMenu(table_id, "dls", seats))
+        view.add_item(LobbyMenu(table_id, "dls", seats, w))
     return view
 
 
-def table_view(table_id: str, verbs: Sequence[str]) -> discord.ui.View:
+def table_view(table_id: str, verbs: Sequence[str], w: Words) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for verb in verbs:
-        view.add_item(TableButton(table_id, verb))
+        view.add_item(TableButton(table_id, verb, w))
     return view
 
 
 def moves_view(
-    table_id: str, version: int, labels: Sequence[str], *, buttons: bool
+    table_id: str, version: int, labels: Sequence[str], *, buttons: bool, w: Words
 ) -> discord.ui.View:
     """The moves of the player to act: buttons when there are few with short labels, else menus
     of 25 (at most 5 menus; a hand never has more than 125 distinct moves)."""
@@ -273,9 +282,9 @@ def moves_view(
     for page, first in enumerate(range(0, min(len(labels), 5 * MENU_SIZE), MENU_SIZE)):
         chunk = [(labels[i], i) for i in range(first, min(first + MENU_SIZE, len(labels)))]
         placeholder = (
-            texts.MOVES_PLACEHOLDER
+            w(texts.MOVES_PLACEHOLDER)
             if len(labels) <= MENU_SIZE
-            else texts.MORE_MOVES.format(first=first + 1, last=first + len(chunk))
+            else w(texts.MORE_MOVES, first=first + 1, last=first + len(chunk))
         )
         view.add_item(MoveMenu(table_id, version, page, chunk, placeholder))
     return view

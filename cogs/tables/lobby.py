@@ -8,23 +8,26 @@ from typing import Any
 import discord
 
 from cogs import texts
+from cogs.lang import N_, Words
 from cogs.tables.table import Phase, Table
 
 COLOUR = discord.Colour(0x1565C0)
 
-# What the bot needs in a table's channel, as Discord's permission flag names and in words.
+# What the bot needs in a table's channel, as Discord's permission flag names and in words (as
+# Discord's settings name them; translations use the names of Discord's own translation).
 REQUIRED = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+    ("read_message_history", N_("Read Message History")),
 )
 
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, by their names in Discord's
-    settings (empty when it has them all). Discord sends them with every interaction."""
+    settings, as messages to word (empty when it has them all). Discord sends them with every
+    interaction."""
     granted = interaction.app_permissions
     return [words for flag, words in REQUIRED if not getattr(granted, flag)]
 
@@ -34,7 +37,7 @@ def options_text(table: Table) -> str:
 
 
 def partner_note(table: Table) -> str | None:
-    """Which seats play together, when the game has pairs or teams."""
+    """Which seats play together (`1 & 3; 2 & 4`), when the game has pairs or teams."""
     kind = table.setup.kind
     count = len(table.lobby.seats)
     try:
@@ -44,46 +47,48 @@ def partner_note(table: Table) -> str | None:
     if all(len(unit) == 1 for unit in units):
         return None
     pairs = "; ".join(" & ".join(str(seat + 1) for seat in unit) for unit in units)
-    return texts.PARTNERS.format(pairs=pairs)
+    return pairs
 
 
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_embed(table: Table, w: Words) -> discord.Embed:
+    """The lobby message, in the words of its readers (the server's)."""
     kind = table.setup.kind
     host = next(
         (s.name for s in table.lobby.occupied if s.user_id == table.host_id), str(table.host_id)
     )
-    embed = discord.Embed(title=texts.LOBBY_TITLE.format(game=kind.name), colour=COLOUR)
+    embed = discord.Embed(title=w(texts.LOBBY_TITLE, game=w.game_name(kind.id)), colour=COLOUR)
     embed.description = texts.lobby_description(
+        w,
         host,
-        kind.summary,
+        w.game_summary(kind.id),
         options_text(table),
         table.setup.turn_seconds,
         table.setup.rated,
         with_ai=any(seat.is_ai for seat in table.lobby.occupied),
     )
     seats = "\n".join(
-        texts.seat_line(number, seat.name if seat else None, seat.ai if seat else None)
+        texts.seat_line(w, number, seat.name if seat else None, seat.ai if seat else None)
         for number, seat in enumerate(table.lobby.seats)
     )
-    embed.add_field(name="Seats", value=seats[:1024], inline=False)
-    note = partner_note(table)
-    if note:
-        embed.add_field(name="\u200b", value=note, inline=False)
+    embed.add_field(name=w(texts.SEATS), value=seats[:1024], inline=False)
+    pairs = partner_note(table)
+    if pairs:
+        embed.add_field(name="\u200b", value=w(texts.PARTNERS, pairs=pairs), inline=False)
     if table.phase is Phase.PLAYING or table.phase is Phase.BETWEEN:
-        embed.set_footer(text=texts.LOBBY_STARTED.format(where=""))
+        embed.set_footer(text=w(texts.LOBBY_STARTED))
     elif table.phase in (Phase.CANCELLED, Phase.OVER) and table.ended:
-        embed.set_footer(text=table.ended)
+        embed.set_footer(text=w.say(table.ended))
     else:
         problem = table.lobby.start_problem()
         if problem:
-            embed.set_footer(text=texts.start_refused(problem))
+            embed.set_footer(text=w.say(texts.start_refused(problem)))
     return embed
 
 
-def seat_choices(table: Table) -> list[tuple[str, str]]:
+def seat_choices(table: Table, w: Words) -> list[tuple[str, str]]:
     """The seat menu: free seats only (a full table offers none)."""
     return [
-        (texts.seat_line(number, None, None), str(number))
+        (texts.seat_line(w, number, None, None), str(number))
         for number, seat in enumerate(table.lobby.seats)
         if seat is None
     ][:25]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import texts
+from cogs.lang import Words
 from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
 from cogs.tables.table import Phase, Table
@@ -93,20 +94,23 @@ class Publisher:
 
     async def _show(self, table: Table, pending: Pending) -> None:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
+        w = await self.tables.public_words(table)
         for sheet in pending.sheets:
             file = await board.score_sheet_file(sheet)
-            await channel.send(board.hand_result_text(sheet), file=file)
+            await channel.send(board.hand_result_text(sheet, w), file=file)
             self.note_message(channel.id)
         if pending.show_board and table.match is not None:
-            await self._show_board(table, channel)
+            await self._show_board(table, channel, w)
         if pending.hands and table.match is not None:
             await self._show_hands(table)
 
-    async def _show_board(self, table: Table, channel: discord.PartialMessageable) -> None:
+    async def _show_board(
+        self, table: Table, channel: discord.PartialMessageable, w: Words
+    ) -> None:
         snap = self.tables.snapshot(table)
-        embed = board.board_embed(snap)
+        embed = board.board_embed(snap, w)
         file = await board.board_file(snap)
-        view = table_view(table.id, board.board_verbs(snap))
+        view = table_view(table.id, board.board_verbs(snap), w)
         old = table.board_message_id
         if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
             try:
@@ -149,7 +153,8 @@ class Publisher:
         key: tuple[Any, ...],
         previous: DirectMessage | None,
     ) -> None:
-        embed, file, moves = await self.hand_message(table, view)
+        w = await self.bot.audience.player(user_id)
+        embed, file, moves = await self.hand_message(table, view, w)
         fresh = previous is None or view.my_turn or previous.key[0] != view.hand_number
         if not fresh and previous is not None:
             try:
@@ -170,22 +175,22 @@ class Publisher:
                 await previous.message.edit(view=None)
 
     async def hand_message(
-        self, table: Table, view: Any
+        self, table: Table, view: Any, w: Words
     ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
-        """The private hand of `view`'s seat: picture, words and (on its turn) move buttons."""
+        """The private hand of `view`'s seat: picture, words (the player's: `w`) and (on its
+        turn) move buttons."""
         turn = view.turn
         turn_name = table.seats[turn].name if turn is not None else None
-        where = table.setup.kind.name
-        embed = board.hand_embed(view, where, turn_name)
+        embed = board.hand_embed(view, table.setup.variant, turn_name, w)
         file = await board.hand_file(view)
         moves = None
         if view.my_turn and view.legal and table.phase is Phase.PLAYING:
             labels, simple = board.move_labels(view.legal)
-            moves = moves_view(table.id, table.version, labels, buttons=simple)
+            moves = moves_view(table.id, table.version, labels, buttons=simple, w=w)
         return embed, file, moves
 
 
-def ended_text(table: Table) -> str:
-    if table.phase is Phase.CANCELLED:
-        return table.ended or texts.LOBBY_CANCELLED
-    return table.ended or texts.TABLE_ENDED
+def ended_text(table: Table, w: Words) -> str:
+    if table.ended is not None:
+        return w.say(table.ended)
+    return w(texts.LOBBY_CANCELLED if table.phase is Phase.CANCELLED else texts.TABLE_ENDED)

@@ -18,14 +18,16 @@ import re
 import secrets
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
 import render
 from cogs import texts
+from cogs.audience import mine
 from cogs.errors import reply_error
+from cogs.lang import Said, Words, words
 from cogs.tables.seating import TableError
 from data.models import LiveTable, PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, generate, load_game
@@ -41,6 +43,7 @@ KIND = "puzzle"
 KINDS = (KIND, "dominosa")  # "dominosa": what states stored before Quadrille came say
 VERBS = ("place", "remove", "hint", "quit")
 COLOUR = discord.Colour(0x6A1B9A)
+ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown again)
 
 
 @dataclass
@@ -54,7 +57,7 @@ class Puzzle:
     guild_id: int = 0
     channel_id: int = 0
     message_id: int | None = None
-    last: str = ""
+    last: list[Said] = field(default_factory=list)  # what the last action did, worded per reader
     over: bool = False
     started: float = 0.0
     solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
@@ -81,7 +84,7 @@ class Puzzle:
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "message_id": self.message_id,
-            "last": self.last,
+            "last": [line.to_json() for line in self.last],
             "started": self.started,
         }
 
@@ -95,11 +98,11 @@ class Puzzle:
             guild_id=int(state.get("guild_id") or 0),
             channel_id=int(state.get("channel_id") or 0),
             message_id=state.get("message_id"),
-            last=str(state.get("last", "")),
+            last=_last_lines(state.get("last")),
             started=float(state.get("started") or 0.0),
         )
 
-    def act(self, user_id: int, verb: str, text: str = "", now: float = 0.0) -> str:
+    def act(self, user_id: int, verb: str, text: str = "", now: float = 0.0) -> list[Said]:
         """Carry out one action of the player at `now` (Unix s); refusals raise with the
         engine's reason and change nothing."""
         if user_id != self.user_id:
@@ -130,14 +133,15 @@ class Puzzle:
                 line = texts.puzzle_hint(hint.text)
         else:
             self.over = True
-            line = texts.PUZZLE_GAVE_UP
+            line = Said.of(texts.PUZZLE_GAVE_UP)
+        lines = [line]
         if game.solved:
             self.over = True
             took = max(0.0, now - self.started) if self.started else 0.0
             # The record holds a hint as two actions (the hint, then its tile): the player
             # pressed once.
             actions = len(game.actions) - game.hints_used
-            line += "\n" + texts.puzzle_solved(actions, game.hints_used, took)
+            lines.append(texts.puzzle_solved(actions, game.hints_used, took))
             self.solve = PuzzleSolve(
                 self.guild_id,
                 self.user_id,
@@ -149,10 +153,10 @@ class Puzzle:
                 now,
             )
             log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
-        self.last = line
-        return line
+        self.last = lines
+        return lines
 
-    def _place(self, text: str) -> str:
+    def _place(self, text: str) -> Said:
         game = self.game
         if isinstance(game, QuadrilleGame):
             first, number, second, other = parse_quadrille(text)
@@ -163,6 +167,15 @@ class Puzzle:
             raise TableError(texts.PUZZLE_TWO_CELLS)
         placed = game.place(cells[0], cells[1])
         return texts.puzzle_placed(str(placed.tile), pair_text(cells[0], cells[1]))
+
+
+def _last_lines(stored: Any) -> list[Said]:
+    """The stored last lines (a plain string: what states stored before translation say)."""
+    if not stored:
+        return []
+    if isinstance(stored, str):
+        return [Said(line) for line in stored.split("\n")]
+    return [Said.from_json(line) for line in stored]
 
 
 def _tile_text(placement: tuple[Any, int, Any, int]) -> str:
@@ -181,11 +194,11 @@ class PuzzleButton(
         "quit": texts.PUZZLE_QUIT,
     }
 
-    def __init__(self, puzzle_id: str, verb: str) -> None:
+    def __init__(self, puzzle_id: str, verb: str, w: Words = ENGLISH) -> None:
         style = discord.ButtonStyle.primary if verb == "place" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[verb], style=style, custom_id=f"dp:{puzzle_id}:{verb}"
+                label=w(self.LABELS[verb]), style=style, custom_id=f"dp:{puzzle_id}:{verb}"
             )
         )
         self.puzzle_id = puzzle_id
@@ -225,14 +238,14 @@ class CellsForm(discord.ui.Modal):
         ("quadrille", "place"): (texts.PUZZLE_NUMBERS, texts.PUZZLE_NUMBERS_HOW),
     }
 
-    def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str, game_id: str) -> None:
-        title = texts.PUZZLE_PLACE if verb == "place" else texts.PUZZLE_REMOVE
+    def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str, game_id: str, w: Words) -> None:
+        title = w(texts.PUZZLE_PLACE if verb == "place" else texts.PUZZLE_REMOVE)
         super().__init__(title=title, custom_id=f"dpf:{puzzle_id}:{verb}")
         label, placeholder = self.FIELDS.get(
             (game_id, verb), (texts.PUZZLE_CELL, texts.PUZZLE_CELL_HOW)
         )
         self.cells: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=label, placeholder=placeholder, max_length=40
+            label=w(label), placeholder=w(placeholder), max_length=40
         )
         self.add_item(self.cells)
         self.puzzles, self.puzzle_id, self.verb = puzzles, puzzle_id, verb
@@ -284,9 +297,10 @@ class Puzzles:
         except Exception:
             log.exception("the solve of puzzle %s could not be kept", puzzle.id)
             return
-        puzzle.last += "\n" + texts.puzzle_best(solve.seconds, best)
+        puzzle.last.append(texts.puzzle_best(solve.seconds, best))
 
-    async def _picture(self, puzzle: Puzzle) -> tuple[discord.Embed, discord.File]:
+    async def _picture(self, puzzle: Puzzle, w: Words) -> tuple[discord.Embed, discord.File]:
+        """The puzzle message (public: in the server's words, `w`)."""
         game = puzzle.game
         if isinstance(game, QuadrilleGame):
             data = await asyncio.to_thread(render.quadrille_png, game.figure, game.placements)
@@ -294,22 +308,23 @@ class Puzzles:
         else:
             data = await asyncio.to_thread(render.dominosa_png, game.grid, game.placements)
             size = game.puzzle.top
+        last = "\n".join(w.say(line) for line in puzzle.last)
         embed = discord.Embed(
-            title=texts.PUZZLE_TITLES[puzzle.game_id].format(name=puzzle.name, size=size),
-            description=puzzle.last or texts.PUZZLE_HOWS[puzzle.game_id],
+            title=w(texts.PUZZLE_TITLES[puzzle.game_id], name=puzzle.name, size=size),
+            description=last or w(texts.PUZZLE_HOWS[puzzle.game_id]),
             colour=COLOUR,
         )
-        embed.add_field(name=texts.PUZZLE_PROGRESS, value=str(game.progress))
+        embed.add_field(name=w(texts.PUZZLE_PROGRESS), value=str(game.progress))
         filename = f"{puzzle.game_id}.png"
         embed.set_image(url=f"attachment://{filename}")
         return embed, discord.File(io.BytesIO(data), filename=filename)
 
-    def _view(self, puzzle: Puzzle) -> discord.ui.View | None:
+    def _view(self, puzzle: Puzzle, w: Words) -> discord.ui.View | None:
         if puzzle.over:
             return None
         view = discord.ui.View(timeout=None)
         for verb in VERBS:
-            view.add_item(PuzzleButton(puzzle.id, verb))
+            view.add_item(PuzzleButton(puzzle.id, verb, w))
         return view
 
     async def open(
@@ -339,8 +354,9 @@ class Puzzles:
                 channel_id=interaction.channel_id or 0,
                 started=self.bot.settings.clock(),
             )
-            embed, file = await self._picture(puzzle)
-            view = self._view(puzzle)
+            w = await self.bot.audience.public(interaction)
+            embed, file = await self._picture(puzzle, w)
+            view = self._view(puzzle, w)
             assert view is not None
             message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
             puzzle.message_id = message.id
@@ -357,7 +373,7 @@ class Puzzles:
             if interaction.user.id != puzzle.user_id:
                 raise TableError(texts.PUZZLE_NOT_YOURS)
             if verb in ("place", "remove"):
-                form = CellsForm(self, puzzle_id, verb, puzzle.game_id)
+                form = CellsForm(self, puzzle_id, verb, puzzle.game_id, mine(interaction))
                 self.forms_opened.add(form.custom_id)
                 await interaction.response.send_modal(form)
                 return
@@ -391,11 +407,12 @@ class Puzzles:
                 if puzzle.solve is not None:
                     await self._record(puzzle, puzzle.solve)
                 await self._store(puzzle)
-                embed, file = await self._picture(puzzle)
+                w = await self.bot.audience.public(interaction)
+                embed, file = await self._picture(puzzle, w)
                 if puzzle.message_id is not None:
                     channel = self.bot.get_partial_messageable(puzzle.channel_id)
                     await channel.get_partial_message(puzzle.message_id).edit(
-                        embed=embed, attachments=[file], view=self._view(puzzle)
+                        embed=embed, attachments=[file], view=self._view(puzzle, w)
                     )
                 if puzzle.over:
                     self.puzzles.pop(puzzle_id, None)

@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import discord
 
 from cogs import texts
+from cogs.audience import mine
 from cogs.errors import reply_error, send_ephemeral
+from cogs.lang import Said, Words
 from cogs.tables import board, pictures
 from cogs.tables.components import lobby_view
 from cogs.tables.lobby import lobby_embed, missing_permissions, seat_choices
@@ -135,7 +137,7 @@ class Tables:
             await self.db.delete_live_table(table.id)
             return
         if table.phase is Phase.OVER:
-            if table.ended == texts.ENDED_BY_MODERATOR:
+            if table.ended == Said.of(texts.ENDED_BY_MODERATOR):
                 await self.db.delete_live_table(table.id)
             else:
                 await self.db.record_match(self._finished(table))
@@ -277,7 +279,9 @@ class Tables:
             raise TableError(texts.GUILD_ONLY)
         missing = missing_permissions(interaction)
         if missing:
-            raise TableError(texts.MISSING_PERMISSIONS.format(permissions=", ".join(missing)))
+            w = mine(interaction)
+            names = ", ".join(w(permission) for permission in missing)
+            raise TableError(texts.MISSING_PERMISSIONS, permissions=names)
         user = interaction.user
         table = Table(
             id=secrets.token_hex(5),
@@ -288,15 +292,28 @@ class Tables:
             channel_id=interaction.channel.id,
         )
         table.join(user.id, user.display_name)
-        await interaction.response.send_message(
-            embed=lobby_embed(table), view=lobby_view(table.id, self.levels, seat_choices(table))
-        )
+        w = await self.public_words(table, interaction)
+        await interaction.response.send_message(**self._lobby_message(table, w))
         message = await interaction.original_response()
         async with self.locks[table.id]:
             table.lobby_message_id = message.id
             self.tables[table.id] = table
             await self._store(table)
         self._schedule(table)
+
+    async def public_words(
+        self, table: Table, interaction: discord.Interaction[Any] | None = None
+    ) -> Words:
+        """The words of a table's public messages: its server's language."""
+        locale = interaction.guild_locale if interaction is not None else None
+        return await self.bot.audience.server(table.guild_id, locale)
+
+    def _lobby_message(self, table: Table, w: Words) -> dict[str, Any]:
+        """The lobby's embed and (while it is open) its buttons, in `w`'s words."""
+        view = None
+        if table.phase is Phase.LOBBY:
+            view = lobby_view(table.id, self.levels, seat_choices(table, w), w)
+        return {"embed": lobby_embed(table, w), "view": view}
 
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -330,10 +347,7 @@ class Tables:
         if verb == "start":
             await self._open_thread(table, interaction)
         await interaction.edit_original_response(
-            embed=lobby_embed(table),
-            view=None
-            if table.phase is not Phase.LOBBY
-            else lobby_view(table.id, self.levels, seat_choices(table)),
+            **self._lobby_message(table, await self.public_words(table, interaction))
         )
         self._changed(table, steps)
 
@@ -350,8 +364,9 @@ class Tables:
         if not can_thread or interaction.message is None:
             return
         try:
+            w = await self.public_words(table, interaction)
             thread = await interaction.message.create_thread(
-                name=f"{table.setup.kind.name} · {table.names()[0]}"[:100]
+                name=f"{w.game_name(table.setup.variant)} · {table.names()[0]}"[:100]
             )
         except discord.HTTPException:
             log.info("table %s: no thread, playing in the channel", table.id)
@@ -365,8 +380,9 @@ class Tables:
             return
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
+            w = await self.public_words(table)
             await channel.get_partial_message(table.lobby_message_id).edit(
-                embed=lobby_embed(table), view=None
+                embed=lobby_embed(table, w), view=None
             )
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
@@ -393,7 +409,9 @@ class Tables:
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.match is None:
             return
-        embed, file, moves = await self.publisher.hand_message(table, table.view(seat))
+        embed, file, moves = await self.publisher.hand_message(
+            table, table.view(seat), mine(interaction)
+        )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
 
     @guarded
@@ -406,7 +424,7 @@ class Tables:
         await interaction.response.defer()
         user = interaction.user.id
         steps: list[Step] = []
-        note: str | None = None
+        note: Said | None = None
         rematch: Table | None = None
         async with self.locks[table_id]:
             table = self._table(table_id)
@@ -416,13 +434,13 @@ class Tables:
                 note = table.offer_draw(user)
             elif verb == "ready":
                 table.mark_ready(user)
-                note = texts.READY_NOTED
+                note = Said.of(texts.READY_NOTED)
             elif verb == "lead":
                 table.claim_lead(user)
-                note = texts.LEAD_CLAIMED
+                note = Said.of(texts.LEAD_CLAIMED)
             elif verb == "leave":
                 table.leave_after(user)
-                note = texts.LEFT_TABLE
+                note = Said.of(texts.LEFT_TABLE)
             elif verb == "rematch":
                 rematch = table.rematch_lobby(
                     user, secrets.token_hex(5), self.rng.randrange(2**31), self.clock()
@@ -433,15 +451,13 @@ class Tables:
             await self._post_rematch(table, rematch)
             return
         if note is not None:
-            await send_ephemeral(interaction, note)
+            await send_ephemeral(interaction, mine(interaction).say(note))
         if verb != "leave":
             self._changed(table, steps)
 
     async def _post_rematch(self, old: Table, table: Table) -> None:
         channel = self.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
-        message = await channel.send(
-            embed=lobby_embed(table), view=lobby_view(table.id, self.levels, seat_choices(table))
-        )
+        message = await channel.send(**self._lobby_message(table, await self.public_words(table)))
         async with self.locks[table.id]:
             table.channel_id = old.thread_id or old.channel_id
             table.lobby_message_id = message.id
@@ -456,7 +472,9 @@ class Tables:
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.match is None:
             raise TableError(texts.NOT_SEATED)
-        embed, file, moves = await self.publisher.hand_message(table, table.view(seat))
+        embed, file, moves = await self.publisher.hand_message(
+            table, table.view(seat), mine(interaction)
+        )
         if moves is None:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
@@ -485,4 +503,4 @@ class Tables:
             await self._store(table)
         await self._close_lobby_message(table)
         self._changed(table, [])
-        await send_ephemeral(interaction, texts.TABLE_ENDED)
+        await send_ephemeral(interaction, mine(interaction)(texts.TABLE_ENDED))

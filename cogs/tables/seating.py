@@ -12,13 +12,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs import texts
+from cogs.lang import Said
 from engine import get_variant
 from engine.errors import DominoError
 from engine.variants.base import Variant
 
 
 class TableError(Exception):
-    """A refusal shown to the clicking user as it is; the table is unchanged."""
+    """A refusal shown to the clicking user, in their language; the table is unchanged.
+
+    Raised with a message of `cogs.texts` and its values (`TableError(texts.X, name=...)`), or
+    with a `Said`; `str()` is the English text, `said` the sentence to word for the reader."""
+
+    def __init__(self, message: str | Said, /, **values: Any) -> None:
+        self.said = message if isinstance(message, Said) else Said.of(message, **values)
+        super().__init__(str(self.said))
+
+    @classmethod
+    def refusing(cls, error: BaseException) -> TableError:
+        """The engine's refusal, passed on to the user (worded from its template)."""
+        return cls(Said.refusal(error))
 
 
 @dataclass
@@ -89,12 +102,12 @@ class Setup:
         try:
             kind = get_variant(variant)
         except DominoError:
-            raise TableError(texts.UNKNOWN_GAME.format(name=variant)) from None
+            raise TableError(texts.UNKNOWN_GAME, name=variant) from None
         given = dict(options or {})
         counts = kind.allowed_players(given) or kind.player_counts
         most = max(counts)
         if seats is not None and seats > most:
-            raise TableError(texts.TOO_MANY_SEATS.format(game=kind.name, most=most))
+            raise TableError(texts.TOO_MANY_SEATS, game=Said.game(kind.id), most=most)
         size = seats if seats is not None else most
         try:
             # Validating against the smallest count that fits checks every option now, so the
@@ -102,7 +115,7 @@ class Setup:
             fitting = [count for count in counts if count <= size] or [min(counts)]
             kind(fitting[-1], given)
         except DominoError as error:
-            raise TableError(str(error)) from None
+            raise TableError.refusing(error) from None
         return cls(kind.id, given, size, turn_seconds, rated)
 
     @property
@@ -191,18 +204,18 @@ class Lobby:
         if user_id != self.host_id:
             raise TableError(texts.NOT_HOST)
         if level not in levels:
-            raise TableError(texts.UNKNOWN_LEVEL.format(level=level, levels=", ".join(levels)))
+            raise TableError(texts.UNKNOWN_LEVEL, level=level, levels=", ".join(levels))
         number = self._free_seat(None)
         count = sum(1 for seat in self.occupied if seat.is_ai) + 1
         self.seats[number] = Seat(name=texts.ai_name(level, count), ai=level)
         return number
 
-    def start_problem(self) -> str | None:
-        """Why Start must wait (the engine's reason, e.g. the player count), or None."""
+    def start_problem(self) -> DominoError | None:
+        """Why Start must wait (the engine's refusal, e.g. the player count), or None."""
         try:
             self.setup.kind(len(self.occupied), self.setup.options)
         except DominoError as error:
-            return str(error)
+            return error
         return None
 
     def check_start(self, user_id: int) -> list[Seat]:

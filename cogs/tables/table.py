@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from cogs import texts
+from cogs.lang import Said
 from cogs.tables.seating import Lobby, Seat, Setup, TableError
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
@@ -43,7 +44,7 @@ class Step:
 
     seat: int
     action: Action
-    line: str  # the public announcement (never names a drawn tile)
+    line: Said  # the public announcement (never names a drawn tile)
     hand_over: HandResult | None = None
     match_over: bool = False
 
@@ -67,9 +68,9 @@ class Table:
     ready: set[int] = field(default_factory=set)
     lead_claim: int | None = None
     draw_offers: set[int] = field(default_factory=set)
-    ended: str | None = None  # why the match ended early (resigned, draw, moderator)
+    ended: Said | None = None  # why the match ended early (resigned, draw, moderator)
     winners: tuple[int, ...] = ()
-    log: list[str] = field(default_factory=list)
+    log: list[Said] = field(default_factory=list)  # worded for each reader
     rematch_of: str | None = None
     rematch_id: str | None = None
 
@@ -148,14 +149,14 @@ class Table:
         if user_id != self.host_id:
             raise TableError(texts.NOT_HOST)
         self.phase = Phase.CANCELLED
-        self.ended = texts.LOBBY_CANCELLED
+        self.ended = Said.of(texts.LOBBY_CANCELLED)
         self.version += 1
 
     def expire(self) -> None:
         """The lobby waited too long."""
         self._require_lobby()
         self.phase = Phase.CANCELLED
-        self.ended = texts.LOBBY_EXPIRED
+        self.ended = Said.of(texts.LOBBY_EXPIRED)
         self.version += 1
 
     def start(self, user_id: int, now: float) -> list[Step]:
@@ -203,7 +204,7 @@ class Table:
         try:
             event = self.match.apply(action)
         except DominoError as error:
-            raise TableError(str(error)) from None
+            raise TableError.refusing(error) from None
         self.version += 1
         self.turn_started = now
         self.draw_offers.clear()
@@ -313,7 +314,7 @@ class Table:
         if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
             raise TableError(texts.NOT_PLAYING)
 
-    def resign(self, user_id: int) -> str:
+    def resign(self, user_id: int) -> Said:
         seat = self._require_seat(user_id)
         self._require_match()
         assert self.match is not None
@@ -323,7 +324,7 @@ class Table:
         self._finish(winners, line)
         return line
 
-    def offer_draw(self, user_id: int) -> str:
+    def offer_draw(self, user_id: int) -> Said:
         """A user offers (or accepts) a draw; when every player has, the match ends drawn."""
         seat = self._require_seat(user_id)
         self._require_match()
@@ -333,8 +334,9 @@ class Table:
         self.version += 1
         waiting = [p.name for n, p in enumerate(self.seats) if n not in self.draw_offers]
         if not waiting:
-            self._finish((), texts.DRAW_AGREED)
-            return texts.DRAW_AGREED
+            agreed = Said.of(texts.DRAW_AGREED)
+            self._finish((), agreed)
+            return agreed
         line = texts.draw_offered(self.seats[seat].name, ", ".join(waiting))
         self._log(line)
         return line
@@ -344,12 +346,12 @@ class Table:
             raise TableError(texts.NO_SUCH_TABLE)
         if self.phase is Phase.LOBBY:
             self.phase = Phase.CANCELLED
-            self.ended = texts.ENDED_BY_MODERATOR
+            self.ended = Said.of(texts.ENDED_BY_MODERATOR)
             self.version += 1
             return
-        self._finish((), texts.ENDED_BY_MODERATOR)
+        self._finish((), Said.of(texts.ENDED_BY_MODERATOR))
 
-    def _finish(self, winners: tuple[int, ...], why: str | None) -> None:
+    def _finish(self, winners: tuple[int, ...], why: Said | None) -> None:
         self.phase = Phase.OVER
         self.winners = winners
         self.ended = why
@@ -389,7 +391,7 @@ class Table:
             rematch_of=self.id,
         )
 
-    def _log(self, line: str) -> None:
+    def _log(self, line: Said) -> None:
         self.log.append(line)
         del self.log[:-LOG_LINES]
 
@@ -416,9 +418,9 @@ class Table:
             "ready": sorted(self.ready),
             "lead_claim": self.lead_claim,
             "draw_offers": sorted(self.draw_offers),
-            "ended": self.ended,
+            "ended": self.ended.to_json() if self.ended is not None else None,
             "winners": list(self.winners),
-            "log": list(self.log),
+            "log": [line.to_json() for line in self.log],
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
         }
@@ -452,15 +454,15 @@ class Table:
             ready=set(state.get("ready", [])),
             lead_claim=state.get("lead_claim"),
             draw_offers=set(state.get("draw_offers", [])),
-            ended=state.get("ended"),
+            ended=Said.from_json(state["ended"]) if state.get("ended") is not None else None,
             winners=tuple(state.get("winners", [])),
-            log=list(state.get("log", [])),
+            log=[Said.from_json(line) for line in state.get("log", [])],
             rematch_of=state.get("rematch_of"),
             rematch_id=state.get("rematch_id"),
         )
 
 
-def describe(name: str, action: Action) -> str:
+def describe(name: str, action: Action) -> Said:
     """The public line for an action: the tile placed, never a tile drawn."""
     if isinstance(action, Play):
         return texts.played(name, str(action))

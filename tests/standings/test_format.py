@@ -56,7 +56,7 @@ def test_figures_without_a_rated_match_or_a_points_game_say_so() -> None:
     assert figures[words.RATING] == words.UNRATED_ONLY
     assert figures[words.POINTS_PER_HAND] == words.NO_POINTS
     assert figures[words.WIN_RATE] == "33%"
-    assert fmt.by_game_lines(stats) == ["French dominoes: 3 games, 1 wins (33%)"]
+    assert fmt.by_game_lines(stats) == ["French dominoes: 3 games, 1 win (33%)"]
 
 
 def test_figures_of_a_rated_player_give_rating_rank_and_points_per_hand() -> None:

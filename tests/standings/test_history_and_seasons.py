@@ -210,7 +210,7 @@ async def test_a_scheduled_season_ends_by_itself_and_the_next_one_starts(
 ) -> None:
     mod = make_moderator(emu, emu.user("mod"))
     started = await mod.slash("season start", days=7, repeat=True)
-    assert words.SEASON_REPEATS.format(days=7) in ephemeral_text(started)
+    assert words.SEASON_REPEATS[1].format(count=7) in ephemeral_text(started)
     assert "repeat" in ephemeral_text(await mod.slash("season start", repeat=True)).lower()
     seasons: Any = domino.get_cog("Seasons")  # loaded as an extension: its own module copy
     assert seasons.roller.is_running()
