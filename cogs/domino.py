@@ -6,7 +6,6 @@ Thin by design: each command parses its options and hands over to the table runn
 
 from __future__ import annotations
 
-import inspect
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,6 +14,7 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.errors import reply_error
+from cogs.lang.games import rules_text
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
@@ -122,7 +122,7 @@ class Domino(commands.Cog):
             kind = get_variant(game)
         except DominoError:
             raise TableError(texts.UNKNOWN_GAME.format(name=game)) from None
-        text = inspect.cleandoc(kind.__doc__ or kind.summary)
+        text = rules_text(kind)
         embed = discord.Embed(
             title=texts.RULES_TITLE.format(name=kind.name)[:256],
             description=text[:4000],
