@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
@@ -31,6 +31,9 @@ from data.models import DataError
 from engine.errors import DominoError
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S")
+P = ParamSpec("P")
 
 
 def _table_error(error: BaseException, w: Words) -> str:
@@ -81,3 +84,20 @@ async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> No
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not answer interaction %s: %s", interaction.id, text)
+
+
+def guarded(
+    method: Callable[Concatenate[S, discord.Interaction[Any], P], Awaitable[None]],
+) -> Callable[Concatenate[S, discord.Interaction[Any], P], Coroutine[Any, Any, None]]:
+    """Send any refusal or failure of an interaction handler to the error handler."""
+
+    async def wrapper(
+        self: S, interaction: discord.Interaction[Any], /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        try:
+            await method(self, interaction, *args, **kwargs)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    wrapper.__doc__ = method.__doc__
+    return wrapper

@@ -131,14 +131,29 @@ def po_text(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _dated(line: bytes) -> bool:
+    return line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
+
+
+def write_if_changed(path: Path, text: bytes) -> bool:
+    """Write `text` unless the file says the same but for its dates (so a run that changes
+    nothing leaves no diff). Returns whether it wrote."""
+    if path.is_file():
+        old = [line for line in path.read_bytes().splitlines() if not _dated(line)]
+        if old == [line for line in text.splitlines() if not _dated(line)]:
+            return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+    return True
+
+
 def extract() -> list[Path]:
-    """Write every domain's template; returns the files written."""
+    """Write every domain's template; returns the files written (changed)."""
     written = []
     for domain, catalog in templates().items():
         path = template_path(domain)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(po_text(catalog))
-        written.append(path)
+        if write_if_changed(path, po_text(catalog)):
+            written.append(path)
     return written
 
 
@@ -174,7 +189,11 @@ def update(domains: tuple[str, ...] = ("domino", "rules")) -> list[Path]:
                 )
             catalog.update(template, no_fuzzy_matching=True)
             catalog.fuzzy = False
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(po_text(catalog))
-            written.append(path)
+            for message in catalog:
+                # The template's flags (Babel would guess python-brace-format again).
+                if message.id and (found := template.get(message.id, message.context)):
+                    fuzzy = {"fuzzy"} & set(message.flags)
+                    message.flags = set(found.flags) | fuzzy
+            if write_if_changed(path, po_text(catalog)):
+                written.append(path)
     return written

@@ -9,8 +9,8 @@ The order of work for anything that changes a table is fixed:
 5. only then update what people see (the publisher draws off the event loop) and set the next
    due time (turn timer, AI move, pause between hands, lobby expiry).
 
-AI seats (and seats the timer took over) choose their moves in a worker thread, after a short
-natural delay. A finished match is recorded (the live table is deleted in the same transaction).
+AI seats (and seats the timer took over) move after a short natural delay (`robots`). A finished
+match is recorded (the live table is deleted in the same transaction; `storing`).
 """
 
 from __future__ import annotations
@@ -20,61 +20,37 @@ import logging
 import random
 import secrets
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import reply_error, send_ephemeral
+from cogs.errors import guarded, send_ephemeral
 from cogs.lang import Said, Words
 from cogs.tables import board, pictures
 from cogs.tables.components import lobby_view
-from cogs.tables.lobby import lobby_embed, missing_permissions, seat_choices
+from cogs.tables.lobby import (
+    close_lobby_message,
+    lobby_embed,
+    missing_permissions,
+    open_thread,
+    seat_choices,
+)
 from cogs.tables.publisher import Publisher
 from cogs.tables.puzzles import KINDS as PUZZLE_KINDS
+from cogs.tables.robots import Robots
 from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.state import load
+from cogs.tables.storing import store
 from cogs.tables.table import Phase, Step, Table
-from data.models import FinishedMatch, LiveTable, SeatResult
-from engine.actions import Action
-from engine.ai import LEVELS, choose_action
-from engine.ai.pool import AIPool
-from engine.view import SeatView
+from engine.ai import LEVELS
 
 if TYPE_CHECKING:
     from bot import DominoBot
 
 log = logging.getLogger(__name__)
-
-P = ParamSpec("P")
-R = TypeVar("R")
-TIMEOUT_LEVEL = "easy"  # plays a single timed-out turn
-TAKEOVER_LEVEL = "hard"  # plays a seat for good after repeated timeouts
-CHEAP_LEVELS = frozenset({"random", "easy"})  # fast enough for a thread
-
-
-def guarded(
-    method: Callable[Concatenate[Tables, discord.Interaction[Any], P], Awaitable[None]],
-) -> Callable[Concatenate[Tables, discord.Interaction[Any], P], Coroutine[Any, Any, None]]:
-    """Send any refusal or failure of an interaction handler to the error handler."""
-
-    async def wrapper(
-        self: Tables, interaction: discord.Interaction[Any], /, *args: P.args, **kwargs: P.kwargs
-    ) -> None:
-        try:
-            await method(self, interaction, *args, **kwargs)
-        except Exception as error:
-            await reply_error(interaction, error)
-
-    wrapper.__doc__ = method.__doc__
-    return wrapper
-
-
-def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Action:
-    """An AI move (runs in a worker thread)."""
-    return choose_action(view, level, rng=random.Random(seed), budget_ms=budget_ms)
 
 
 class Tables:
@@ -89,7 +65,9 @@ class Tables:
         self.publisher = Publisher(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.rng = random.Random()
-        self.pool: AIPool | None = None  # started on the first searching AI move
+        self.robots = Robots(
+            self.levels, self.clock, self.settings.ai_budget_ms, self.settings.ai_workers
+        )
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -102,7 +80,7 @@ class Tables:
                 puzzles.append(live.state)
                 continue
             try:
-                table = Table.from_state(live.state)
+                table = load(live.state)
             except Exception:
                 log.exception("table %s could not be restored", live.id)
                 continue
@@ -118,9 +96,7 @@ class Tables:
     async def close(self) -> None:
         await self.scheduler.stop()
         await self.publisher.idle()
-        if self.pool is not None:
-            await asyncio.to_thread(self.pool.close)
-            self.pool = None
+        await self.robots.close()
 
     def snapshot(self, table: Table) -> board.BoardSnapshot:
         deadline = None
@@ -133,52 +109,7 @@ class Tables:
 
     async def _store(self, table: Table) -> None:
         """Persist the table (before anyone sees the change)."""
-        if table.phase is Phase.CANCELLED:
-            await self.db.delete_live_table(table.id)
-            return
-        if table.phase is Phase.OVER:
-            if table.ended == Said.of(texts.ENDED_BY_MODERATOR):
-                await self.db.delete_live_table(table.id)
-            else:
-                await self.db.record_match(self._finished(table))
-            return
-        await self.db.save_live_table(
-            LiveTable(
-                id=table.id,
-                guild_id=table.guild_id or 0,
-                channel_id=table.channel_id or 0,
-                thread_id=table.thread_id,
-                board_message_id=table.board_message_id,
-                state=table.to_state(),
-                updated_at=self.clock(),
-            )
-        )
-
-    def _finished(self, table: Table) -> FinishedMatch:
-        assert table.match is not None
-        match = table.match
-        from engine.record import write
-
-        return FinishedMatch(
-            table_id=table.id,
-            guild_id=table.guild_id or 0,
-            variant=table.setup.variant,
-            options=dict(table.setup.options),
-            record=write(match),
-            seats=[
-                SeatResult(
-                    seat=number,
-                    user_id=seat.user_id,
-                    name=seat.name,
-                    unit=match.unit_of(number),
-                    points=match.scores[match.unit_of(number)],
-                    won=number in table.winners,
-                )
-                for number, seat in enumerate(table.seats)
-            ],
-            rated=table.setup.rated,
-            finished_at=self.clock(),
-        )
+        await store(self.db, table, self.clock())
 
     async def moved_board(self, table: Table, message_id: int) -> None:
         async with self.locks[table.id]:
@@ -243,33 +174,11 @@ class Tables:
             elif table.phase is Phase.BETWEEN:
                 steps = table.next_hand(now)
             elif table.phase is Phase.PLAYING:
-                steps = await self._robot_move(table, now)
+                steps = await self.robots.move(table)
             await self._store(table)
         if table.phase is Phase.CANCELLED:
-            await self._close_lobby_message(table)
+            await close_lobby_message(self.bot, table)
         self._changed(table, steps)
-
-    async def _robot_move(self, table: Table, now: float) -> list[Step]:
-        seat = table.needs_ai()
-        how = ""
-        if seat is None:
-            seat, _ = table.time_out(TAKEOVER_LEVEL if TAKEOVER_LEVEL in self.levels else "random")
-            how = "timer"
-        level = table.seats[seat].ai or TIMEOUT_LEVEL
-        if level not in self.levels:
-            level = self.levels[0]
-        action = await self._choose(table.view(seat), level, f"{table.id}:{table.version}")
-        return [table.apply(action, self.clock(), how=how), *table.run_forced(self.clock())]
-
-    async def _choose(self, view: SeatView, level: str, seed: str) -> Action:
-        """An AI move off the event loop: cheap levels in a thread, searching levels in worker
-        processes (search holds the GIL, which a thread would take from the event loop)."""
-        budget = self.settings.ai_budget_ms
-        if level in CHEAP_LEVELS:
-            return await asyncio.to_thread(choose, view, level, seed, budget)
-        if self.pool is None:
-            self.pool = AIPool(workers=self.settings.ai_workers)
-        return await asyncio.wrap_future(self.pool.submit(view, level, seed, budget))
 
     # -- the lobby --------------------------------------------------------------------------
 
@@ -352,40 +261,14 @@ class Tables:
         self._changed(table, steps)
 
     async def _open_thread(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        """A thread per table where the channel allows it, else the channel itself."""
-        channel = interaction.channel
-        permissions = interaction.app_permissions
-        can_thread = (
-            isinstance(channel, discord.TextChannel)
-            and permissions.create_public_threads
-            and permissions.send_messages_in_threads
-            and interaction.message is not None
+        thread_id = await open_thread(
+            table, interaction, await self.public_words(table, interaction)
         )
-        if not can_thread or interaction.message is None:
-            return
-        try:
-            w = await self.public_words(table, interaction)
-            thread = await interaction.message.create_thread(
-                name=f"{w.game_name(table.setup.variant)} · {table.names()[0]}"[:100]
-            )
-        except discord.HTTPException:
-            log.info("table %s: no thread, playing in the channel", table.id)
+        if thread_id is None:
             return
         async with self.locks[table.id]:
-            table.thread_id = thread.id
+            table.thread_id = thread_id
             await self._store(table)
-
-    async def _close_lobby_message(self, table: Table) -> None:
-        if table.lobby_message_id is None or table.channel_id is None:
-            return
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        try:
-            w = await self.public_words(table)
-            await channel.get_partial_message(table.lobby_message_id).edit(
-                embed=lobby_embed(table, w), view=None
-            )
-        except discord.HTTPException:
-            log.info("table %s: the lobby message is gone", table.id)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -501,6 +384,6 @@ class Tables:
         async with self.locks[table.id]:
             table.end_by_moderator()
             await self._store(table)
-        await self._close_lobby_message(table)
+        await close_lobby_message(self.bot, table)
         self._changed(table, [])
         await send_ephemeral(interaction, mine(interaction)(texts.TABLE_ENDED))

@@ -6,8 +6,7 @@ is played by an AI, the turn deadline, timeouts, readiness between hands, the pa
 leader, resignations and agreed draws. Every change of the game bumps `version`; buttons carry
 the version they were drawn for, so a stale or double click is refused and changes nothing.
 
-The table's state is a JSON document (`to_state`) holding the game as an engine record
-(`engine.record.write`); `from_state` replays it, so a restart resumes exactly where it stopped.
+The table's state as a JSON document, for the database, is `cogs.tables.state`.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from cogs import texts
 from cogs.lang import Said
@@ -394,72 +392,6 @@ class Table:
     def _log(self, line: Said) -> None:
         self.log.append(line)
         del self.log[:-LOG_LINES]
-
-    # -- state ------------------------------------------------------------------------------
-
-    def to_state(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "setup": self.setup.to_json(),
-            "host_id": self.host_id,
-            "lobby": [None if seat is None else seat.to_json() for seat in self.lobby.seats],
-            "seed": self.seed,
-            "phase": self.phase.value,
-            "created_at": self.created_at,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "thread_id": self.thread_id,
-            "lobby_message_id": self.lobby_message_id,
-            "board_message_id": self.board_message_id,
-            "record": write(self.match) if self.match is not None else None,
-            "seats": [seat.to_json() for seat in self.seats],
-            "version": self.version,
-            "turn_started": self.turn_started,
-            "ready": sorted(self.ready),
-            "lead_claim": self.lead_claim,
-            "draw_offers": sorted(self.draw_offers),
-            "ended": self.ended.to_json() if self.ended is not None else None,
-            "winners": list(self.winners),
-            "log": [line.to_json() for line in self.log],
-            "rematch_of": self.rematch_of,
-            "rematch_id": self.rematch_id,
-        }
-
-    @classmethod
-    def from_state(cls, state: dict[str, Any]) -> Table:
-        """Rebuild a table from `to_state`, replaying its record through the rules."""
-        setup = Setup.from_json(state["setup"])
-        lobby = Lobby(
-            setup,
-            host_id=int(state["host_id"]),
-            seats=[None if s is None else Seat.from_json(s) for s in state["lobby"]],
-        )
-        record = state.get("record")
-        match = replay(record).match if record is not None else None
-        return cls(
-            id=str(state["id"]),
-            lobby=lobby,
-            seed=int(state["seed"]),
-            phase=Phase(state["phase"]),
-            created_at=float(state.get("created_at", 0.0)),
-            guild_id=state.get("guild_id"),
-            channel_id=state.get("channel_id"),
-            thread_id=state.get("thread_id"),
-            lobby_message_id=state.get("lobby_message_id"),
-            board_message_id=state.get("board_message_id"),
-            match=match,
-            seats=[Seat.from_json(s) for s in state.get("seats", [])],
-            version=int(state.get("version", 0)),
-            turn_started=float(state.get("turn_started", 0.0)),
-            ready=set(state.get("ready", [])),
-            lead_claim=state.get("lead_claim"),
-            draw_offers=set(state.get("draw_offers", [])),
-            ended=Said.from_json(state["ended"]) if state.get("ended") is not None else None,
-            winners=tuple(state.get("winners", [])),
-            log=[Said.from_json(line) for line in state.get("log", [])],
-            rematch_of=state.get("rematch_of"),
-            rematch_id=state.get("rematch_id"),
-        )
 
 
 def describe(name: str, action: Action) -> Said:

@@ -1,0 +1,80 @@
+"""A table as a JSON document, for the database: `dump` writes the game as an engine record
+(`engine.record.write`) beside what the bot adds around the rules; `load` replays that record
+through the rules, so a restart resumes exactly where the table stopped. The log and the reason
+a match ended are sentences (`Said`), stored as data and worded for each reader; a plain string
+(stored before translation) reads back as a sentence shown as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.lang import Said
+from cogs.tables.seating import Lobby, Seat, Setup
+from cogs.tables.table import Phase, Table
+from engine.record import replay, write
+
+
+def dump(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "setup": table.setup.to_json(),
+        "host_id": table.host_id,
+        "lobby": [None if seat is None else seat.to_json() for seat in table.lobby.seats],
+        "seed": table.seed,
+        "phase": table.phase.value,
+        "created_at": table.created_at,
+        "guild_id": table.guild_id,
+        "channel_id": table.channel_id,
+        "thread_id": table.thread_id,
+        "lobby_message_id": table.lobby_message_id,
+        "board_message_id": table.board_message_id,
+        "record": write(table.match) if table.match is not None else None,
+        "seats": [seat.to_json() for seat in table.seats],
+        "version": table.version,
+        "turn_started": table.turn_started,
+        "ready": sorted(table.ready),
+        "lead_claim": table.lead_claim,
+        "draw_offers": sorted(table.draw_offers),
+        "ended": table.ended.to_json() if table.ended is not None else None,
+        "winners": list(table.winners),
+        "log": [line.to_json() for line in table.log],
+        "rematch_of": table.rematch_of,
+        "rematch_id": table.rematch_id,
+    }
+
+
+def load(state: dict[str, Any]) -> Table:
+    """Rebuild a table from `dump`, replaying its record through the rules."""
+    setup = Setup.from_json(state["setup"])
+    lobby = Lobby(
+        setup,
+        host_id=int(state["host_id"]),
+        seats=[None if s is None else Seat.from_json(s) for s in state["lobby"]],
+    )
+    record = state.get("record")
+    match = replay(record).match if record is not None else None
+    return Table(
+        id=str(state["id"]),
+        lobby=lobby,
+        seed=int(state["seed"]),
+        phase=Phase(state["phase"]),
+        created_at=float(state.get("created_at", 0.0)),
+        guild_id=state.get("guild_id"),
+        channel_id=state.get("channel_id"),
+        thread_id=state.get("thread_id"),
+        lobby_message_id=state.get("lobby_message_id"),
+        board_message_id=state.get("board_message_id"),
+        match=match,
+        seats=[Seat.from_json(s) for s in state.get("seats", [])],
+        version=int(state.get("version", 0)),
+        turn_started=float(state.get("turn_started", 0.0)),
+        ready=set(state.get("ready", [])),
+        lead_claim=state.get("lead_claim"),
+        draw_offers=set(state.get("draw_offers", [])),
+        ended=Said.from_json(state["ended"]) if state.get("ended") is not None else None,
+        winners=tuple(state.get("winners", [])),
+        log=[Said.from_json(line) for line in state.get("log", [])],
+        rematch_of=state.get("rematch_of"),
+        rematch_id=state.get("rematch_id"),
+    )

@@ -1,0 +1,183 @@
+"""The `rules` domain: the games' names, summaries, rules texts and options in every language.
+
+The template (rules.pot) must be what the registry gives today, and every language's rules.po
+must translate exactly its entries, completely, under Discord's embed limit, with the game
+names of cogs/lang/GLOSSARY.md.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import re
+from gettext import GNUTranslations
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from cogs.lang.games import TEMPLATE, all_games, entries, games_catalogue, rules_text
+from engine import all_variants
+from engine.puzzles import all_puzzles
+
+LOCALES = TEMPLATE.parent
+GLOSSARY = LOCALES.parent / "GLOSSARY.md"
+LANGUAGES = sorted(path.parents[1].name for path in LOCALES.glob("*/LC_MESSAGES/rules.po"))
+RULES_LIMIT = 3_500  # under Discord's 4,096 for an embed description, with room for the title
+PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
+NUMBER = re.compile(r"\d+")
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as source:
+        return read_po(source)
+
+
+def catalogue(language: str) -> Catalog:
+    return read(LOCALES / language / "LC_MESSAGES" / "rules.po")
+
+
+def keyed(catalog: Catalog) -> dict[tuple[str | None, str], str]:
+    """`(msgctxt, msgid) -> msgstr` for every entry but the header."""
+    return {(m.context, str(m.id)): str(m.string) for m in catalog if m.id}
+
+
+def glossary_names(language: str) -> dict[str, tuple[str, str]]:
+    """The Games table of a language's section of GLOSSARY.md: id -> (English, name)."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    section = re.search(rf"^## {language} — .*?(?=^## |\Z)", text, re.M | re.S)
+    assert section, f"GLOSSARY.md has no section for {language}"
+    games = re.search(r"^### Games\n(.*?)(?=^### |\Z)", section.group(0), re.M | re.S)
+    assert games, f"GLOSSARY.md's {language} section has no Games table"
+    names: dict[str, tuple[str, str]] = {}
+    for line in games.group(1).splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) < 4 or cells[0] in ("id", "") or set(cells[0]) <= {"-"}:
+            continue
+        names[cells[0]] = (cells[1], cells[2])
+    return names
+
+
+# -- the template ---------------------------------------------------------------------------
+
+
+def test_template_is_a_fresh_extraction_of_the_registry() -> None:
+    committed = [(m.context, m.id, m.auto_comments) for m in read(TEMPLATE) if m.id]
+    fresh = [(m.context, m.id, m.auto_comments) for m in games_catalogue() if m.id]
+    assert committed == fresh, "rules.pot is stale: run `python -m cogs.lang.games`"
+
+
+def test_every_game_has_a_name_summary_rules_text_and_each_option() -> None:
+    contexts = {m.context for m in games_catalogue() if m.id}
+    assert len(all_games()) == 22
+    for game in all_games():
+        for part in ("name", "summary", "rules"):
+            assert f"{game.id}|{part}" in contexts
+        for option in game.option_specs:
+            assert f"{game.id}|option|{option.name}" in contexts
+
+
+def test_a_variants_rules_text_is_its_docstring_as_domino_rules_shows_it() -> None:
+    for variant in all_variants():
+        assert rules_text(variant) == inspect.cleandoc(variant.__doc__ or variant.summary)
+
+
+def test_a_puzzles_rules_text_is_the_rules_part_of_its_module_docstring() -> None:
+    dominosa, quadrille = all_puzzles()
+    assert rules_text(dominosa).startswith("A full double-N set")
+    assert "Generating" not in rules_text(dominosa)
+    assert rules_text(quadrille).startswith("All 28 tiles of the double-six set")
+    assert rules_text(quadrille).endswith("    kkllmmnn"), "the figure belongs to the rules"
+    assert "Solving" not in rules_text(quadrille)
+
+
+def test_rules_texts_are_shown_verbatim_so_no_entry_is_a_format_string() -> None:
+    assert not any("python-brace-format" in m.flags for m in games_catalogue() if m.id)
+
+
+# -- the translations -----------------------------------------------------------------------
+
+
+def test_the_three_languages_of_this_part_are_present() -> None:
+    assert {"es", "pt", "it"} <= set(LANGUAGES)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_catalogue_has_exactly_the_templates_entries(language: str) -> None:
+    template = set(keyed(read(TEMPLATE)))
+    translated = set(keyed(catalogue(language)))
+    assert not template - translated, f"missing in {language}: {sorted(template - translated)}"
+    assert not translated - template, f"extra in {language}: {sorted(translated - template)}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_entry_is_translated_and_none_is_fuzzy(language: str) -> None:
+    po = catalogue(language)
+    assert str(po.locale) == language
+    for message in po:
+        if not message.id:
+            continue
+        assert str(message.string or "").strip(), f"{language} {message.context} is empty"
+        assert not message.fuzzy, f"{language} {message.context} is fuzzy"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_placeholders_match_the_english(language: str) -> None:
+    for (context, english), text in keyed(catalogue(language)).items():
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english)), context
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_texts_fit_a_discord_embed(language: str) -> None:
+    for (context, _), text in keyed(catalogue(language)).items():
+        if context and context.endswith("|rules"):
+            assert len(text) < RULES_LIMIT, f"{language} {context}: {len(text)} characters"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_texts_keep_every_number_and_option_name_of_the_english(language: str) -> None:
+    """A cheap guard that no rule was dropped: hand sizes, targets, limits and the options a
+    player types in the lobby (`hands`, `target`...) all survive translation."""
+    options = {game.id: {option.name for option in game.option_specs} for game in all_games()}
+    for (context, english), text in keyed(catalogue(language)).items():
+        if not context or not context.endswith("|rules"):
+            continue
+        game = context.split("|")[0]
+        assert set(NUMBER.findall(english)) <= set(NUMBER.findall(text)), f"{language} {context}"
+        for option in options[game]:
+            if f"`{option}" in english:
+                assert f"`{option}" in text, f"{language} {context} lost the option {option}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_game_names_are_the_glossarys(language: str) -> None:
+    names = glossary_names(language)
+    translated = keyed(catalogue(language))
+    for game in all_games():
+        assert game.id in names, f"GLOSSARY.md ({language}) has no row for {game.id}"
+        english, name = names[game.id]
+        assert english == game.name, f"GLOSSARY.md ({language}) misnames {game.id} in English"
+        assert translated[(f"{game.id}|name", game.name)] == name
+
+
+def test_names_differ_from_english_where_players_say_them_differently() -> None:
+    spanish = {game: name for game, (_, name) in glossary_names("es").items()}
+    assert spanish["partnership"] == "Dominó en parejas"
+    assert spanish["cyprus"] == "Chipre"
+    assert glossary_names("it")["cyprus"][1] == "Cipro"
+    assert glossary_names("pt")["gameroom"][1] == "Dominó da Sala de Jogos"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_catalogue_compiles_and_answers_by_context(language: str) -> None:
+    """The runtime path: compiled in memory, looked up with pgettext by `<id>|<part>`."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(language))
+    compiled.seek(0)
+    translations = GNUTranslations(compiled)
+    for game in all_games():
+        for context, english in entries(game):
+            found = translations.pgettext(context, english)
+            assert found != english or context.endswith("|name"), f"{language} {context}"
