@@ -36,7 +36,7 @@ from cogs.replay_steps import (
 )
 from cogs.standings import StandingsError
 from cogs.standings_views import HISTORY_ITEMS, history_view, stepper_view
-from data.models import MatchSummary
+from data.models import DataError, MatchSummary
 from engine.errors import DominoError
 
 if TYPE_CHECKING:
@@ -156,8 +156,11 @@ class History(commands.Cog):
     ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
         """The replay of a finished match at `position`, for the user who asked (`w`)."""
         db = self.bot.db
-        summary = await db.match_summary(match_id, guild_id)
-        record = await db.match_record(match_id, guild_id)
+        try:
+            summary = await db.match_summary(match_id, guild_id)
+            record = await db.match_record(match_id, guild_id)
+        except DataError:  # no such match in this server
+            raise StandingsError(words.NO_SUCH_MATCH, number=str(match_id)) from None
         try:
             step, names, picture = await asyncio.to_thread(draw_step, record, summary, position, w)
         except DominoError as error:

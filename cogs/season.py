@@ -23,6 +23,7 @@ from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
 from cogs.lang import Words
 from cogs.standings import StandingsError
+from data.models import SeasonError
 
 if TYPE_CHECKING:
     from bot import DominoBot
@@ -107,7 +108,12 @@ class Seasons(commands.Cog):
         guild_id = interaction.guild_id or 0
         now = self.now()
         ends_at = now + days * DAY if days is not None else None
-        season = await self.bot.db.start_season(guild_id, name, ends_at, now)
+        try:
+            season = await self.bot.db.start_season(guild_id, name, ends_at, now)
+        except SeasonError:  # one is still open
+            current = await self.bot.db.current_season(guild_id, now)
+            still = current.name if current is not None else "?"
+            raise StandingsError(words.SEASON_STILL_OPEN, name=still) from None
         await self.bot.db.update_server_settings(guild_id, season_days=days if repeat else None)
 
         def started(w: Words) -> str:
@@ -127,7 +133,10 @@ class Seasons(commands.Cog):
         require_manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
-        season = await self.bot.db.end_season(guild_id, self.now())
+        try:
+            season = await self.bot.db.end_season(guild_id, self.now())
+        except SeasonError:
+            raise StandingsError(words.NO_OPEN_SEASON) from None
         # Ending by hand also stops the repetition: the moderator decides when the next starts.
         await self.bot.db.update_server_settings(guild_id, season_days=None)
         mine_words, public = mine(interaction), await self.bot.audience.public(interaction)

@@ -145,6 +145,7 @@ def unit_score(names: str, points: int, won: bool, *, w: Words) -> str:
 
 # -- the stepper ------------------------------------------------------------------------------
 
+NO_SUCH_MATCH = N_("There is no match #{number} here.")
 NOT_REPLAYABLE = N_("Match #{number} cannot be replayed: {reason}")
 STEP_TITLE = N_("Match #{number} · {game}")
 STEP_DEAL = N_("Hand {hand} of {hands}: the deal.")
@@ -160,7 +161,11 @@ MATCH_DRAWN = N_("The match ended without a winner.")
 SCORES = N_("Scores")
 
 
-HOW_ENDED = {"domino": N_("went out"), "blocked": N_("won the blocked hand")}
+HOW_ENDED = {
+    "domino": N_("went out"),
+    "blocked": N_("won the blocked hand"),
+    "target": N_("hit the target"),
+}
 WON_OTHERWISE = N_("won ({end})")
 STEP_DREW = N_("{name} drew")
 STEP_PASSED = N_("{name} passed")
@@ -181,6 +186,8 @@ SEASON_REPEATS = Nn_(
     "When it ends, the next season starts at once and lasts {count} days.",
 )
 SEASON_ENDED = N_("{name} has ended. Its standings stay browsable: /leaderboard season:{number}.")
+SEASON_STILL_OPEN = N_("{name} is still open: end it first.")
+NO_OPEN_SEASON = N_("No season is open.")
 REPEAT_NEEDS_DAYS = N_("A repeating season needs its length: give `days` too.")
 SEASON_LIST_TITLE = N_("Seasons")
 SEASON_NONE = N_("No season yet: start one with /season start.")

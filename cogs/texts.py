@@ -182,6 +182,7 @@ HAND_RESULT = N_("Hand {number} won by {winners} ({how}). Points: {points}.")
 HAND_ENDS = {
     "domino": N_("a player went out"),
     "blocked": N_("the hand was blocked"),
+    "target": N_("the running total hit the target"),
 }
 MATCH_WON = N_("🏆 {winners} won the match.")
 MATCH_DRAWN = N_("The match ended in a draw.")

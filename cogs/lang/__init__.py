@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from cogs.lang.catalogues import LANGUAGES
 from cogs.lang.languages import language_of, native_name
-from cogs.lang.words import GameName, Said, Words, words
+from cogs.lang.said import GameName, Said
+from cogs.lang.words import Words, words
 
 __all__ = [
     "LANGUAGES",

@@ -89,6 +89,10 @@ def plural_rule(language: str) -> str:
 
 
 def forget() -> None:
-    """Drop every loaded catalogue (tests that write `.po` files call this)."""
+    """Drop every loaded catalogue, and the `Words` made from them (tests that write `.po`
+    files call this)."""
+    from cogs.lang.words import words
+
     catalogue.cache_clear()
     translations.cache_clear()
+    words.cache_clear()

@@ -187,13 +187,14 @@ def update(domains: tuple[str, ...] = ("domino", "rules")) -> list[Path]:
                         domain=domain, language=Locale.parse(language).english_name
                     ),
                 )
+            # A message kept keeps its flags as its catalogue had them (Babel would guess
+            # python-brace-format again where a domain's writer took it off).
+            kept = {(m.id, m.context): set(m.flags) for m in catalog if m.id}
             catalog.update(template, no_fuzzy_matching=True)
             catalog.fuzzy = False
             for message in catalog:
-                # The template's flags (Babel would guess python-brace-format again).
-                if message.id and (found := template.get(message.id, message.context)):
-                    fuzzy = {"fuzzy"} & set(message.flags)
-                    message.flags = set(found.flags) | fuzzy
+                if message.id and (message.id, message.context) in kept:
+                    message.flags = kept[(message.id, message.context)]
             if write_if_changed(path, po_text(catalog)):
                 written.append(path)
     return written

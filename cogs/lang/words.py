@@ -1,21 +1,17 @@
-"""`Words`: everything the bot says, in one language; and `Said`, a sentence not yet worded.
+"""`Words`: everything the bot says, in one language.
 
 A message is its English text with `{named}` placeholders (str.format style): the msgid. `Words`
 looks it up in the language's catalogue (falling back to the English msgid where a translation
 is missing) and fills the placeholders. Values are written for the language: integers and
-floats with the language's digits and separators (Babel), a `Said` in this same language, an
-engine refusal from its template; strings as they are (names, tiles, mentions).
-
-`Said` is a sentence kept as msgid and values until someone reads it, so one event (a move in
-the table's log, a refusal) can be shown in each reader's language; it is JSON-able, so the
-table's log survives a restart as data, not as English text.
+floats with the language's digits and separators (Babel); a `Said`, an engine `Message` or an
+engine refusal in this same language; a game's name as its players say it; strings as they
+are (names, tiles, mentions).
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -23,106 +19,7 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from cogs.lang.catalogues import LANGUAGES, translations
-
-
-@dataclass(frozen=True)
-class GameName:
-    """A game's name as a value of a `Said`: worded as its players say it in the reader's
-    language (the `rules` domain)."""
-
-    variant_id: str
-
-    def __str__(self) -> str:
-        return words("en").game_name(self.variant_id)
-
-
-@dataclass(frozen=True)
-class Said:
-    """A sentence to be put in words later: its msgid and the values of its placeholders
-    (strings, numbers, or other `Said`s); for a count-dependent sentence also its plural msgid
-    and the count. `str()` gives the English text."""
-
-    message: str
-    values: tuple[tuple[str, Any], ...] = ()
-    plural: str | None = None
-    count: int | None = None
-
-    @classmethod
-    def of(cls, message: str, /, **values: Any) -> Said:
-        return cls(message, tuple(sorted(values.items())))
-
-    @classmethod
-    def counted(cls, forms: tuple[str, str], count: int, /, **values: Any) -> Said:
-        """A sentence whose words follow `count` (`forms` as marked by `Nn_`); the count also
-        fills `{count}`."""
-        values.setdefault("count", count)
-        return cls(forms[0], tuple(sorted(values.items())), forms[1], count)
-
-    @classmethod
-    def refusal(cls, error: object) -> Said:
-        """An engine refusal as a sentence: its template and values (engine.messages.Message),
-        or its text as it is when it has no template."""
-        message = getattr(error, "message", None)
-        template = getattr(message, "template", None)
-        if isinstance(template, str):
-            return cls.of(template, **dict(getattr(message, "params", None) or {}))
-        return cls(str(error))
-
-    @staticmethod
-    def game(variant_id: str) -> GameName:
-        return GameName(variant_id)
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return dict(self.values)
-
-    def __str__(self) -> str:
-        return words("en").say(self)
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "said": self.message,
-            "values": {name: _json_value(value) for name, value in self.values},
-        }
-        if self.plural is not None:
-            data["plural"], data["count"] = self.plural, self.count
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> Said:
-        """Reads `to_json`; a plain string (a log line stored before translation existed) is a
-        sentence without values, shown as it is."""
-        if isinstance(data, str):
-            return cls(data)
-        values = {
-            name: _from_json_value(value) for name, value in dict(data.get("values") or {}).items()
-        }
-        plural = data.get("plural")
-        if plural is not None:
-            return cls(
-                str(data["said"]), tuple(sorted(values.items())), str(plural), int(data["count"])
-            )
-        return cls.of(str(data["said"]), **values)
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, Said):
-        return value.to_json()
-    if isinstance(value, GameName):
-        return {"game": value.variant_id}
-    if isinstance(value, BaseException):
-        return Said.refusal(value).to_json()
-    if value is None or isinstance(value, str | int | float):
-        return value
-    return str(value)
-
-
-def _from_json_value(value: Any) -> Any:
-    if isinstance(value, dict):
-        if "game" in value:
-            return GameName(str(value["game"]))
-        return Said.from_json(value)
-    return value
+from cogs.lang.said import Said, is_message
 
 
 class Words:
@@ -158,19 +55,29 @@ class Words:
         return self._fill(self._ui.pgettext(context, message), message, params)
 
     def say(self, said: Said) -> str:
+        """A sentence kept for later, in this language."""
+        params: dict[str, object] = dict(said.values)
         if said.plural is not None and said.count is not None:
-            return self.plural(said.message, said.plural, said.count, **said.params)
-        return self(said.message, **said.params)
+            params.setdefault("count", said.count)
+            english = said.message if said.count == 1 else said.plural
+            if said.context is not None:
+                text = self._ui.npgettext(said.context, said.message, said.plural, said.count)
+            else:
+                text = self._ui.ngettext(said.message, said.plural, said.count)
+            return self._fill(text, english, params)
+        if said.context is not None:
+            return self._fill(self._ui.pgettext(said.context, said.message), said.message, params)
+        return self._fill(self._ui.gettext(said.message), said.message, params)
+
+    def message(self, message: str) -> str:
+        """An engine `Message` (a template with values, maybe nested) in this language; plain
+        text as it is."""
+        return self.say(Said.from_message(message)) if is_message(message) else message
 
     def refusal(self, error: BaseException) -> str:
         """An engine refusal (a `DominoError`) in this language, from its template and values;
         an error without a template is shown as it is."""
-        message = getattr(error, "message", None)
-        template = getattr(message, "template", None)
-        if isinstance(template, str):
-            params = getattr(message, "params", None) or {}
-            return self(template, **dict(params))
-        return str(error)
+        return self.say(Said.refusal(error))
 
     def _fill(self, text: str, english: str, params: Mapping[str, object]) -> str:
         if not params:
@@ -186,14 +93,17 @@ class Words:
     def _value(self, value: object) -> object:
         if isinstance(value, bool):
             return str(value)
-        if isinstance(value, int | float):
-            return self.number(value)
         if isinstance(value, Said):
             return self.say(value)
-        if isinstance(value, GameName):
-            return self.game_name(value.variant_id)
+        if is_message(value):
+            return self.message(str(value) if not isinstance(value, str) else value)
+        variant_id = getattr(value, "variant_id", None)
+        if isinstance(variant_id, str):  # a game's name (ours or the engine's GameName)
+            return self.game_name(variant_id)
         if isinstance(value, BaseException):
             return self.refusal(value)
+        if isinstance(value, int | float):
+            return self.number(value)
         return value
 
     # -- numbers ----------------------------------------------------------------------------

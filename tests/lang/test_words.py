@@ -224,13 +224,15 @@ def test_a_said_sentence_survives_json_and_old_plain_lines_read_back() -> None:
     assert Said.from_json("alice played 6-4") == Said("alice played 6-4")
 
 
-class _Message:
+class _Message(str):
+    """A stand-in for engine.messages.Message: an English text remembering its template."""
+
     template = "{tile} does not match an open end"
     params = {"tile": "6-4"}  # noqa: RUF012
 
 
 class _Refusal(ValueError):
-    message = _Message()
+    message = _Message("6-4 does not match an open end")
 
 
 def test_an_engine_refusal_is_worded_from_its_template(catalogue: Callable[..., None]) -> None:

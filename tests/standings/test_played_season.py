@@ -40,7 +40,7 @@ async def test_matches_played_at_tables_make_the_season_standings(
     for name, rating in expected.items():
         wins = winners.count(name)
         assert line_of(board, name) == line_of(board, name).split(" — ")[0] + (
-            f" — {rating:.1f} · 2 games, {wins} wins"
+            f" — {rating:.1f} · 2 games, {wins} {'win' if wins == 1 else 'wins'}"
         )
     history = answer(await bob.slash("history"))
     assert history.text.count(words.RATED) >= 2 and words.UNRATED not in history.text

@@ -7,6 +7,8 @@ import asyncio
 import random
 from typing import Any
 
+from cogs import texts
+from cogs.lang import Words, words
 from tests.emulator.emulator import Emulator
 
 MOVE_PREFIXES = ("dm:", "dms:")
@@ -65,31 +67,35 @@ async def play_match(
     seed: int = 0,
     seconds: float = 240.0,
     via_hand_button: bool = False,
+    board_words: Words | None = None,
 ) -> Any:
     """Every scripted person plays a random legal move whenever the bot offers them moves,
-    until the board shows Rematch (the match is over). Returns the final board."""
+    until the board shows Rematch (the match is over). Returns the final board. The board's
+    buttons are looked for in `board_words` (the server's language; English by default)."""
+    w = board_words or words("en")
+    rematch, ready, your_hand = w(texts.REMATCH), w(texts.READY), w(texts.YOUR_HAND)
     rng = random.Random(seed)
     played: dict[str, int] = {}  # last version each person played at; Ready pressed per hand
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     while loop.time() < deadline:
         final = board(emu)
-        if final is not None and "Rematch" in final.labels:
+        if final is not None and rematch in final.labels:
             return final
         acted = False
-        if final is not None and "Ready" in final.labels:
+        if final is not None and ready in final.labels:
             for person in people:
                 key = f"ready:{person.name}:{final.embed['title']}"
                 if key not in played:
                     played[key] = 1
-                    await person.click(final, "Ready")
+                    await person.click(final, ready)
                     acted = True
         for person in people:
             if via_hand_button:
                 current = board(emu)
-                if current is None or "Your hand" not in current.labels:
+                if current is None or your_hand not in current.labels:
                     continue
-                result = await person.click(current, "Your hand")
+                result = await person.click(current, your_hand)
                 message = move_message([private_answer(result)])
             else:
                 message = move_message(person.dm.messages)
