@@ -5,6 +5,7 @@ every command text of the bot."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import discord
 import pytest
@@ -90,3 +91,19 @@ def test_every_command_text_of_the_bot_is_collected_within_discords_limits() -> 
     names = [text for text, note in texts.items() if "name" in note]
     assert all(valid_name(name) for name in names)
     assert all(1 <= len(text) <= 100 for text in texts)
+
+
+async def test_a_new_translation_changes_the_command_fingerprint_so_the_bot_syncs(
+    catalogue: Callable[..., None], tmp_path: Path
+) -> None:
+    import bot as entry
+    from cogs.domino import Domino
+
+    client = entry.DominoBot(entry.Settings(token="x", database=tmp_path / "db.sqlite3"))
+    await client.add_cog(Domino(client))
+    await client.tree.set_translator(CommandTranslator())
+    catalogue("pl", [("new", "nowy", CONTEXT)])
+    before = await client.command_fingerprint()
+    assert await client.command_fingerprint() == before  # nothing changed: no sync
+    catalogue("pl", [("new", "nowy", CONTEXT), ("domino", "domino-pl", CONTEXT)])
+    assert await client.command_fingerprint() != before
