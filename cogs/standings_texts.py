@@ -10,7 +10,9 @@ from cogs.lang import N_, Nn_, Words
 
 ALL_TIME = N_("All time")
 ALL_GAMES = N_("All games")
+# TRANSLATORS: the season running now, after its name in a menu
 CURRENT = N_("current")
+# TRANSLATORS: what the leaderboard is ordered by
 ORDER_NAMES = {"rating": N_("rating"), "wins": N_("wins"), "points": N_("points")}
 KIND_NAMES = {"players": N_("Players"), "pairs": N_("Fixed pairs")}
 
@@ -35,6 +37,7 @@ UNKNOWN_SEASON = N_("There is no season {name!r} here. Pick one from the list.")
 LEADERBOARD_LINE = N_("**{rank}.** {names} — {value} · {games}, {wins}")
 GAMES_COUNT = Nn_("{count} game", "{count} games")
 WINS_COUNT = Nn_("{count} win", "{count} wins")
+# TRANSLATORS: points, abbreviated
 POINTS_COUNT = Nn_("{count} pt", "{count} pts")
 
 
@@ -191,6 +194,7 @@ NO_OPEN_SEASON = N_("No season is open.")
 REPEAT_NEEDS_DAYS = N_("A repeating season needs its length: give `days` too.")
 SEASON_LIST_TITLE = N_("Seasons")
 SEASON_NONE = N_("No season yet: start one with /season start.")
+# TRANSLATORS: a season that is still running
 SEASON_OPEN = N_("open")
 SEASON_ENDS = N_("ends <t:{when}:R>")
 SEASON_SCHEDULE = Nn_(

@@ -62,6 +62,7 @@ LOBBY_TITLE = N_("New table: {game}")
 LOBBY_EXPIRED = N_("This lobby waited too long and closed itself.")
 LOBBY_CANCELLED = N_("The host cancelled this table.")
 LOBBY_STARTED = N_("The match has started.")
+# TRANSLATORS: an empty seat in the lobby
 EMPTY_SEAT = N_("— empty —")
 SEAT_PICK = N_("Pick a seat")
 PARTNERS = N_("Playing together: seats {pairs}.")
@@ -73,11 +74,12 @@ UNRATED_WITH_AI = N_("not rated while an AI holds a seat")
 LOBBY_DESCRIPTION = N_(
     "{summary}\n\n**Host:** {host} · **Options:** {options} · **Turn time:** {seconds} s · {kind}"
 )
+# TRANSLATORS: shown as the options when the host chose none: the game's defaults
 DEFAULT_OPTIONS = N_("defaults")
 SEATS = N_("Seats")
 SEAT_LINE = N_("Seat {number}: {name}")
 SEAT_LINE_AI = N_("Seat {number}: {name} (AI, {level})")
-AI_NAME = N_("AI {number}")
+AI_NAME = "AI {number}"  # a name, kept as it is (players' names are not translated either)
 
 
 def lobby_description(
@@ -112,6 +114,7 @@ def seat_line(w: Words, number: int, name: str | None, ai: str | None) -> str:
 
 
 AI_LEVELS = {
+    # TRANSLATORS: the AI players' levels, weakest to strongest
     "random": N_("random"),
     "easy": N_("easy"),
     "hard": N_("hard"),
@@ -155,6 +158,7 @@ BONEYARD = N_("Boneyard")
 SCORES = N_("Scores")
 LAST_MOVES = N_("Last moves")
 TOTAL = N_("Running total")
+# TRANSLATORS: title of the board field that shows the rules' status line (a running total, a round)
 STATUS = N_("Table")
 TIMER = N_("Turn timer")
 HAND_TITLE = N_("{game} · hand {number}")
@@ -173,6 +177,7 @@ SPECTATORS = N_("Anyone can watch; only the players see their own tiles.")
 PLAYED = N_("{name} played {move}")
 DREW = N_("{name} drew")
 PASSED = N_("{name} passed")
+# TRANSLATORS: a player did a move of the game's own (laying pairs, exchanging a tile)
 DID = N_("{name}: {move}")
 FORCED = N_("{line} (forced)")
 TIMED_OUT = N_("{line} (time ran out)")
@@ -306,6 +311,7 @@ PUZZLE_QUIT = N_("Give up")
 PUZZLE_CELLS = N_("Cells, like C3-D3")
 PUZZLE_CELLS_HOW = N_("C3-D3: column letter, row number, as on the picture")
 PUZZLE_CELL = N_("A cell of the tile, like C3")
+# TRANSLATORS: a cell name as on the picture's rulers: column letter, row number (keep it)
 PUZZLE_CELL_HOW = N_("C3")
 PUZZLE_NUMBERS = N_("Cells and numbers, like B1=3 C1=5")
 PUZZLE_NUMBERS_HOW = N_("B1=3 C1=5: each cell of the tile and the number it shows")
@@ -318,6 +324,7 @@ PUZZLE_GAVE_UP = N_("Puzzle abandoned.")
 PUZZLE_PLACED = N_("Placed {tile} on {cells}.")
 PUZZLE_REMOVED = N_("Removed {tile} from {cells}.")
 PUZZLE_HINT_LINE = N_("Hint: {text}")
+# TRANSLATORS: durations: {seconds} s, {minutes} min {seconds} s, {hours} h {minutes} min
 SECONDS = N_("{seconds} s")
 MINUTES = N_("{minutes} min {seconds} s")
 HOURS = N_("{hours} h {minutes} min")

@@ -132,12 +132,17 @@ def po_text(catalog: Catalog) -> bytes:
 
 
 def _dated(line: bytes) -> bool:
-    return line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
+    # Dates change on every run; Babel adds `python-brace-format` to any message with braces
+    # when it reads a file, where a domain's writer may have taken it off (rules texts are
+    # shown as they are, never formatted).
+    return line.startswith(
+        (b'"POT-Creation-Date:', b'"PO-Revision-Date:', b"#, python-brace-format")
+    )
 
 
 def write_if_changed(path: Path, text: bytes) -> bool:
-    """Write `text` unless the file says the same but for its dates (so a run that changes
-    nothing leaves no diff). Returns whether it wrote."""
+    """Write `text` unless the file says the same but for its dates and Babel's guessed
+    format flags (so a run that changes nothing leaves no diff). Returns whether it wrote."""
     if path.is_file():
         old = [line for line in path.read_bytes().splitlines() if not _dated(line)]
         if old == [line for line in text.splitlines() if not _dated(line)]:
