@@ -220,3 +220,18 @@ def test_every_message_field_keeps_its_placeholders_in_both_english_forms() -> N
 
 def _fields(template: str) -> list[str]:
     return [field for _, field, _, _ in string.Formatter().parse(template) if field]
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "pt_BR", "it", "de", "pl"])
+def test_numbers_in_pictures_agree_with_babels_in_messages(locale: str) -> None:
+    """Filled as the translation layer fills it, a picture writes numbers as Babel writes them in
+    the text of messages (skipped where Babel is not installed)."""
+    numbers = pytest.importorskip("babel.numbers")
+    wording = Wording(
+        decimal_symbol=numbers.get_decimal_symbol(locale),
+        group_symbol=numbers.get_group_symbol(locale),
+        minus_sign=numbers.get_minus_sign_symbol(locale),
+        plus_sign=numbers.get_plus_sign_symbol(locale),
+    )
+    for value in (0, 7, -42, 999, 1000, 12345, -1234567, 2.5, 1234.125, -0.75):
+        assert wording.number(value) == numbers.format_decimal(value, locale=locale), value
