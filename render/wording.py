@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -224,10 +224,10 @@ class Wording:
         index = _plural_index(self.plural_rule)(abs(count))
         return self.say(forms[max(0, min(index, len(forms) - 1))], **params)
 
-    def seat_name(self, names: Any, seat: int) -> str:
+    def seat_name(self, names: Sequence[str], seat: int) -> str:
         """A seat's display name, or "Seat 2" when it has none."""
         if seat < len(names) and names[seat]:
-            return str(names[seat])
+            return names[seat]
         return self.say(self.seat, number=seat + 1)
 
     def game_name(self, variant_id: str, default: str) -> str:
