@@ -7,6 +7,8 @@ marked for Babel's extractor with this module's markers, so render never imports
 layer (the layering of DESIGN.md):
 
 - `N_("...")`: a plain message (extract keyword `N_`); the field holds one template.
+- `Np_("context", "...")`: the same with a msgctxt (extract keyword `Np_:1c,2`), where one
+  English word means two things ("out": a seat out of the match, or the player who went out).
 - `Nn_("singular", "plural")`: a message whose words follow a count (extract keyword `Nn_:1,2`,
   giving a msgid with msgid_plural). The field holds a tuple of *all* the language's plural forms
   in its catalogue's order (English: two; Polish: three), and `plural_rule` holds the language's
@@ -24,6 +26,7 @@ How the translation layer fills one (cogs, with Babel; nothing here imports it):
 
     wording = ENGLISH.localized(
         gettext=translations.gettext,                        # every N_ field
+        pgettext=translations.pgettext,                      # every Np_ field (context, text)
         plurals=lambda one, many: forms_of(catalog, one, many),  # every Nn_ field: all forms
         language="pl",
         plural_rule=catalog.plural_expr,                     # e.g. babel's Catalog.plural_expr
@@ -57,13 +60,19 @@ def N_(message: str) -> str:
     return message
 
 
+def Np_(context: str, message: str) -> str:
+    """Mark `message` for extraction with a msgctxt (keyword `Np_:1c,2`); returns `message`."""
+    return message
+
+
 def Nn_(singular: str, plural: str) -> tuple[str, ...]:
     """Mark a count-dependent message for extraction (keyword `Nn_:1,2`): its English forms."""
     return (singular, plural)
 
 
-def _text(message: str) -> Any:
-    return field(default=message, metadata={"kind": TEXT})
+def _text(message: str, context: str | None = None) -> Any:
+    """A message field; `context` repeats the msgctxt its `Np_` marker gives the extractor."""
+    return field(default=message, metadata={"kind": TEXT, "context": context})
 
 
 def _plural(forms: tuple[str, ...]) -> Any:
@@ -128,7 +137,7 @@ class Wording:
     # -- the board picture (render/board.py) -----------------------------------------------
     board_empty: str = _text(N_("The table is empty"))
     board_waiting: str = _text(N_("Waiting for the first tile"))
-    board_out: str = _text(N_("out"))
+    board_out: str = _text(Np_("seat", "out"), "seat")
     board_score: tuple[str, ...] = _plural(Nn_("{score} pt", "{score} pts"))
     board_team_score: tuple[str, ...] = _plural(Nn_("{score} pt (team)", "{score} pts (team)"))
     board_hand: str = _text(N_("Hand {number}"))
@@ -162,10 +171,10 @@ class Wording:
         Nn_("… {count} earlier hand", "… {count} earlier hands")
     )
     sheet_went_out: str = _text(N_("{end}: {name} out"))
-    sheet_end_domino: str = _text(N_("domino"))
-    sheet_end_blocked: str = _text(N_("blocked"))
-    sheet_end_target: str = _text(N_("target"))
-    sheet_out: str = _text(N_("out"))
+    sheet_end_domino: str = _text(Np_("hand end", "domino"), "hand end")
+    sheet_end_blocked: str = _text(Np_("hand end", "blocked"), "hand end")
+    sheet_end_target: str = _text(Np_("hand end", "target"), "hand end")
+    sheet_out: str = _text(Np_("went out", "out"), "went out")
     sheet_none_left: str = _text(N_("none left"))
     sheet_sat_out: str = _text(N_("sat out"))
     sheet_total: str = _text(N_("Total"))
@@ -255,10 +264,12 @@ class Wording:
         self,
         *,
         gettext: Callable[[str], str],
+        pgettext: Callable[[str, str], str],
         plurals: Callable[[str, str], tuple[str, ...]],
         **data: Any,
     ) -> Wording:
-        """A copy with every `N_` field passed through `gettext`, every `Nn_` field replaced
+        """A copy with every `N_` field passed through `gettext`, every `Np_` field through
+        `pgettext(context, message)`, every `Nn_` field replaced
         by `plurals(singular, plural)` (all the language's forms) and the data fields
         (`language`, `plural_rule`, number symbols, `game_names`) set from `data`. The English
         templates are read from this instance, so call it on `ENGLISH`."""
@@ -267,7 +278,8 @@ class Wording:
             kind = item.metadata.get("kind")
             value = getattr(self, item.name)
             if kind == TEXT:
-                changes[item.name] = gettext(value)
+                context = item.metadata["context"]
+                changes[item.name] = gettext(value) if context is None else pgettext(context, value)
             elif kind == PLURAL:
                 forms = tuple(plurals(value[0], value[1]))
                 if not forms:
@@ -288,11 +300,11 @@ class Wording:
         return self.number(value)
 
 
-def messages() -> list[tuple[str, str | tuple[str, ...]]]:
-    """Every message field of `Wording` with its English text: (field name, template or plural
-    forms). For tests (glyph coverage, completeness) and tooling."""
+def messages() -> list[tuple[str, str | None, str | tuple[str, ...]]]:
+    """Every message field of `Wording` with its msgctxt and English text: (field name, context
+    or None, template or plural forms). For tests (glyph coverage, completeness) and tooling."""
     return [
-        (item.name, getattr(ENGLISH, item.name))
+        (item.name, item.metadata.get("context"), getattr(ENGLISH, item.name))
         for item in dataclasses.fields(Wording)
         if item.metadata.get("kind") in (TEXT, PLURAL)
     ]

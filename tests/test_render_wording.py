@@ -6,14 +6,17 @@ and a Polish-like plural rule with three forms."""
 
 from __future__ import annotations
 
+import ast
 import io
 import pickle
 import random
 import string
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import render.wording as wording_module
 from engine import Draw, Match, Pass, Play, Tile
 from render import (
     ENGLISH,
@@ -56,6 +59,7 @@ def _polish_forms(singular: str, plural: str) -> tuple[str, ...]:
 
 FOREIGN = ENGLISH.localized(
     gettext=_marked,
+    pgettext=lambda context, message: _marked(f"[{context}] {message}"),
     plurals=_polish_forms,
     language="pl",
     plural_rule=POLISH_RULE,
@@ -96,7 +100,7 @@ def test_a_character_the_font_lacks_is_reported_and_ascii_is_not() -> None:
 
 
 def test_every_word_of_a_foreign_wording_has_its_glyphs() -> None:
-    texts = [getattr(FOREIGN, name) for name, _ in messages()]
+    texts = [getattr(FOREIGN, name) for name, _, _ in messages()]
     words = "".join(text if isinstance(text, str) else "".join(text) for text in texts)
     assert SAMPLE[:10] not in words  # the double's own letters are not the whole sample...
     assert missing_glyphs(words + SAMPLE) == set()  # ...so check both
@@ -105,6 +109,7 @@ def test_every_word_of_a_foreign_wording_has_its_glyphs() -> None:
 def test_every_picture_draws_with_a_wording_in_every_languages_letters() -> None:
     letters = ENGLISH.localized(
         gettext=lambda template: f"{SAMPLE} {template}",
+        pgettext=lambda context, template: f"{SAMPLE} {template}",
         plurals=lambda one, many: (f"{SAMPLE} {one}", f"{SAMPLE} {many}"),
     )
     layout = full_line(6)
@@ -203,15 +208,32 @@ def test_a_wording_is_plain_data_for_worker_processes() -> None:
 
 def test_a_wording_is_filled_only_through_its_own_fields() -> None:
     with pytest.raises(ValueError, match="no data fields"):
-        ENGLISH.localized(gettext=str, plurals=lambda a, b: (a, b), colour="red")
+        ENGLISH.localized(gettext=str, pgettext=_second, plurals=_pair, colour="red")
     with pytest.raises(ValueError, match="no data fields"):  # messages come from the catalogue
-        ENGLISH.localized(gettext=str, plurals=lambda a, b: (a, b), seat="Miejsce {number}")
+        ENGLISH.localized(gettext=str, pgettext=_second, plurals=_pair, seat="Miejsce {number}")
     with pytest.raises(ValueError, match="no plural forms"):
-        ENGLISH.localized(gettext=str, plurals=lambda a, b: ())
+        ENGLISH.localized(gettext=str, pgettext=_second, plurals=lambda a, b: ())
+
+
+def _second(context: str, message: str) -> str:
+    return message
+
+
+def _pair(singular: str, plural: str) -> tuple[str, ...]:
+    return (singular, plural)
+
+
+def test_one_english_word_with_two_meanings_is_translated_by_its_context() -> None:
+    assert ENGLISH.board_out == ENGLISH.sheet_out == "out"
+    assert FOREIGN.board_out == "«ŁÓDŹ [seat] out ñß»"  # a seat out of the match
+    assert FOREIGN.sheet_out == "«ŁÓDŹ [went out] out ñß»"  # the player who went out
+    assert FOREIGN.hand_end("blocked") == "«ŁÓDŹ [hand end] blocked ñß»"
+    contexts = {name: context for name, context, _ in messages()}
+    assert contexts["board_out"] == "seat" and contexts["seat"] is None
 
 
 def test_every_message_field_keeps_its_placeholders_in_both_english_forms() -> None:
-    for name, text in messages():
+    for name, _, text in messages():
         if isinstance(text, tuple):
             assert len(text) == 2, name
             one, many = (set(_fields(form)) for form in text)
@@ -235,3 +257,19 @@ def test_numbers_in_pictures_agree_with_babels_in_messages(locale: str) -> None:
     )
     for value in (0, 7, -42, 999, 1000, 12345, -1234567, 2.5, 1234.125, -0.75):
         assert wording.number(value) == numbers.format_decimal(value, locale=locale), value
+
+
+def test_each_fields_context_is_the_one_its_marker_gives_the_extractor() -> None:
+    """`_text(Np_("seat", "out"), "seat")`: the marker's msgctxt (what Babel extracts) and the
+    field's (what `localized` asks `pgettext` for) must be the same."""
+    tree = ast.parse(Path(wording_module.__file__).read_text(encoding="utf-8"))
+    pairs = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_text":
+            marker = node.args[0]
+            assert isinstance(marker, ast.Call)
+            if getattr(marker.func, "id", None) == "Np_":
+                context = ast.literal_eval(node.args[1]) if len(node.args) > 1 else None
+                pairs.append((ast.literal_eval(marker.args[0]), context))
+    assert len(pairs) == 5
+    assert all(marked == given for marked, given in pairs)
