@@ -194,10 +194,11 @@ def test_rules_texts_name_the_rulebook_not_its_seed_number(language: str) -> Non
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_rules_texts_leave_out_the_engine_and_the_record_format(language: str) -> None:
-    """The English docstrings also serve developers (`engine.layout`, a record's JSON); a
-    player's rules text has neither."""
+    """The English docstrings also serve developers (`engine.layout`, a record's JSON, the ids
+    a record gives the star's places, seat arithmetic); a player's rules text has none."""
     for context, text in shown(language).items():
-        assert "engine" not in text and '{"' not in text, f"{language} {context}"
+        for internal in ("engine", '{"', "`NE`", "`Aka`", " s mod"):
+            assert internal not in text, f"{language} {context} shows {internal}"
 
 
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])
