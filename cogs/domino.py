@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.errors import reply_error
-from cogs.lang.games import rules_text
+from cogs.lang.games import picker_label, rules_text
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
@@ -51,8 +51,8 @@ def game_choices(current: str) -> list[app_commands.Choice[str]]:
         words = " ".join((kind.id, kind.name, *kind.aliases)).lower()
         if typed and typed not in words:
             continue
-        label = f"{kind.name} — {kind.summary}"
-        found.append(app_commands.Choice(name=label[:100], value=kind.id))
+        label = picker_label(kind.name, kind.summary)
+        found.append(app_commands.Choice(name=label, value=kind.id))
     return found[:25]
 
 
