@@ -17,6 +17,7 @@ from cogs import texts
 from cogs.audience import mine
 from cogs.errors import reply_error
 from cogs.lang import LANGUAGES, Words, native_name
+from cogs.lang.games import picker_label
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
@@ -55,8 +56,8 @@ def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
         known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
         if typed and typed not in known:
             continue
-        label = f"{name} — {w.game_summary(kind.id)}"
-        found.append(app_commands.Choice(name=label[:100], value=kind.id))
+        label = picker_label(name, w.game_summary(kind.id))
+        found.append(app_commands.Choice(name=label, value=kind.id))
     return found[:25]
 
 

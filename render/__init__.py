@@ -1,5 +1,7 @@
 """Pictures of the game, drawn with Pillow: boards of every layout, hands, score sheets and
-puzzles, plus `describe` (alt text) and `move_label` (how buttons name moves).
+puzzles, plus `describe` (alt text) and `move_label` (how buttons name moves). Every function
+that writes words takes `wording=` (render/wording.py: the words in one language; English by
+default).
 
 Pure functions over engine views with keyword-only options; they return PNG bytes and are safe to
 call from a worker thread (sprites and fonts are cached, nothing else is shared). No Discord here.
@@ -18,8 +20,11 @@ from render.hand import hand_png
 from render.labels import move_label
 from render.puzzles import dominosa_png, quadrille_png
 from render.sheet import score_sheet_png
+from render.wording import ENGLISH, Wording
 
 __all__ = [
+    "ENGLISH",
+    "Wording",
     "board_png",
     "describe",
     "dominosa_png",

@@ -22,6 +22,7 @@ from render.spots import Arrangement, EndTag, Spot
 from render.sprites import tile_back
 from render.text import fit, font, put_text
 from render.theme import Theme, get_theme
+from render.wording import ENGLISH, Wording
 
 WIDTH = 800
 MARGIN = 14
@@ -34,12 +35,18 @@ FOOTER = 34
 
 
 def board_png(
-    view: SeatView, *, names: Sequence[str], theme: str = "light", highlight_last: bool = True
+    view: SeatView,
+    *,
+    names: Sequence[str],
+    theme: str = "light",
+    highlight_last: bool = True,
+    wording: Wording = ENGLISH,
 ) -> bytes:
     """The board as PNG bytes. `names` are the seats' display names in seat order."""
-    return png_bytes(
-        board_image(view, names=names, theme=theme, highlight_last=highlight_last), get_theme(theme)
+    image = board_image(
+        view, names=names, theme=theme, highlight_last=highlight_last, wording=wording
     )
+    return png_bytes(image, get_theme(theme))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +97,12 @@ def plan_board(view: SeatView) -> BoardPlan:
 
 
 def board_image(
-    view: SeatView, *, names: Sequence[str], theme: str = "light", highlight_last: bool = True
+    view: SeatView,
+    *,
+    names: Sequence[str],
+    theme: str = "light",
+    highlight_last: bool = True,
+    wording: Wording = ENGLISH,
 ) -> Image.Image:
     """The board as a Pillow image (what `board_png` encodes)."""
     palette = get_theme(theme)
@@ -99,7 +111,7 @@ def board_image(
     arrangement, placer, cell = plan.arrangement, plan.placer, plan.cell
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    _seat_cards(draw, canvas, view, names, palette)
+    _seat_cards(draw, canvas, view, names, palette, wording)
     for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
         paste_spot(canvas, placer, spot, palette)
     if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
@@ -117,16 +129,16 @@ def board_image(
         if caption.seat is None:
             text = caption.text
         else:
-            text = fit(_name(names, caption.seat), caption_face, int(6 * placer.scale))
+            text = fit(wording.seat_name(names, caption.seat), caption_face, int(6 * placer.scale))
         at = placer.point(caption.x, caption.y)
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
         tag(canvas, centre, tag_text(end), palette, plan.tag_size)
     if not arrangement.spots and not arrangement.captions:
-        message = "The table is empty" if view.turn is None else "Waiting for the first tile"
+        message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
         put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
-    _footer(canvas, view, names, palette, plan.height)
+    _footer(canvas, view, names, palette, plan.height, wording)
     return canvas
 
 
@@ -136,10 +148,6 @@ def table_arrangement(view: SeatView) -> Arrangement:
         return pairs_arrangement(view.laid_pairs)
     box = (WIDTH - 2 * MARGIN, MAX_TABLE)
     return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if names[seat] else f"Seat {seat + 1}"
 
 
 def _check_names(view: SeatView, names: Sequence[str]) -> None:
@@ -186,6 +194,7 @@ def _seat_cards(
     view: SeatView,
     names: Sequence[str],
     theme: Theme,
+    wording: Wording,
 ) -> None:
     per_row = view.players if view.players <= 5 else (view.players + 1) // 2
     gap = 8
@@ -209,37 +218,46 @@ def _seat_cards(
         if to_act:
             pointer(draw, left + 12, top + 15, 12, theme.turn)
             text_left = left + 22
-        name = _name(names, seat)
+        name = wording.seat_name(names, seat)
         shown = fit(name, name_face, left + width - 8 - text_left)
         put_text(canvas, (text_left, top + 5), shown, size=15, bold=True, colour=theme.ink)
         count = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
         canvas.paste(back, (left + 10, top + 29), back)
-        details = f"{count}" if seated else "out"
+        details = wording.number(count) if seated else wording.board_out
         score = _unit_score(view, seat)
         if score is not None:
-            unit = "pt" if abs(score) == 1 else "pts"
-            details += f"   {score} {unit}" + (" (team)" if team_play else "")
+            forms = wording.board_team_score if team_play else wording.board_score
+            details += "   " + wording.plural(forms, score, score=score)
         shown = fit(details, small, width - 30)
         put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
 
 
 def _footer(
-    canvas: Image.Image, view: SeatView, names: Sequence[str], theme: Theme, height: int
+    canvas: Image.Image,
+    view: SeatView,
+    names: Sequence[str],
+    theme: Theme,
+    height: int,
+    wording: Wording,
 ) -> None:
+    say = wording.say
     bold = font(14, bold=True)
     y = height - FOOTER // 2
-    left_text = f"Hand {view.hand_number + 1}"
+    left_text = say(wording.board_hand, number=view.hand_number + 1)
     if view.layout.shape is not Shape.ROW:
-        left_text += f"   ·   {len(view.layout.placements)} on the table"
+        left_text += "   ·   " + say(wording.board_on_table, count=len(view.layout.placements))
     if view.boneyard or view.layout.shape is not Shape.ROW:
-        left_text += f"   ·   boneyard {view.boneyard}"
+        left_text += "   ·   " + say(wording.board_boneyard, count=view.boneyard)
     put_text(canvas, (MARGIN, y), left_text, size=14, colour=theme.muted, anchor="lm")
     right = view.status or ""
     if view.total is not None:
         target = dict(view.options).get("target")
-        right = f"Total {view.total}" + (f" / {target}" if target is not None else "")
+        if target is None:
+            right = say(wording.board_total, total=view.total)
+        else:
+            right = say(wording.board_total_target, total=view.total, target=target)
     elif view.turn is not None and not right:
-        right = f"{_name(names, view.turn)} to play"
+        right = say(wording.board_turn, name=wording.seat_name(names, view.turn))
     if right:
         shown = fit(right, bold, WIDTH // 2)
         put_text(

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from render.encode import png_bytes
 from render.text import fit, font, put_text
 from render.theme import get_theme
+from render.wording import ENGLISH, Wording
 
 WIDTH = 480
 HEIGHT = 200
@@ -84,18 +85,19 @@ def plan_chart(ratings: Sequence[float], *, width: int = WIDTH, height: int = HE
     return ChartPlan(low, high, ticks, points, (left, top, right, bottom), width, height)
 
 
-def _label(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+def _label(value: float, wording: Wording) -> str:
+    return wording.number(value, decimals=0 if float(value).is_integer() else 1)
 
 
 def rating_chart_image(
     ratings: Sequence[float],
     *,
-    title: str = "Rating",
+    title: str | None = None,
     caption: str = "",
     theme: str = "light",
     width: int = WIDTH,
     height: int = HEIGHT,
+    wording: Wording = ENGLISH,
 ) -> Image.Image:
     """The chart as a Pillow image (what `rating_chart_png` encodes)."""
     palette = get_theme(theme)
@@ -104,13 +106,17 @@ def rating_chart_image(
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((left, top, right, bottom), fill=palette.panel, outline=palette.panel_edge)
-    heading = fit(title, font(15, bold=True), plan.width - 2 * MARGIN)
+    heading = fit(
+        wording.chart_title if title is None else title,
+        font(15, bold=True),
+        plan.width - 2 * MARGIN,
+    )
     put_text(canvas, (MARGIN, MARGIN), heading, size=15, colour=palette.ink, bold=True)
     for tick in plan.ticks:
         y = bottom - (bottom - top) * (tick - plan.low) / (plan.high - plan.low)
         if top < y < bottom:
             draw.line((left + 1, y, right - 1, y), fill=palette.panel_edge, width=1)
-        label = _label(tick)
+        label = _label(tick, wording)
         put_text(canvas, (left - 6, y), label, size=12, colour=palette.muted, anchor="rm")
     if caption:
         text = fit(caption, font(12), right - left)
@@ -119,7 +125,7 @@ def rating_chart_image(
         draw.line(plan.points, fill=palette.turn, width=3, joint="curve")
     x, y = plan.points[-1]
     draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=palette.last, outline=palette.edge)
-    value = _label(round(ratings[-1], 1))
+    value = _label(round(ratings[-1], 1), wording)
     anchor = "rb" if y - top > 18 else "rt"
     put_text(canvas, (x - 8, y - 6 if anchor == "rb" else y + 6), value, size=13,
              colour=palette.ink, bold=True, anchor=anchor)  # fmt: skip
@@ -129,15 +135,23 @@ def rating_chart_image(
 def rating_chart_png(
     ratings: Sequence[float],
     *,
-    title: str = "Rating",
+    title: str | None = None,
     caption: str = "",
     theme: str = "light",
     width: int = WIDTH,
     height: int = HEIGHT,
+    wording: Wording = ENGLISH,
 ) -> bytes:
     """The rating trend as PNG bytes: `ratings` oldest first (at least one). `title` heads the
-    chart; `caption` (optional) goes under the plot, e.g. how many matches it spans."""
+    chart (`wording`'s "Rating" when left out); `caption` (optional) goes under the plot, e.g. how
+    many matches it spans. Numbers are written in `wording`'s language."""
     image = rating_chart_image(
-        ratings, title=title, caption=caption, theme=theme, width=width, height=height
+        ratings,
+        title=title,
+        caption=caption,
+        theme=theme,
+        width=width,
+        height=height,
+        wording=wording,
     )
     return png_bytes(image, get_theme(theme))

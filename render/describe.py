@@ -8,61 +8,68 @@ from engine.actions import Draw, Pass, Play
 from engine.layout import Shape
 from engine.view import SeatView
 from render.labels import move_label
+from render.wording import ENGLISH, Wording
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
-
-
-def describe(view: SeatView, *, names: Sequence[str]) -> str:
+def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH) -> str:
     """One or a few sentences: the table, the open ends, the last move, whose turn, tile counts and
-    the boneyard. Short enough for Discord's alt text (1024 characters)."""
+    the boneyard, in `wording`'s language. Short enough for Discord's alt text (1024
+    characters)."""
+    say = wording.say
     layout = view.layout
-    parts: list[str] = [
-        f"{view.variant.replace('-', ' ').capitalize()}, hand {view.hand_number + 1}."
-    ]
+    game = wording.game_name(view.variant, view.variant.replace("-", " ").capitalize())
+    parts: list[str] = [say(wording.describe_heading, game=game, number=view.hand_number + 1)]
     count = len(layout.placements)
     if view.laid_pairs:
         laid = ", ".join(
-            f"{_name(names, seat)} {len(pairs)}" for seat, pairs in enumerate(view.laid_pairs)
+            say(wording.describe_count, name=wording.seat_name(names, seat), count=len(pairs))
+            for seat, pairs in enumerate(view.laid_pairs)
         )
-        parts.append(f"Pairs laid: {laid}.")
+        parts.append(say(wording.describe_pairs, pairs=laid))
     elif layout.lead is None:
-        parts.append("The table is empty.")
+        parts.append(wording.describe_empty)
     elif layout.shape is Shape.ROW:
-        parts.append(f"{count} tile{'s' if count != 1 else ''} laid.")
+        parts.append(wording.plural(wording.describe_row, count, count=count))
     else:
-        shape = {"line": "A line", "spinner": "A cross", "star": "A star", "row": "A row"}[
-            layout.shape
-        ]
+        shape = {
+            "line": wording.describe_line,
+            "spinner": wording.describe_cross,
+            "star": wording.describe_star,
+            "row": wording.describe_row,
+        }[layout.shape]
         if view.variant == "french":
-            shape = "A stack"
-        parts.append(f"{shape} of {count} tile{'s' if count != 1 else ''} from {layout.lead}.")
-        ends = ", ".join(f"{arm.id} {arm.number}" for arm in layout.open_arms())
-        parts.append(f"Open ends: {ends}.")
+            shape = wording.describe_stack
+        parts.append(wording.plural(shape, count, count=count, lead=str(layout.lead)))
+        ends = ", ".join(
+            say(wording.describe_end, end=str(arm.id), number=arm.number)
+            for arm in layout.open_arms()
+        )
+        parts.append(say(wording.describe_ends, ends=ends))
     if view.total is not None:
-        parts.append(f"Total {view.total}.")
+        parts.append(say(wording.describe_total, total=view.total))
     if view.status:
         parts.append(view.status.rstrip(".") + ".")
     if view.history:
         action = view.history[-1]
+        name = wording.seat_name(names, action.seat)
         if isinstance(action, Play):
-            done = f"played {move_label(action)}"
+            move = move_label(action, wording=wording)
+            parts.append(say(wording.describe_played, name=name, move=move))
         elif isinstance(action, Draw):
-            done = "drew"
+            parts.append(say(wording.describe_drew, name=name))
         elif isinstance(action, Pass):
-            done = "passed"
+            parts.append(say(wording.describe_passed, name=name))
         else:
-            done = move_label(action)
-        parts.append(f"Last move: {_name(names, action.seat)} {done}.")
+            move = move_label(action, wording=wording)
+            parts.append(say(wording.describe_other, name=name, move=move))
     if view.turn is not None:
-        parts.append(f"{_name(names, view.turn)} to play.")
+        parts.append(say(wording.describe_turn, name=wording.seat_name(names, view.turn)))
     counts = ", ".join(
-        f"{_name(names, seat)} {size}"
+        say(wording.describe_count, name=wording.seat_name(names, seat), count=size)
         for seat, size in enumerate(view.hand_sizes)
         if view.seated[seat]
     )
-    parts.append(f"Tiles: {counts}.")
+    parts.append(say(wording.describe_tiles, counts=counts))
     if view.boneyard:
-        parts.append(f"Boneyard {view.boneyard}.")
+        parts.append(say(wording.describe_boneyard, count=view.boneyard))
     return " ".join(parts)

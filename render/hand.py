@@ -9,7 +9,7 @@ from collections import defaultdict
 
 from PIL import Image, ImageDraw
 
-from engine.actions import Action, Play
+from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Shape
 from engine.tiles import Tile
 from engine.view import SeatView
@@ -19,6 +19,7 @@ from render.marks import check
 from render.sprites import tile_sprite
 from render.text import fit, font, put_text
 from render.theme import get_theme
+from render.wording import ENGLISH, Wording
 
 CELL = 34
 SLOT = 76  # width given to each tile with its labels
@@ -27,24 +28,26 @@ RAISE = 10
 MARGIN = 16
 
 
-def hand_png(view: SeatView, *, theme: str = "light") -> bytes:
+def hand_png(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> bytes:
     """The view's own hand as PNG bytes; `view.legal` marks the playable tiles."""
-    return png_bytes(hand_image(view, theme=theme), get_theme(theme))
+    return png_bytes(hand_image(view, theme=theme, wording=wording), get_theme(theme))
 
 
-def plays_by_tile(legal: tuple[Action, ...]) -> dict[Tile, list[str]]:
+def plays_by_tile(
+    legal: tuple[Action, ...], *, wording: Wording = ENGLISH
+) -> dict[Tile, list[str]]:
     """The button labels of the legal plays, grouped by tile."""
     labels: dict[Tile, list[str]] = defaultdict(list)
     for action in legal:
         if isinstance(action, Play):
-            labels[action.tile].append(move_label(action))
+            labels[action.tile].append(move_label(action, wording=wording))
     return labels
 
 
-def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
+def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> Image.Image:
     palette = get_theme(theme)
     tiles = view.hand
-    labels = plays_by_tile(view.legal)
+    labels = plays_by_tile(view.legal, wording=wording)
     most_labels = max((len(names) for names in labels.values()), default=1)
     per_row = min(PER_ROW, max(1, len(tiles)))
     rows = max(1, -(-len(tiles) // per_row))
@@ -53,9 +56,9 @@ def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
     height = 44 + rows * row_height + 34
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    heading = f"Your hand: {len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
+    heading = wording.plural(wording.hand_heading, len(tiles), count=len(tiles))
     put_text(canvas, (MARGIN, 14), heading, size=16, bold=True, colour=palette.ink)
-    table = table_line(view)
+    table = table_line(view, wording=wording)
     if table:
         corner = (width - MARGIN, 24)
         put_text(canvas, corner, table, size=14, colour=palette.muted, anchor="rm")
@@ -87,31 +90,36 @@ def hand_image(view: SeatView, *, theme: str = "light") -> Image.Image:
             at = (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12)
             put_text(canvas, at, str(tile), size=13, colour=palette.muted, anchor="mt")
     at = (MARGIN, height - 20)
-    put_text(canvas, at, _footnote(view), size=14, colour=palette.muted, anchor="lm")
+    put_text(canvas, at, _footnote(view, wording), size=14, colour=palette.muted, anchor="lm")
     return canvas
 
 
-def table_line(view: SeatView) -> str:
+def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     """What the player plays onto, so the hand can be read alone: the open ends with the numbers
     they show (by the ids the buttons use), or the sum game's running total."""
     if view.total is not None:
         target = dict(view.options).get("target")
-        return f"Total {view.total}" + (f" / {target}" if target is not None else "")
+        if target is None:
+            return wording.say(wording.board_total, total=view.total)
+        return wording.say(wording.board_total_target, total=view.total, target=target)
     layout = view.layout
     if layout.lead is None or layout.shape is Shape.ROW:
         return ""
-    return "Ends: " + "  ".join(f"{arm.id} {arm.number}" for arm in layout.open_arms())
+    ends = "  ".join(
+        wording.say(wording.describe_end, end=str(arm.id), number=arm.number)
+        for arm in layout.open_arms()
+    )
+    return wording.say(wording.hand_ends, ends=ends)
 
 
-def _footnote(view: SeatView) -> str:
+def _footnote(view: SeatView, wording: Wording) -> str:
     if not view.my_turn:
-        return "Not your turn yet." if view.turn is not None else "The hand is over."
-    kinds = {move_label(action) for action in view.legal if not isinstance(action, Play)}
+        return wording.hand_not_your_turn if view.turn is not None else wording.hand_over
     plays = sum(1 for action in view.legal if isinstance(action, Play))
     if plays:
-        return f"Your turn: {plays} possible move{'s' if plays != 1 else ''}."
-    if "draw" in kinds:
-        return "No tile fits: draw from the boneyard."
-    if "pass" in kinds:
-        return "No tile fits: pass."
-    return "Your turn."
+        return wording.plural(wording.hand_moves, plays, count=plays)
+    if any(isinstance(action, Draw) for action in view.legal):
+        return wording.hand_draw
+    if any(isinstance(action, Pass) for action in view.legal):
+        return wording.hand_pass
+    return wording.hand_your_turn

@@ -19,6 +19,7 @@ from render.marks import check
 from render.sprites import tile_sprite
 from render.text import font
 from render.theme import Theme, get_theme
+from render.wording import ENGLISH, Wording
 
 Cell = tuple[int, int]
 WIDTH = 800
@@ -90,12 +91,12 @@ def dominosa_png(
     *,
     theme: str = "light",
     highlight: Iterable[Cell] | None = None,
+    wording: Wording = ENGLISH,
 ) -> bytes:
     """The Dominosa grid with the tiles placed so far; `highlight` rings cells (a hint, or a
     refused placement)."""
-    return png_bytes(
-        dominosa_image(grid, placements, theme=theme, highlight=highlight), get_theme(theme)
-    )
+    image = dominosa_image(grid, placements, theme=theme, highlight=highlight, wording=wording)
+    return png_bytes(image, get_theme(theme))
 
 
 def dominosa_image(
@@ -104,6 +105,7 @@ def dominosa_image(
     *,
     theme: str = "light",
     highlight: Iterable[Cell] | None = None,
+    wording: Wording = ENGLISH,
 ) -> Image.Image:
     palette = get_theme(theme)
     rows = len(grid)
@@ -124,7 +126,7 @@ def dominosa_image(
     total = rows * columns // 2
     draw.text(
         (MARGIN, 14),
-        f"Dominosa: {len(placed)} of {total} tiles placed",
+        wording.plural(wording.dominosa_heading, total, placed=len(placed), count=total),
         font=font(18, bold=True),
         fill=palette.ink,
     )
@@ -163,11 +165,13 @@ def quadrille_png(
     placements: Iterable[tuple[Cell, int, Cell, int]],
     *,
     theme: str = "light",
+    wording: Wording = ENGLISH,
 ) -> bytes:
     """The quadrille figure (letters are 2 x 2 squares, `.` empty) with the tiles placed so far.
     A square whose four cells all show one number gets a check mark; one showing two different
     numbers gets a cross."""
-    return png_bytes(quadrille_image(figure, placements, theme=theme), get_theme(theme))
+    image = quadrille_image(figure, placements, theme=theme, wording=wording)
+    return png_bytes(image, get_theme(theme))
 
 
 def quadrille_image(
@@ -175,6 +179,7 @@ def quadrille_image(
     placements: Iterable[tuple[Cell, int, Cell, int]],
     *,
     theme: str = "light",
+    wording: Wording = ENGLISH,
 ) -> Image.Image:
     palette = get_theme(theme)
     rows = len(figure)
@@ -206,7 +211,7 @@ def quadrille_image(
     total = len(square_of) // 2
     draw.text(
         (MARGIN, 14),
-        f"Quadrille: {len(placed)} of {total} tiles placed",
+        wording.plural(wording.quadrille_heading, total, placed=len(placed), count=total),
         font=font(18, bold=True),
         fill=palette.ink,
     )

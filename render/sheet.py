@@ -20,6 +20,7 @@ from render.encode import png_bytes
 from render.sprites import tile_sprite
 from render.text import fit, font
 from render.theme import Theme, get_theme
+from render.wording import ENGLISH, Wording
 
 WIDTH = 800
 MARGIN = 16
@@ -44,16 +45,16 @@ LINE = 22
 MAX_HANDS = 10
 
 
-def score_sheet_png(view: SeatView, *, names: Sequence[str], theme: str = "light") -> bytes:
+def score_sheet_png(
+    view: SeatView, *, names: Sequence[str], theme: str = "light", wording: Wording = ENGLISH
+) -> bytes:
     """The score sheet of the view's match as PNG bytes."""
-    return png_bytes(score_sheet_image(view, names=names, theme=theme), get_theme(theme))
+    image = score_sheet_image(view, names=names, theme=theme, wording=wording)
+    return png_bytes(image, get_theme(theme))
 
 
-def unit_names(view: SeatView, names: Sequence[str]) -> list[str]:
-    return [
-        " & ".join(names[seat] if names[seat] else f"Seat {seat + 1}" for seat in unit)
-        for unit in view.units
-    ]
+def unit_names(view: SeatView, names: Sequence[str], *, wording: Wording = ENGLISH) -> list[str]:
+    return [" & ".join(wording.seat_name(names, seat) for seat in unit) for unit in view.units]
 
 
 def match_winners(view: SeatView) -> tuple[int, ...]:
@@ -73,23 +74,33 @@ def match_winners(view: SeatView) -> tuple[int, ...]:
     return tuple(index for index, score in enumerate(scores) if score == goal)
 
 
-def target_line(view: SeatView) -> str:
+def target_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     options = dict(view.options)
     parts = []
     if "target" in options:
-        parts.append(f"Target {options['target']}")
+        parts.append(wording.say(wording.sheet_target, target=options["target"]))
     if "hands" in options:
-        parts.append(f"{options['hands']} hands")
+        hands = options["hands"]
+        parts.append(wording.plural(wording.sheet_hands, _count(hands), count=hands))
     if "wins" in options:
-        parts.append(f"{options['wins']} hands to win")
+        wins = options["wins"]
+        parts.append(wording.plural(wording.sheet_wins, _count(wins), count=wins))
     return " · ".join(parts)
 
 
-def score_sheet_image(view: SeatView, *, names: Sequence[str], theme: str = "light") -> Image.Image:
+def _count(value: object) -> int:
+    """The count a plural form is chosen by (2 for a value that is no number: the English
+    output of old, which always said "hands")."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 2
+
+
+def score_sheet_image(
+    view: SeatView, *, names: Sequence[str], theme: str = "light", wording: Wording = ENGLISH
+) -> Image.Image:
     palette = get_theme(theme)
     if len(names) != view.players:
         raise ValueError(f"names lists {len(names)} seats; the table has {view.players}")
-    units = unit_names(view, names)
+    units = unit_names(view, names, wording=wording)
     column = (WIDTH - 2 * MARGIN - FIRST_COLUMN) // max(1, len(units))
     results = view.results[-MAX_HANDS:]
     earlier = len(view.results) - len(results)
@@ -99,38 +110,37 @@ def score_sheet_image(view: SeatView, *, names: Sequence[str], theme: str = "lig
     draw = ImageDraw.Draw(canvas)
     title = font(20, bold=True)
     try:
-        game = get_variant(view.variant).name
+        game = wording.game_name(view.variant, get_variant(view.variant).name)
     except UnknownVariant:
-        game = view.variant
-    draw.text((MARGIN, 16), f"{game}: score sheet", font=title, fill=palette.ink)
-    draw.text(
-        (WIDTH - MARGIN, 22), target_line(view), font=font(15), fill=palette.muted, anchor="ra"
-    )
+        game = wording.game_name(view.variant, view.variant)
+    heading = wording.say(wording.sheet_title, game=game)
+    draw.text((MARGIN, 16), heading, font=title, fill=palette.ink)
+    at = (WIDTH - MARGIN, 22)
+    line = target_line(view, wording=wording)
+    draw.text(at, line, font=font(15), fill=palette.muted, anchor="ra")
     y = 60
     bold = font(14, bold=True)
     for index, unit in enumerate(units):
         left = MARGIN + FIRST_COLUMN + index * column
         draw.text((left + 6, y + 8), fit(unit, bold, column - 10), font=bold, fill=palette.ink)
-    draw.text((MARGIN + 6, y + 8), "Hand", font=bold, fill=palette.ink)
+    draw.text((MARGIN + 6, y + 8), wording.sheet_hand_column, font=bold, fill=palette.ink)
     y += 34
     draw.line((MARGIN, y - 4, WIDTH - MARGIN, y - 4), fill=palette.panel_edge, width=1)
     if earlier:
-        plural = "s" if earlier != 1 else ""
-        draw.text(
-            (MARGIN + 6, y), f"… {earlier} earlier hand{plural}", font=font(13), fill=palette.muted
-        )
+        text = wording.plural(wording.sheet_earlier, earlier, count=earlier)
+        draw.text((MARGIN + 6, y), text, font=font(13), fill=palette.muted)
         y += LINE
     for result, row_height in zip(results, heights, strict=True):
-        _hand_row(canvas, draw, view, names, result, y, row_height, column, palette)
+        _hand_row(canvas, draw, view, names, result, y, row_height, column, palette, wording)
         y += row_height
-    _totals(draw, view, y, column, palette)
+    _totals(draw, view, y, column, palette, wording)
     y += 40
     if view.over:
         winners = match_winners(view)
-        text = " and ".join(units[index] for index in winners) if winners else "nobody"
+        text = wording.and_list([units[index] for index in winners])
         several = len(winners) > 1 or any(len(view.units[index]) > 1 for index in winners)
-        verb = "win" if several else "wins"
-        message = f"Match over: {text} {verb}." if winners else "Match over: a draw."
+        template = wording.sheet_several_win if several else wording.sheet_one_wins
+        message = wording.say(template, names=text) if winners else wording.sheet_draw
         _winner_mark(draw, MARGIN + 10, y + 14, palette)
         draw.text(
             (MARGIN + 24, y + 14), message, font=font(17, bold=True), fill=palette.ink, anchor="lm"
@@ -167,6 +177,7 @@ def _hand_row(
     height: int,
     column: int,
     theme: Theme,
+    wording: Wording,
 ) -> None:
     draw.rounded_rectangle(
         (MARGIN, top + 2, WIDTH - MARGIN, top + height - 4),
@@ -175,13 +186,12 @@ def _hand_row(
         outline=theme.panel_edge,
     )
     outcome = result.outcome
-    draw.text(
-        (MARGIN + 8, top + 8), f"{result.number + 1}", font=font(16, bold=True), fill=theme.ink
-    )
-    how = outcome.end
+    number = wording.number(result.number + 1)
+    draw.text((MARGIN + 8, top + 8), number, font=font(16, bold=True), fill=theme.ink)
+    how = wording.hand_end(outcome.end)
     if outcome.went_out is not None:
-        who = names[outcome.went_out] or f"Seat {outcome.went_out + 1}"
-        how = f"{outcome.end}: {who} out"
+        who = wording.seat_name(names, outcome.went_out)
+        how = wording.say(wording.sheet_went_out, end=how, name=who)
     draw.text(
         (MARGIN + 34, top + 10),
         fit(how, font(13), FIRST_COLUMN - 38),
@@ -201,20 +211,21 @@ def _hand_row(
         if won:
             _winner_mark(draw, left + 10, top + 17, theme)
             text_left = left + 20
-        draw.text((text_left, top + 8), f"{points:+d}", font=face, fill=theme.ink)
+        draw.text((text_left, top + 8), wording.signed(points), font=face, fill=theme.ink)
         y = top + LINE + 6
         if _narrow(column):  # the running total goes under the points
-            draw.text((left + 6, y - 2), f"= {score}", font=font(13), fill=theme.muted)
+            total = f"= {wording.number(score)}"
+            draw.text((left + 6, y - 2), total, font=font(13), fill=theme.muted)
             y += LINE
         else:
             at = (left + column - 12, top + 8)
-            draw.text(at, f"{score}", font=face, fill=theme.ink, anchor="ra")
+            draw.text(at, wording.number(score), font=face, fill=theme.ink, anchor="ra")
         label = font(12)
         indent = _indent(view)
         for seat in unit:
             tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
             if indent:
-                who = fit(names[seat] or f"Seat {seat + 1}", label, indent - 6)
+                who = fit(wording.seat_name(names, seat), label, indent - 6)
                 draw.text((left + 6, y + mini), who, font=label, fill=theme.muted, anchor="lm")
             for start in range(0, max(1, len(tiles)), per_line):
                 for offset, tile in enumerate(tiles[start : start + per_line]):
@@ -222,22 +233,28 @@ def _hand_row(
                     canvas.paste(sprite, (left + 6 + indent + offset * (mini + 3), y), sprite)
                 if not tiles:
                     seated = seat >= len(outcome.seated) or outcome.seated[seat]
-                    out = (
-                        "out" if outcome.went_out == seat else "none left" if seated else "sat out"
-                    )
+                    if outcome.went_out == seat:
+                        out = wording.sheet_out
+                    else:
+                        out = wording.sheet_none_left if seated else wording.sheet_sat_out
                     at = (left + 6 + indent, y + mini)
                     draw.text(at, out, font=label, fill=theme.muted, anchor="lm")
                 y += 2 * mini + 6
 
 
-def _totals(draw: ImageDraw.ImageDraw, view: SeatView, top: int, column: int, theme: Theme) -> None:
+def _totals(
+    draw: ImageDraw.ImageDraw,
+    view: SeatView,
+    top: int,
+    column: int,
+    theme: Theme,
+    wording: Wording,
+) -> None:
     bold = font(16, bold=True)
-    draw.text((MARGIN + 8, top + 12), "Total", font=bold, fill=theme.ink)
+    draw.text((MARGIN + 8, top + 12), wording.sheet_total, font=bold, fill=theme.ink)
     for index, score in enumerate(view.scores):
-        left = MARGIN + FIRST_COLUMN + index * column
-        draw.text(
-            (left + column - 12, top + 12), f"{score}", font=bold, fill=theme.ink, anchor="ra"
-        )
+        at = (MARGIN + FIRST_COLUMN + index * column + column - 12, top + 12)
+        draw.text(at, wording.number(score), font=bold, fill=theme.ink, anchor="ra")
 
 
 def _winner_mark(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:

@@ -5,6 +5,7 @@ at run time. Symbols (pointers, check marks, flags) are drawn as shapes, never a
 from __future__ import annotations
 
 import threading
+import unicodedata
 from functools import cache, lru_cache
 from importlib.resources import files
 
@@ -87,3 +88,29 @@ def put_text(
         return
     image, left, top = _text_image(text, size, bold, colour, anchor)
     canvas.paste(image, (round(xy[0]) + left, round(xy[1]) + top), image)
+
+
+#: A private-use code point no font of ours draws: what the font's .notdef glyph looks like.
+_ABSENT = "\ue000"
+
+
+@cache
+def _glyph(character: str, bold: bool) -> tuple[tuple[int, int], bytes]:
+    """The bitmap Open Sans draws for `character` at 24 pixels (its size and its bytes)."""
+    face = ImageFont.truetype(_font_path(bold), 24)
+    mask = face.getmask(character)
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of `text` that the project font (regular or bold) lacks: those drawn as the
+    font's .notdef box, the glyph of a code point no font here has. Control characters (line
+    breaks, tabs) are never drawn and are left out. What the translation layer's tests call on
+    every catalogue's text."""
+    absent = {bold: _glyph(_ABSENT, bold) for bold in (False, True)}
+    return {
+        character
+        for character in set(text)
+        if unicodedata.category(character) != "Cc"
+        and any(_glyph(character, bold) == absent[bold] for bold in (False, True))
+    }

@@ -15,15 +15,15 @@ RENDER = Path(render.__file__).parent
 
 def test_the_public_functions_take_their_options_by_keyword_only() -> None:
     expected = {
-        "board_png": (["view"], ["names", "theme", "highlight_last"]),
-        "hand_png": (["view"], ["theme"]),
-        "score_sheet_png": (["view"], ["names", "theme"]),
-        "dominosa_png": (["grid", "placements"], ["theme", "highlight"]),
-        "quadrille_png": (["figure", "placements"], ["theme"]),
-        "describe": (["view"], ["names"]),
-        "move_label": (["action"], []),
+        "board_png": (["view"], ["names", "theme", "highlight_last", "wording"]),
+        "hand_png": (["view"], ["theme", "wording"]),
+        "score_sheet_png": (["view"], ["names", "theme", "wording"]),
+        "dominosa_png": (["grid", "placements"], ["theme", "highlight", "wording"]),
+        "quadrille_png": (["figure", "placements"], ["theme", "wording"]),
+        "describe": (["view"], ["names", "wording"]),
+        "move_label": (["action"], ["wording"]),
     }
-    assert sorted(render.__all__) == sorted(expected)
+    assert sorted(render.__all__) == sorted([*expected, "ENGLISH", "Wording"])
     for name, (positional, keywords) in expected.items():
         parameters = inspect.signature(getattr(render, name)).parameters.values()
         assert [p.name for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD] == positional

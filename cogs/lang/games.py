@@ -45,10 +45,30 @@ _PUZZLE_MODULES: dict[str, ModuleType] = {
 }
 _RULES_HEADING = "The rules:"
 
+CHOICE_LIMIT = 100  # Discord's limit on the name of an autocomplete choice
+ELLIPSIS = "…"
+
 
 def all_games() -> list[Game]:
     """The 20 table games, then the two puzzles: the order of RULES.md §2."""
     return [*all_variants(), *all_puzzles()]
+
+
+def picker_label(name: str, summary: str, limit: int = CHOICE_LIMIT) -> str:
+    """The game picker's choice: "name — summary", at most `limit` characters.
+
+    Every summary is written to fit in every language (a test checks it); should one not, the
+    label is cut after its last whole word that fits and ends with "…" (mid-word only when
+    one word would fill more than half of the label).
+    """
+    label = f"{name} — {summary}"
+    if len(label) <= limit:
+        return label
+    room = label[: limit - len(ELLIPSIS) + 1]  # one more character: is the cut at a space?
+    cut = room.rsplit(" ", 1)[0].rstrip(" ,;:—-")
+    if len(cut) < limit // 2:
+        cut = room[:-1]
+    return cut + ELLIPSIS
 
 
 def rules_text(kind: Game) -> str:

@@ -3,6 +3,10 @@
 The real client only offers commands the bot synced and only sends options they declare, with
 values of the declared type, inside `min/max`, and among the `choices` when there are choices.
 So the driver refuses anything else with `DriverError` before any interaction exists.
+
+A client shows commands, options and choices by their localized names for its locale (see
+localizations.py); the driver accepts those, as the person sees them, and the canonical names,
+and the interaction carries the canonical ones, as Discord's does.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .localizations import named, shown_name
 from .payloads import member_payload
 from .permissions import ADMINISTRATOR
 from .world import Channel, User, World
@@ -33,17 +38,22 @@ class Invocation:
 
 
 def find_command(
-    world: World, commands: dict[int | None, list[dict[str, Any]]], channel: Channel, name: str
+    world: World,
+    commands: dict[int | None, list[dict[str, Any]]],
+    channel: Channel,
+    name: str,
+    locale: str | None = None,
 ) -> dict[str, Any]:
     pool = list(commands.get(None, []))
     if channel.guild_id is not None:
         pool += commands.get(channel.guild_id, [])
-    for command in pool:
-        if command.get("type", 1) == 1 and command["name"] == name:
-            if channel.guild_id is None and not _allowed_in_dms(command):
-                raise DriverError(f"/{name} is not offered in DMs")
-            return command
-    synced = sorted(c["name"] for c in pool)
+    slash = [command for command in pool if command.get("type", 1) == 1]
+    command = named(slash, name, locale)
+    if command is not None:
+        if channel.guild_id is None and not _allowed_in_dms(command):
+            raise DriverError(f"/{name} is not offered in DMs")
+        return command
+    synced = sorted(shown_name(c, locale) for c in pool)
     raise DriverError(f"no slash command /{name} here; synced: {synced}")
 
 
@@ -63,30 +73,35 @@ def invoke(
     values: dict[str, Any],
     *,
     focused: str | None = None,
+    locale: str | None = None,
 ) -> Invocation:
-    """Resolve `text` ("domino new") to a leaf command and check `values` against it."""
+    """Resolve `text` ("domino new", or as a client in `locale` shows it: "dominó nueva") to a
+    leaf command and check `values` against it. `path` and the options are canonical."""
     words = text.strip().lstrip("/").split()
     if not words:
         raise DriverError("empty command")
-    command = find_command(world, commands, channel, words[0])
+    command = find_command(world, commands, channel, words[0], locale)
     _check_member_permissions(world, command, channel, user)
     node = command
-    path = [words[0]]
+    path = [command["name"]]
     for word in words[1:]:
         children = [
             o for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
         ]
-        match = next((o for o in children if o["name"] == word), None)
+        match = named(children, word, locale)
         if match is None:
             raise DriverError(f"/{' '.join(path)} has no subcommand {word!r}")
         node = match
-        path.append(word)
+        path.append(match["name"])
     leaf_options = node.get("options") or []
     if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in leaf_options):
-        names = [o["name"] for o in leaf_options]
+        names = [shown_name(o, locale) for o in leaf_options]
         raise DriverError(f"/{' '.join(path)} needs a subcommand: {names}")
     resolved: dict[str, Any] = {}
-    options = _check_options(world, channel, leaf_options, values, resolved, focused)
+    if focused is not None:
+        option = named(leaf_options, focused, locale)
+        focused = option["name"] if option is not None else focused
+    options = _check_options(world, channel, leaf_options, values, resolved, focused, locale)
     for depth in range(len(path) - 1, 0, -1):
         parent = _node_at(command, path[1:depth])
         kind = next(o["type"] for o in parent.get("options") or [] if o["name"] == path[depth])
@@ -121,11 +136,17 @@ def _check_options(
     values: dict[str, Any],
     resolved: dict[str, Any],
     focused: str | None,
+    locale: str | None = None,
 ) -> list[dict[str, Any]]:
     by_name = {o["name"]: o for o in declared}
-    unknown = set(values) - set(by_name)
-    if unknown:
-        raise DriverError(f"unknown options {sorted(unknown)}; declared: {sorted(by_name)}")
+    canonical: dict[str, Any] = {}
+    for typed, value in values.items():
+        option = named(declared, typed, locale)
+        if option is None:
+            shown = sorted(shown_name(o, locale) for o in declared)
+            raise DriverError(f"unknown options [{typed!r}]; declared: {shown}")
+        canonical[option["name"]] = value
+    values = canonical
     if focused is None:
         missing = [o["name"] for o in declared if o.get("required") and o["name"] not in values]
         if missing:
@@ -140,22 +161,27 @@ def _check_options(
             {
                 "type": option["type"],
                 "name": name,
-                "value": _coerce(world, channel, option, value, resolved),
+                "value": _coerce(world, channel, option, value, resolved, locale),
             }
         )
     return out
 
 
 def _coerce(
-    world: World, channel: Channel, option: dict[str, Any], value: Any, resolved: dict[str, Any]
+    world: World,
+    channel: Channel,
+    option: dict[str, Any],
+    value: Any,
+    resolved: dict[str, Any],
+    locale: str | None = None,
 ) -> Any:
     kind, name = option["type"], option["name"]
     choices = option.get("choices")
     if choices:
         for choice in choices:
-            if value == choice["value"] or value == choice["name"]:
+            if value in (choice["value"], shown_name(choice, locale), choice["name"]):
                 return choice["value"]
-        offered = [c["name"] for c in choices]
+        offered = [shown_name(c, locale) for c in choices]
         raise DriverError(f"{value!r} is not a choice of {name}: {offered}")
     if kind == STRING:
         if not isinstance(value, str):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import interactions as i
 from . import rules
 from .commands import DriverError, invoke
+from .localizations import as_seen_by
 from .messages import announce, announce_delete, create_message
 from .results import InteractionResult, ModalForm
 from .seen import SeenChannel, SeenMessage, can_view
@@ -84,6 +85,20 @@ class Person:
     def open_dms(self) -> None:
         self.user.dms_open = True
 
+    @property
+    def locale(self) -> str:
+        """This person's client locale (`emu.user(name, locale=...)`)."""
+        return self.user.locale
+
+    def commands(self) -> list[dict[str, Any]]:
+        """The slash commands this person's client lists where they are, in their locale (see
+        `Emulator.commands_as_seen_by`)."""
+        guild_id = self.where.guild_id
+        if guild_id is None:
+            synced = self.emulator.commands.get(None, [])
+            return [as_seen_by(c, self.locale) for c in synced if c.get("type", 1) == 1]
+        return self.emulator.commands_as_seen_by(self.locale, self.emulator.world.guilds[guild_id])
+
     # -- actions --------------------------------------------------------------------------
     async def slash(
         self,
@@ -93,10 +108,17 @@ class Person:
         expect_failure: bool = False,
         **values: Any,
     ) -> InteractionResult:
-        """Type `/command` with `values` (or `options`, for names that are not identifiers)."""
+        """Type `/command` with `values` (or `options`, for names that are not identifiers).
+        Names as this person's client shows them (their locale's) or canonical ones."""
         chosen = {**(options or {}), **values}
         invocation = invoke(
-            self.emulator.world, self.emulator.commands, self.where, self.user, command, chosen
+            self.emulator.world,
+            self.emulator.commands,
+            self.where,
+            self.user,
+            command,
+            chosen,
+            locale=self.user.locale,
         )
         data = self._command_data(invocation)
         return await self._interact(i.APPLICATION_COMMAND, data, None, expect_failure)
@@ -114,6 +136,7 @@ class Person:
             command,
             chosen,
             focused=option,
+            locale=self.user.locale,
         )
         result = await self._interact(i.AUTOCOMPLETE, self._command_data(invocation), None, False)
         return result.choices

@@ -29,6 +29,7 @@ from . import interactions as i
 from .clock import Clock
 from .errors import DiscordError
 from .gateway import GUILDS, Gateway
+from .localizations import LOCALES, as_seen_by
 from .payloads import guild_create_payload
 from .ratelimit import RateLimiter
 from .server import build_app
@@ -201,6 +202,14 @@ class Emulator:
     def synced_commands(self, guild_id: int | None) -> list[dict[str, Any]]:
         return list(self.commands.get(guild_id, []))
 
+    def commands_as_seen_by(self, locale: str, guild: Guild | None = None) -> list[dict[str, Any]]:
+        """The slash commands a client in `locale` lists in `guild` (default: the home guild;
+        the global ones too), with the names and descriptions it shows: see
+        `localizations.as_seen_by`."""
+        where = guild or self.guild
+        pool = self.commands.get(None, []) + self.commands.get(where.id, [])
+        return [as_seen_by(command, locale) for command in pool if command.get("type", 1) == 1]
+
     # -- time and waiting -----------------------------------------------------------------
     def advance(self, seconds: float) -> None:
         """Move the emulator clock (deadlines, token expiry); the bot's own timers are real."""
@@ -269,16 +278,35 @@ class Emulator:
             await asyncio.wait_for(self._changed.wait(), timeout)
 
     # -- the world, for tests -------------------------------------------------------------
-    def user(self, name: str) -> Person:
-        """The person called `name` (created and joined to the guild on first use)."""
+    def user(self, name: str, locale: str | None = None) -> Person:
+        """The person called `name` (created and joined to the guild on first use). `locale` is
+        their client's Discord locale (`"es-ES"`, `"pl"`; "en-US" for a new person when left
+        out): their interactions carry it, and their client shows commands in it."""
         from .driver import Person
 
+        if locale is not None and locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not a Discord locale: {sorted(LOCALES)}")
         try:
             user = self.world.user_named(name)
         except KeyError:
             user = self.world.add_user(name)
             self.world.join(self.guild, user)
+        if locale is not None:
+            user.locale = locale
         return Person(self, user, self.home)
+
+    @property
+    def guild_locale(self) -> str:
+        """The home guild's `preferred_locale` (interactions' `guild_locale`). Set it before the
+        bot starts (`@pytest.mark.emulator(guild_locale="es-ES")`) for the bot's cached guild to
+        show it too; a later change reaches the bot through interactions only."""
+        return self.guild.preferred_locale
+
+    @guild_locale.setter
+    def guild_locale(self, locale: str) -> None:
+        if locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not a Discord locale")
+        self.guild.preferred_locale = locale
 
     def channel(self, name: str | None = None) -> SeenChannel:
         """A guild channel or thread as everyone sees it (no ephemeral messages)."""

@@ -102,7 +102,7 @@ def interaction_payload(
         "version": 1,
         "attachment_size_limit": size_limit,
         "app_permissions": str(app_permissions),
-        "locale": "en-US",
+        "locale": interaction.user.locale,
         "entitlements": [],
         "channel_id": str(channel.id),
         "channel": channel.payload(),
@@ -114,8 +114,8 @@ def interaction_payload(
         permissions = world.permissions_in(channel, interaction.user.id)
         body.update(
             guild_id=str(guild.id),
-            guild_locale="en-US",
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
+            guild_locale=guild.preferred_locale,
+            guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
             member=member_payload(member, permissions=permissions),
             context=0,
             authorizing_integration_owners={"0": str(guild.id)},

@@ -60,7 +60,7 @@ def guild_create_payload(world: World, guild: Guild) -> dict[str, Any]:
         "mfa_level": 0,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.preferred_locale,
         "system_channel_id": None,
         "system_channel_flags": 0,
         "rules_channel_id": None,

@@ -8,6 +8,7 @@ from aiohttp import web
 
 from .bodies import read_body
 from .errors import DiscordError, FieldError, invalid_form
+from .localizations import check_commands
 from .payloads import member_payload
 from .server import json_response
 
@@ -116,6 +117,8 @@ class CoreRoutes:
                         "Must be between 1 and 100 in length.",
                     )
                 )
+        if not errors:  # the localizations are read once the list has the right shape
+            errors += check_commands(commands)
         if errors:
             raise invalid_form(errors)
         stored = self.emulator.store_commands(guild_id, commands)

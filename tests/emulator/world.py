@@ -38,6 +38,8 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    #: The Discord locale of the person's client: interactions they send carry it.
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -228,6 +230,8 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     #: Guild-wide features the emulator can switch off (e.g. threads).
     threads_allowed: bool = True
+    #: The server's language setting: `guild_locale` of interactions, `preferred_locale`.
+    preferred_locale: str = "en-US"
 
     @property
     def everyone(self) -> Role:

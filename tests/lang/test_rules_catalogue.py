@@ -1,8 +1,9 @@
 """The `rules` domain: the games' names, summaries, rules texts and options in every language.
 
 The template (rules.pot) must be what the registry gives today, and every language's rules.po
-must translate exactly its entries, completely, under Discord's embed limit, with the game
-names of cogs/lang/GLOSSARY.md.
+must translate exactly its entries, completely, with the game names of cogs/lang/GLOSSARY.md, in
+texts that fit where Discord shows them: an embed for the rules, a picker choice of at most 100
+characters for "name — summary".
 """
 
 from __future__ import annotations
@@ -16,9 +17,18 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from cogs.lang.games import TEMPLATE, all_games, entries, games_catalogue, rules_text
+from cogs.lang.games import (
+    CHOICE_LIMIT,
+    TEMPLATE,
+    all_games,
+    entries,
+    games_catalogue,
+    picker_label,
+    rules_text,
+)
 from engine import all_variants
 from engine.puzzles import all_puzzles
 
@@ -28,6 +38,10 @@ LANGUAGES = sorted(path.parents[1].name for path in LOCALES.glob("*/LC_MESSAGES/
 RULES_LIMIT = 3_500  # under Discord's 4,096 for an embed description, with room for the title
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
 NUMBER = re.compile(r"\d+")
+# The English rules texts cite their rulebook by seed number ("seed 001 §6", "seed 002, version
+# 1"); players do not know those numbers, so translations name the rulebook instead.
+CITATION = re.compile(r"seed \d{3}(?: §[\d-]+|, version \d+)?")
+SEED_NUMBER = re.compile(r"\b00[0-4]\b")
 
 
 def read(path: Path) -> Catalog:
@@ -42,6 +56,13 @@ def catalogue(language: str) -> Catalog:
 def keyed(catalog: Catalog) -> dict[tuple[str | None, str], str]:
     """`(msgctxt, msgid) -> msgstr` for every entry but the header."""
     return {(m.context, str(m.id)): str(m.string) for m in catalog if m.id}
+
+
+def shown(language: str) -> dict[str, str]:
+    """msgctxt -> the text the bot shows in a language ("en": the template's English msgid)."""
+    if language == "en":
+        return {str(m.context): str(m.id) for m in read(TEMPLATE) if m.id}
+    return {str(context): text for (context, _), text in keyed(catalogue(language)).items()}
 
 
 def glossary_names(language: str) -> dict[str, tuple[str, str]]:
@@ -124,6 +145,17 @@ def test_every_entry_is_translated_and_none_is_fuzzy(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_catalogue_declares_the_plural_forms_of_its_language(language: str) -> None:
+    """The rules domain has no plurals, but its header must still agree with the UI's: Polish
+    has three forms (1 kamień, 2 kamienie, 5 kamieni)."""
+    po = catalogue(language)
+    expected = get_plural(language)
+    assert (po.num_plurals, po.plural_expr) == (expected.num_plurals, expected.plural_expr)
+    if language == "pl":
+        assert po.num_plurals == 3
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_placeholders_match_the_english(language: str) -> None:
     for (context, english), text in keyed(catalogue(language)).items():
         assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english)), context
@@ -145,10 +177,60 @@ def test_rules_texts_keep_every_number_and_option_name_of_the_english(language: 
         if not context or not context.endswith("|rules"):
             continue
         game = context.split("|")[0]
-        assert set(NUMBER.findall(english)) <= set(NUMBER.findall(text)), f"{language} {context}"
+        numbers = set(NUMBER.findall(CITATION.sub("", english)))
+        missing = numbers - set(NUMBER.findall(text))
+        assert not missing, f"{language} {context} lost {sorted(missing)}"
         for option in options[game]:
             if f"`{option}" in english:
                 assert f"`{option}" in text, f"{language} {context} lost the option {option}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_texts_name_the_rulebook_not_its_seed_number(language: str) -> None:
+    """Players do not know the seed numbers ("reglamento 001"); the texts name the rulebook."""
+    for context, text in shown(language).items():
+        assert not SEED_NUMBER.search(text), f"{language} {context}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_texts_leave_out_the_engine_and_the_record_format(language: str) -> None:
+    """The English docstrings also serve developers (`engine.layout`, a record's JSON, the ids
+    a record gives the star's places, seat arithmetic); a player's rules text has none."""
+    for context, text in shown(language).items():
+        for internal in ("engine", '{"', "`NE`", "`Aka`", " s mod"):
+            assert internal not in text, f"{language} {context} shows {internal}"
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_name_and_summary_fit_one_game_picker_choice_uncut(language: str) -> None:
+    texts = shown(language)
+    for game in all_games():
+        name, summary = texts[f"{game.id}|name"], texts[f"{game.id}|summary"]
+        label = picker_label(name, summary)
+        assert label == f"{name} — {summary}", f"{language} {game.id}: {len(label)} characters"
+        assert len(label) <= CHOICE_LIMIT
+
+
+def test_a_picker_choice_too_long_is_cut_after_a_whole_word_with_an_ellipsis() -> None:
+    label = picker_label("Dominó cruzado", "el doble de salida es una cruz " * 4)
+    assert len(label) <= CHOICE_LIMIT and label.endswith("…")
+    assert label[:-1].endswith(("el", "doble", "de", "salida", "es", "una", "cruz"))
+    assert label[:-1] == label[:-1].rstrip(), "no space before the ellipsis"
+    assert len(label) > CHOICE_LIMIT - len("salida …"), "only the word that did not fit is gone"
+
+
+def test_a_picker_choice_of_one_endless_word_is_cut_at_the_limit() -> None:
+    assert picker_label("X", "y" * 200) == "X — " + "y" * 95 + "…"
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_quadrille_figure_is_drawn_as_in_english(language: str) -> None:
+    """The figure is a picture made of letters: a translation keeps it line for line."""
+    english = shown("en")["quadrille|rules"]
+    figure = [line for line in english.splitlines() if line.startswith("    ")]
+    assert len(figure) == 8
+    translated = shown(language)["quadrille|rules"]
+    assert [line for line in translated.splitlines() if line.startswith("    ")] == figure
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -168,6 +250,30 @@ def test_names_differ_from_english_where_players_say_them_differently() -> None:
     assert spanish["cyprus"] == "Chipre"
     assert glossary_names("it")["cyprus"][1] == "Cipro"
     assert glossary_names("pt")["gameroom"][1] == "Dominó da Sala de Jogos"
+    assert glossary_names("de")["cyprus"][1] == "Zypern"
+
+
+def test_polish_game_names_are_the_rulebooks_own() -> None:
+    """Seed 002 names the games it describes; Polish players know them by these names."""
+    names = shown("pl")
+    assert names["beginner|name"] == "Domino dla początkujących"
+    assert names["hungarian|name"] == "Domino węgierskie"
+    assert names["sum|name"] == "Domino włoskie"
+    assert names["french|name"] == "Domino francuskie"
+    assert names["pairs|name"] == "Domino parzyste"
+    assert names["dominosa|name"] == "Dominosa"
+    assert names["quadrille|name"] == "Kwadrat domina"
+
+
+def test_polish_rules_use_the_rulebooks_words_for_the_boneyard() -> None:
+    """Seed 002 calls the stock the talon ("talon, tj. zbiór zakrytych kamieni"); "pula" is the
+    pot of chips in Domino z pulą, so it must not name the boneyard anywhere else."""
+    rules = {c: t for c, t in shown("pl").items() if c.endswith("|rules")}
+    assert re.search(r"\btalon\b", rules["traditional|rules"])
+    assert re.search(r"\bkamieni\b", rules["traditional|rules"])
+    for context, text in rules.items():
+        if not context.startswith("pool|"):
+            assert not re.search(r"\bpul[aięą]", text), context
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
