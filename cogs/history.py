@@ -196,7 +196,7 @@ def draw_step(
     """Replay to `position` and draw the table there (runs in a worker thread)."""
     step = step_at(record, position)
     names = fmt.seat_names(summary, step.view.players, w=w)
-    return step, names, render.board_png(step.view, names=names)
+    return step, names, render.board_png(step.view, names=names, wording=w.wording())
 
 
 async def setup(bot: DominoBot) -> None:

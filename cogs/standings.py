@@ -262,6 +262,7 @@ class Standings(commands.Cog):
             [point.rating for point in stats.trend],
             title=w(words.CHART_TITLE, name=name),
             caption=fmt.chart_caption(stats, w=w),
+            wording=w.wording(),
         )
         embed.set_image(url="attachment://rating.png")
         file = discord.File(io.BytesIO(picture), filename="rating.png")

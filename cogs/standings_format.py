@@ -197,7 +197,7 @@ def _what(name: str, action: Action, w: Words) -> str:
         return w(words.STEP_DREW, name=name)
     if isinstance(action, Pass):
         return w(words.STEP_PASSED, name=name)
-    return w(words.STEP_PLAYED, name=name, move=move_label(action))
+    return w(words.STEP_PLAYED, name=name, move=move_label(action, wording=w.wording()))
 
 
 def score_lines(step: Step, names: Sequence[str], *, w: Words = ENGLISH) -> str:

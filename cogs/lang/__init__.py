@@ -11,7 +11,7 @@ games: names, summaries, rules texts, option descriptions).
     w.plural(texts.GAMES_ONE, texts.GAMES_MANY, n)     # count also fills {count}
 
 Messages are English text with `{named}` placeholders; `python -m cogs.lang extract` collects
-them (markers `N_`, `Nn_`, `Nc_`, and the engine's refusals) into `locales/*.pot`, and
+them (markers `N_`, `Nn_`, `Np_`, and the engine's refusals) into `locales/*.pot`, and
 `python -m cogs.lang update` merges the templates into every language's `.po`.
 
 Only cogs and bot.py import this package (render and engine never do: DESIGN.md's layering).
@@ -28,8 +28,8 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "GameName",
-    "Nc_",
     "Nn_",
+    "Np_",
     "Said",
     "Words",
     "language_of",

@@ -43,7 +43,7 @@ COMMENT_TAGS = ("TRANSLATORS:",)
 MARKERS: dict[str, Any] = {
     "N_": None,  # a message (cogs.lang.N_ and render.wording.N_)
     "Nn_": (1, 2),  # singular and plural
-    "Nc_": ((1, "c"), 2),  # context and message
+    "Np_": ((1, "c"), 2),  # context and message (cogs.lang.Np_ and render.wording.Np_)
     "Message": None,  # engine.messages.Message(template, **params)
 }
 HEADER = (

@@ -13,13 +13,16 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
-from cogs.lang.catalogues import LANGUAGES, translations
+from cogs.lang.catalogues import LANGUAGES, plural_forms, plural_rule, translations
 from cogs.lang.said import Said, is_message
+
+if TYPE_CHECKING:
+    from render.wording import Wording
 
 
 class Words:
@@ -32,9 +35,34 @@ class Words:
         self.locale = Locale.parse(language)
         self._ui = translations(language, "domino")
         self._rules = translations(language, "rules")
+        self._wording: Wording | None = None
 
     def __repr__(self) -> str:
         return f"words({self.language!r})"
+
+    def wording(self) -> Wording:
+        """The words of pictures and alt text (render's `Wording`) in this language: its labels
+        from the `domino` catalogue (every plural form), numbers as Babel writes them, the games'
+        names from the `rules` catalogue. Plain data: it travels to the picture workers."""
+        if self._wording is None:
+            from render.wording import ENGLISH
+
+            symbols = self.locale.number_symbols["latn"]
+            self._wording = ENGLISH.localized(
+                gettext=self._ui.gettext,
+                pgettext=self._ui.pgettext,
+                plurals=lambda one, many: plural_forms(self.language, "domino", one, many),
+                language=self.language,
+                plural_rule=plural_rule(self.language),
+                decimal_symbol=symbols["decimal"],
+                group_symbol=symbols["group"],
+                minus_sign=symbols["minusSign"],
+                plus_sign=symbols["plusSign"],
+                # Babel writes 1234 as "1.234" in every language here: group from 4 digits.
+                minimum_grouping_digits=1,
+                game_names=tuple((game_id, self.game_name(game_id)) for game_id in _game_ids()),
+            )
+        return self._wording
 
     # -- messages ---------------------------------------------------------------------------
 
@@ -147,6 +175,13 @@ class Words:
             if spec.name == option:
                 return self._rules.pgettext(f"{variant_id}|option|{option}", spec.help)
         raise ValueError(f"{variant_id} has no option {option!r}")
+
+
+def _game_ids() -> tuple[str, ...]:
+    from engine import all_variants
+    from engine.puzzles import all_puzzles
+
+    return tuple(game.id for game in (*all_variants(), *all_puzzles()))
 
 
 def _game(variant_id: str) -> Any:

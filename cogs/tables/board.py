@@ -134,19 +134,21 @@ def board_verbs(snap: BoardSnapshot) -> list[str]:
     return []
 
 
-async def board_file(snap: BoardSnapshot) -> discord.File:
-    """The board picture, with its description as alt text (for screen readers)."""
+async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
+    """The board picture, with its description as alt text (for screen readers), in the
+    server's words (`w`)."""
     assert snap.view is not None
     view, names = snap.view, list(snap.names)
-    data = await pictures.board_png(view, names)
-    alt = render.describe(view, names=names)[:1000]
+    wording = w.wording()
+    data = await pictures.board_png(view, names, wording)
+    alt = render.describe(view, names=names, wording=wording)[:1000]
     return discord.File(io.BytesIO(data), filename="board.png", description=alt)
 
 
-async def score_sheet_file(snap: BoardSnapshot) -> discord.File:
+async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
     view, names = snap.view, list(snap.names)
     assert view is not None
-    data = await pictures.score_sheet_png(view, names)
+    data = await pictures.score_sheet_png(view, names, w.wording())
     return discord.File(io.BytesIO(data), filename="scores.png")
 
 
@@ -165,10 +167,17 @@ def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
 # -- the private hand -------------------------------------------------------------------------
 
 
-def move_labels(legal: tuple[Action, ...]) -> tuple[list[str], bool]:
-    """Labels for the moves, and whether they fit on buttons (plays, draws and passes do;
-    a variant's own actions go into a menu with their full description)."""
-    labels = [render.move_label(action) for action in legal]
+def move_labels(legal: tuple[Action, ...], w: Words) -> tuple[list[str], bool]:
+    """Labels for the moves in the player's words (`w`), and whether they fit on buttons
+    (plays, draws and passes do; a variant's own actions go into a menu with their full
+    description)."""
+    wording = w.wording()
+    labels = [
+        render.move_label(action, wording=wording)
+        if isinstance(action, Play | Draw | Pass)
+        else w.message(str(action))
+        for action in legal
+    ]
     simple = all(isinstance(action, Play | Draw | Pass) for action in legal)
     return labels, simple
 
@@ -186,6 +195,6 @@ def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> d
     return embed
 
 
-async def hand_file(view: SeatView) -> discord.File:
-    data = await pictures.hand_png(view)
+async def hand_file(view: SeatView, w: Words) -> discord.File:
+    data = await pictures.hand_png(view, w.wording())
     return discord.File(io.BytesIO(data), filename="hand.png")

@@ -69,13 +69,15 @@ def warm_up() -> None:
             pool.submit(_ready)
 
 
-async def board_png(view: SeatView, names: Sequence[str]) -> bytes:
-    return await _drawn("public", partial(render.board_png, view, names=list(names)))
+async def board_png(view: SeatView, names: Sequence[str], wording: render.Wording) -> bytes:
+    job = partial(render.board_png, view, names=list(names), wording=wording)
+    return await _drawn("public", job)
 
 
-async def score_sheet_png(view: SeatView, names: Sequence[str]) -> bytes:
-    return await _drawn("public", partial(render.score_sheet_png, view, names=list(names)))
+async def score_sheet_png(view: SeatView, names: Sequence[str], wording: render.Wording) -> bytes:
+    job = partial(render.score_sheet_png, view, names=list(names), wording=wording)
+    return await _drawn("public", job)
 
 
-async def hand_png(view: SeatView) -> bytes:
-    return await _drawn("private", partial(render.hand_png, view))
+async def hand_png(view: SeatView, wording: render.Wording) -> bytes:
+    return await _drawn("private", partial(render.hand_png, view, wording=wording))

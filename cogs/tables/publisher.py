@@ -96,7 +96,7 @@ class Publisher:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
         w = await self.tables.public_words(table)
         for sheet in pending.sheets:
-            file = await board.score_sheet_file(sheet)
+            file = await board.score_sheet_file(sheet, w)
             await channel.send(board.hand_result_text(sheet, w), file=file)
             self.note_message(channel.id)
         if pending.show_board and table.match is not None:
@@ -109,7 +109,7 @@ class Publisher:
     ) -> None:
         snap = self.tables.snapshot(table)
         embed = board.board_embed(snap, w)
-        file = await board.board_file(snap)
+        file = await board.board_file(snap, w)
         view = table_view(table.id, board.board_verbs(snap), w)
         old = table.board_message_id
         if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
@@ -182,10 +182,10 @@ class Publisher:
         turn = view.turn
         turn_name = table.seats[turn].name if turn is not None else None
         embed = board.hand_embed(view, table.setup.variant, turn_name, w)
-        file = await board.hand_file(view)
+        file = await board.hand_file(view, w)
         moves = None
         if view.my_turn and view.legal and table.phase is Phase.PLAYING:
-            labels, simple = board.move_labels(view.legal)
+            labels, simple = board.move_labels(view.legal, w)
             moves = moves_view(table.id, table.version, labels, buttons=simple, w=w)
         return embed, file, moves
 

@@ -303,10 +303,14 @@ class Puzzles:
         """The puzzle message (public: in the server's words, `w`)."""
         game = puzzle.game
         if isinstance(game, QuadrilleGame):
-            data = await asyncio.to_thread(render.quadrille_png, game.figure, game.placements)
+            data = await asyncio.to_thread(
+                render.quadrille_png, game.figure, game.placements, wording=w.wording()
+            )
             size = game.shape.top
         else:
-            data = await asyncio.to_thread(render.dominosa_png, game.grid, game.placements)
+            data = await asyncio.to_thread(
+                render.dominosa_png, game.grid, game.placements, wording=w.wording()
+            )
             size = game.puzzle.top
         last = "\n".join(w.say(line) for line in puzzle.last)
         embed = discord.Embed(
