@@ -89,19 +89,19 @@ def parse_end(value: object) -> int | str | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        raise DominoError(f"end {value!r} is neither a number nor an end id")
+        raise DominoError("end {end} is neither a number nor an end id", end=repr(value))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip():
         text = value.strip()
         return int(text) if text.isdigit() else text
-    raise DominoError(f"end {value!r} is neither a number nor an end id")
+    raise DominoError("end {end} is neither a number nor an end id", end=repr(value))
 
 
 def action_from_record(record: object) -> Action:
     """Read one record action; raise `DominoError` with a short reason if it is malformed."""
     if not isinstance(record, Mapping):
-        raise DominoError('an action must be an object like {"seat": 0, "play": "6-6"}')
+        raise DominoError('an action must be an object like {{"seat": 0, "play": "6-6"}}')
     seat = record.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise DominoError("the action has no seat number")
@@ -116,6 +116,6 @@ def action_from_record(record: object) -> Action:
         return Play(seat, Tile.parse(value), parse_end(record.get("end")))
     if kind in ("draw", "pass"):
         if value is not True:
-            raise DominoError(f"{kind} must be true")
+            raise DominoError("{kind} must be true", kind=kind)
         return Draw(seat) if kind == "draw" else Pass(seat)
     return _PARSERS[kind](seat, value, record)

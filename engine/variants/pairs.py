@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action, Pass, Special, action_kind
 from engine.errors import DominoError, IllegalAction
 from engine.layout import Shape
+from engine.messages import Plural
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead
 from engine.tiles import Tile
 from engine.variants import register
@@ -100,13 +101,12 @@ class HiddenExchange(Action):
 
 @action_kind(LayPairs.key)
 def _read_pairs(seat: int, value: Any, record: Mapping[str, Any]) -> Action:
-    message = 'pairs must be a list of two-tile lists, like [["3-2", "4-1"]]'
     if not isinstance(value, list) or not value:
-        raise DominoError(message)
+        raise DominoError('pairs must be a list of two-tile lists, like [["3-2", "4-1"]]')
     pairs: list[Pair] = []
     for item in value:
         if not isinstance(item, list) or len(item) != 2:
-            raise DominoError(message)
+            raise DominoError('pairs must be a list of two-tile lists, like [["3-2", "4-1"]]')
         pairs.append((Tile.parse(item[0]), Tile.parse(item[1])))
     return LayPairs(seat, tuple(pairs))
 
@@ -243,16 +243,20 @@ class Pairs(Variant):
         laying = action.from_hand()
         if not action.pairs:
             raise IllegalAction("lay at least one pair")
-        repeated = [str(tile) for tile, count in Counter(laying).items() if count > 1]
+        repeated = [tile for tile, count in Counter(laying).items() if count > 1]
         if repeated:
-            raise IllegalAction(f"{repeated[0]} is in two pairs")
-        missing = [str(tile) for tile in laying if tile not in tiles]
+            raise IllegalAction("{tile} is in two pairs", tile=repeated[0])
+        missing = [tile for tile in laying if tile not in tiles]
         if missing:
-            raise IllegalAction(f"{missing[0]} is not in your hand")
+            raise IllegalAction("{tile} is not in your hand", tile=missing[0])
         for first, second in action.pairs:
             if first.pips != second.pips:
                 raise IllegalAction(
-                    f"{first} and {second} are no pair: {first.pips} and {second.pips} pips"
+                    "{first} and {second} are no pair: {first_pips} and {second_pips} pips",
+                    first=first,
+                    second=second,
+                    first_pips=first.pips,
+                    second_pips=second.pips,
                 )
         for tile in laying:
             tiles.remove(tile)
@@ -274,7 +278,7 @@ class Pairs(Variant):
         if not hand.stock:
             raise IllegalAction("the stock is empty: there is nothing to exchange with")
         if action.tile not in tiles:
-            raise IllegalAction(f"{action.tile} is not in your hand")
+            raise IllegalAction("{tile} is not in your hand", tile=action.tile)
         tiles.remove(action.tile)
         hand.boneyard.append(action.tile)  # to the bottom; the top is still the old top
         top = hand.boneyard[hand.drawn]
@@ -307,7 +311,14 @@ class Pairs(Variant):
     def public_state(self, hand: HandState) -> PublicState:
         table = self.table(hand)
         idle = table.idle_turns
-        status = f"{idle} turns without a pair (the hand ends at {IDLE_TURNS})" if idle else None
+        status = None
+        if idle:
+            status = Plural(
+                "{count} turn without a pair (the hand ends at {limit})",
+                "{count} turns without a pair (the hand ends at {limit})",
+                count=idle,
+                limit=IDLE_TURNS,
+            )
         return PublicState(status=status, laid_pairs=tuple(tuple(pairs) for pairs in table.laid))
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
