@@ -15,16 +15,17 @@ Contract for templates (checked by tests/engine/test_messages.py over the whole 
 - a param is a plain value (int, str, `Tile`, ...) shown by `str()`, or itself a `Message`.
   Echoed user input keeps its quotes by being passed as `repr(value)`.
 
-How a translator formats a message: translate the template; for each param that is a `Message`,
-format it the same way first (recursively); format integers as numbers of the language; show
-every other value by `str()`; then `translated.format(**params)`. Nested messages are how a
+How a translator formats a message (`Message.translated` does it): translate the template (a
+`Plural`'s form for its count); for each param that is a `Message`, format it the same way first
+(recursively); format integers as numbers of the language; show every other value by `str()`;
+then `translated.format(**params)`. Nested messages are how a
 sentence made of parts stays translatable part by part (a refusal with the variant's status in
 brackets, a record fault prefixed with the action it happened at).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Self
 
@@ -60,6 +61,20 @@ class Message(str):
     def __repr__(self) -> str:
         shown = "".join(f", {name}={value!r}" for name, value in self.params.items())
         return f"Message({self.template!r}{shown})"
+
+    def translated(
+        self, lookup: Callable[[Message], str], show: Callable[[object], str] = str
+    ) -> str:
+        """This message in another language: `lookup(message)` gives the translated template
+        of a message (for a `Plural`, the form for its `.n`); every param that is a `Message`
+        is translated the same way first, every other one is shown by `show` (a language's
+        number formatting, say). With `lookup=lambda m: m.template` and the default `show`,
+        this is `str(self)` (for a `Plural`, look up `m.plural` unless `m.n == 1`)."""
+        filled = {
+            name: value.translated(lookup, show) if isinstance(value, Message) else show(value)
+            for name, value in self.params.items()
+        }
+        return lookup(self).format(**filled)
 
 
 def _rebuild(template: str, params: dict[str, object]) -> Message:
