@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import DominoError
+from engine.messages import InContext, Message
 from engine.tiles import Tile
 
 
@@ -24,6 +25,15 @@ class Action:
 
     def to_record(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    @property
+    def message(self) -> str:
+        """The move named for a player (`6-4 on N`, `draw`): a `Message` to translate, or
+        plain text where it has no words (a bare tile). `str(action)` is its English."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +47,11 @@ class Play(Action):
             record["end"] = self.end
         return record
 
-    def __str__(self) -> str:
-        return f"{self.tile}" if self.end is None else f"{self.tile} on {self.end}"
+    @property
+    def message(self) -> str:
+        if self.end is None:
+            return str(self.tile)
+        return Message("{tile} on {end}", tile=self.tile, end=self.end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +59,9 @@ class Draw(Action):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "draw": True}
 
-    def __str__(self) -> str:
-        return "draw"
+    @property
+    def message(self) -> str:
+        return InContext("move", "draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +69,9 @@ class Pass(Action):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "pass": True}
 
-    def __str__(self) -> str:
-        return "pass"
+    @property
+    def message(self) -> str:
+        return InContext("move", "pass")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ params; English readers just see `str(message)`.
 
 Contract for templates (checked by tests/engine/test_messages.py over the whole engine):
 - the first argument of every `Message(...)` and every `DominoError` subclass call (the first
-  two of `Plural(...)`) is a string literal (no f-string, no concatenation, no variable), so
-  extraction can find it; a message made elsewhere is raised with `SomeError.of(message)`;
+  two of `Plural(...)` and `InContext(...)`) is a string literal (no f-string, no
+  concatenation, no variable), so extraction can find it; a message made elsewhere is raised
+  with `SomeError.of(message)`;
 - its placeholders are plain names (`{tile}`, never `{tile!r}` or `{0}` or `{n:>3}`), exactly the
   keyword params given; a literal brace is written `{{` or `}}`;
 - a param is a plain value (int, str, `Tile`, ...) shown by `str()`, or itself a `Message`.
@@ -41,6 +42,7 @@ class Message(str):
 
     template: str
     params: Mapping[str, object]
+    context: str | None = None  # set by `InContext`
 
     def __new__(cls, template: str, /, **params: object) -> Self:
         text = template.format(**{name: str(value) for name, value in params.items()})
@@ -69,7 +71,8 @@ class Message(str):
         of a message (for a `Plural`, the form for its `.n`); every param that is a `Message`
         is translated the same way first, every other one is shown by `show` (a language's
         number formatting, say). With `lookup=lambda m: m.template` and the default `show`,
-        this is `str(self)` (for a `Plural`, look up `m.plural` unless `m.n == 1`)."""
+        this is `str(self)` (for a `Plural`, look up `m.plural` unless `m.n == 1`). A message
+        with a `.context` is looked up under it (pgettext)."""
         filled = {
             name: value.translated(lookup, show) if isinstance(value, Message) else show(value)
             for name, value in self.params.items()
@@ -79,6 +82,27 @@ class Message(str):
 
 def _rebuild(template: str, params: dict[str, object]) -> Message:
     return Message(template, **params)
+
+
+class InContext(Message):
+    """A message whose English words mean more than one thing: `InContext(context, template, /,
+    **params)`, looked up with pgettext under `.context` (the move "draw" is no drawn game)."""
+
+    def __new__(cls, context: str, template: str, /, **params: object) -> Self:
+        message = Message.__new__(cls, template, **params)
+        object.__setattr__(message, "context", context)
+        return message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_in_context, (self.context, self.template, dict(self.params)))
+
+    def __repr__(self) -> str:
+        shown = "".join(f", {name}={value!r}" for name, value in self.params.items())
+        return f"InContext({self.context!r}, {self.template!r}{shown})"
+
+
+def _rebuild_in_context(context: str, template: str, params: dict[str, object]) -> InContext:
+    return InContext(context, template, **params)
 
 
 def any_of(choices: Sequence[object]) -> Message:
@@ -121,12 +145,13 @@ def _rebuild_plural(singular: str, plural: str, count: int, params: dict[str, ob
     return Plural(singular, plural, count=count, **params)
 
 
-def keywords() -> dict[str, tuple[int, ...]]:
+def keywords() -> dict[str, tuple[int | tuple[int, str], ...]]:
     """The names under which the engine's templates are written, each with its Babel keyword
     spec (which positional arguments are the msgid, and the plural msgid): `Message` and every
     `DominoError` subclass (after importing every engine module that defines one) take the
-    template first, `(1,)`; `Plural` takes singular and plural, `(1, 2)`. Iterating gives the
-    names; the mapping can be passed to `babel.messages.extract.extract(keywords=...)` as is."""
+    template first, `(1,)`; `Plural` takes singular and plural, `(1, 2)`; `InContext` takes the
+    context then the template, `((1, "c"), 2)` (pgettext's spec). Iterating gives the names; the
+    mapping can be passed to `babel.messages.extract.extract(keywords=...)` as is."""
     import engine
     import engine.puzzles  # noqa: F401
     from engine.errors import DominoError
@@ -138,6 +163,7 @@ def keywords() -> dict[str, tuple[int, ...]]:
             if subclass.__module__.split(".")[0] == "engine" and subclass.__name__ not in names:
                 names.add(subclass.__name__)
                 pending.append(subclass)
-    specs: dict[str, tuple[int, ...]] = {name: (1,) for name in sorted(names)}
+    specs: dict[str, tuple[int | tuple[int, str], ...]] = {name: (1,) for name in sorted(names)}
     specs[Plural.__name__] = (1, 2)
+    specs[InContext.__name__] = ((1, "c"), 2)
     return specs

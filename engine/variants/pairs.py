@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action, Pass, Special, action_kind
 from engine.errors import DominoError, IllegalAction
 from engine.layout import Shape
-from engine.messages import Plural
+from engine.messages import InContext, Plural
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead
 from engine.tiles import Tile
 from engine.variants import register
@@ -66,8 +66,10 @@ class LayPairs(Special):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "pairs": [[str(a), str(b)] for a, b in self.pairs]}
 
-    def __str__(self) -> str:
-        return "pairs " + ", ".join(f"{a} + {b}" for a, b in self.pairs)
+    @property
+    def message(self) -> str:
+        laid = ", ".join(f"{a} + {b}" for a, b in self.pairs)
+        return InContext("move", "pairs {pairs}", pairs=laid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +85,9 @@ class Exchange(Special):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "exchange": str(self.tile)}
 
-    def __str__(self) -> str:
-        return f"exchange {self.tile}"
+    @property
+    def message(self) -> str:
+        return InContext("move", "exchange {tile}", tile=self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +98,9 @@ class HiddenExchange(Action):
     def to_record(self) -> dict[str, Any]:
         raise DominoError("an exchange seen from another seat has no record form")
 
-    def __str__(self) -> str:
-        return "exchange"
+    @property
+    def message(self) -> str:
+        return InContext("move", "exchange")
 
 
 @action_kind(LayPairs.key)

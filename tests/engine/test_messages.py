@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from engine import BadDeal, BadTile, IllegalAction, Match, RecordError, Tile, get_variant
-from engine.actions import Pass, Play
+from engine.actions import Draw, Pass, Play
 from engine.errors import DominoError
-from engine.messages import Message, Plural, any_of, keywords
+from engine.messages import InContext, Message, Plural, any_of, keywords
 from engine.puzzles import load_game, new_game
 from engine.puzzles.cells import BadPuzzle, parse_cells
 from engine.record import load, replay
@@ -68,10 +68,9 @@ def test_every_engine_template_is_a_literal_with_matching_params() -> None:
     checked = 0
     problems = []
     for where, call, name in _constructions():
-        literals = 2 if name == "Plural" else 1
-        templates = call.args[:literals]
+        literals = 2 if name in ("Plural", "InContext") else 1
         if len(call.args) != literals or not all(
-            isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in templates
+            isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in call.args
         ):
             problems.append(f"{where}: {name} needs {literals} string literal(s) first, only")
             continue
@@ -85,6 +84,7 @@ def test_every_engine_template_is_a_literal_with_matching_params() -> None:
                 problems.append(f"{where}: a RecordError names its action index")
             given.discard("index")
         try:
+            templates = call.args[1:] if name == "InContext" else call.args  # not the context
             texts = [str(arg.value) for arg in templates if isinstance(arg, ast.Constant)]
             shown = set().union(*(_placeholders(text) for text in texts))
         except (AssertionError, ValueError) as error:
@@ -102,9 +102,11 @@ def test_every_engine_template_is_a_literal_with_matching_params() -> None:
 def test_keywords_name_message_plural_and_every_refusal_class() -> None:
     specs = keywords()
     refusals = {"BadDeal", "BadOption", "BadPuzzle", "BadTile", "IllegalAction", "RecordError"}
-    assert set(specs) == {"Message", "Plural", "DominoError", "UnknownVariant", *refusals}
-    assert all(spec == (1,) for name, spec in specs.items() if name != "Plural")
+    messages = {"Message", "Plural", "InContext"}
+    assert set(specs) == {*messages, "DominoError", "UnknownVariant", *refusals}
+    assert all(spec == (1,) for name, spec in specs.items() if name not in messages)
     assert specs["Plural"] == (1, 2)
+    assert specs["InContext"] == ((1, "c"), 2)
 
 
 # -- Message ------------------------------------------------------------------------------------
@@ -142,6 +144,23 @@ def test_plural_picks_the_english_form_by_count() -> None:
     many = Plural("{count} tile", "{count} tiles", count=3)
     assert (one, many) == ("1 tile", "3 tiles")
     assert (many.template, many.plural, many.n) == ("{count} tile", "{count} tiles", 3)
+
+
+def test_a_message_in_context_is_looked_up_under_it() -> None:
+    move = InContext("move", "draw")
+    assert (move, move.context, move.template) == ("draw", "move", "draw")
+    assert Message("draw").context is None
+    again = pickle.loads(pickle.dumps(move))
+    assert isinstance(again, InContext) and again.context == "move"
+
+
+def test_moves_are_named_by_messages() -> None:
+    assert Play(0, Tile(6, 4), "N").message.template == "{tile} on {end}"  # type: ignore[attr-defined]
+    assert str(Play(0, Tile(6, 4), "N")) == "6-4 on N"
+    assert str(Play(0, Tile(6, 4))) == "6-4"
+    for move, english in ((Draw(1), "draw"), (Pass(1), "pass")):
+        assert isinstance(move.message, InContext) and move.message.context == "move"
+        assert str(move) == english
 
 
 def test_any_of_joins_choices_with_or() -> None:
