@@ -23,7 +23,7 @@ from types import MappingProxyType
 from engine.actions import Action, Draw, Pass, Play, Special
 from engine.errors import IllegalAction
 from engine.layout import Arm, Layout, Placement, Shape
-from engine.messages import Message, any_of
+from engine.messages import GameName, Message, any_of
 from engine.rules import DrawRule, End, HandOutcome, Lead
 from engine.tiles import Tile
 from engine.variants.base import SideState, Variant
@@ -230,7 +230,8 @@ class HandState:
         elif isinstance(action, Pass):
             event = self._pass(action)
         elif isinstance(action, Special):
-            raise IllegalAction("{game} has no such move", game=self.variant.name)
+            game = GameName(self.variant.id, self.variant.name)
+            raise IllegalAction("{game} has no such move", game=game)
         else:
             raise IllegalAction("unknown action {action}", action=repr(action))
         return event

@@ -13,7 +13,8 @@ Contract for templates (checked by tests/engine/test_messages.py over the whole 
   with `SomeError.of(message)`;
 - its placeholders are plain names (`{tile}`, never `{tile!r}` or `{0}` or `{n:>3}`), exactly the
   keyword params given; a literal brace is written `{{` or `}}`;
-- a param is a plain value (int, str, `Tile`, ...) shown by `str()`, or itself a `Message`.
+- a param is a plain value (int, str, `Tile`, ...) shown by `str()`, or itself a `Message`; a
+  game's name is a `GameName` (its variant id travels with it).
   Echoed user input keeps its quotes by being passed as `repr(value)`.
 
 How a translator formats a message (`Message.translated` does it): translate the template (a
@@ -103,6 +104,25 @@ class InContext(Message):
 
 def _rebuild_in_context(context: str, template: str, params: dict[str, object]) -> InContext:
     return InContext(context, template, **params)
+
+
+class GameName(str):
+    """A game's display name given as a param (`GameName(variant_id, name)`; it reads as the
+    English `name`). A translation layer shows instead the name the game's players use in the
+    reader's language (the `rules` domain's `<variant_id>|name`)."""
+
+    variant_id: str
+
+    def __new__(cls, variant_id: str, name: str) -> Self:
+        game = super().__new__(cls, name)
+        object.__setattr__(game, "variant_id", variant_id)
+        return game
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a GameName is immutable")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (GameName, (self.variant_id, str(self)))
 
 
 def any_of(choices: Sequence[object]) -> Message:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.errors import BadDeal, BadOption, IllegalAction
 from engine.layout import Arm, Layout, Shape
-from engine.messages import Message, Plural
+from engine.messages import GameName, Message, Plural
 from engine.rules import (
     DrawRule,
     End,
@@ -89,7 +89,7 @@ class Variant:
         if type(players) is not int or players not in self.allowed_players(options):
             raise BadOption(
                 "{game} is played by {counts}, not {players}",
-                game=self.name,
+                game=GameName(self.id, self.name),
                 counts=_describe_counts(self.allowed_players(options)),
                 players=players,
             )
@@ -235,7 +235,7 @@ class Variant:
     def apply_special(self, hand: HandState, action: Action) -> Event:
         """With `own_turns`: carry out `action` by `hand.turn` (through `hand.end_turn` or
         `hand.finish`), or raise `IllegalAction` and change nothing."""
-        raise IllegalAction("{game} has no such move", game=self.name)
+        raise IllegalAction("{game} has no such move", game=GameName(self.id, self.name))
 
     # -- results ----------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ import pytest
 from engine import BadDeal, BadTile, IllegalAction, Match, RecordError, Tile, get_variant
 from engine.actions import Draw, Pass, Play
 from engine.errors import DominoError
-from engine.messages import InContext, Message, Plural, any_of, keywords
+from engine.messages import GameName, InContext, Message, Plural, any_of, keywords
 from engine.puzzles import load_game, new_game
 from engine.puzzles.cells import BadPuzzle, parse_cells
 from engine.record import load, replay
@@ -161,6 +161,13 @@ def test_moves_are_named_by_messages() -> None:
     for move, english in ((Draw(1), "draw"), (Pass(1), "pass")):
         assert isinstance(move.message, InContext) and move.message.context == "move"
         assert str(move) == english
+
+
+def test_a_game_named_in_a_refusal_carries_its_variant_id() -> None:
+    error = _raised(lambda: get_variant("cyprus")(0))
+    game = error.message.params["game"]
+    assert isinstance(game, GameName) and (game, game.variant_id) == ("Cyprus", "cyprus")
+    assert pickle.loads(pickle.dumps(game)).variant_id == "cyprus"
 
 
 def test_any_of_joins_choices_with_or() -> None:
