@@ -26,8 +26,8 @@ class DominoError(ValueError):
 
     @classmethod
     def of(cls, message: Message) -> Self:
-        """The same refusal under another class or wrapped in a new one, from a `Message` that
-        is already made (a caught refusal's `.message`, a reason composed elsewhere)."""
+        """A refusal of this class from a `Message` already made (a reason composed of parts,
+        a caught refusal's `.message`)."""
         error = cls.__new__(cls)
         error._set(message)
         return error

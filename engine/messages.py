@@ -14,15 +14,16 @@ Contract for templates (checked by tests/engine/test_messages.py over the whole 
 - its placeholders are plain names (`{tile}`, never `{tile!r}` or `{0}` or `{n:>3}`), exactly the
   keyword params given; a literal brace is written `{{` or `}}`;
 - a param is a plain value (int, str, `Tile`, ...) shown by `str()`, or itself a `Message`; a
-  game's name is a `GameName` (its variant id travels with it).
-  Echoed user input keeps its quotes by being passed as `repr(value)`.
+  game's name is a `GameName` (its variant id travels with it); echoed user input keeps its
+  quotes by being passed as `repr(value)`.
 
 How a translator formats a message (`Message.translated` does it): translate the template (a
-`Plural`'s form for its count); for each param that is a `Message`, format it the same way first
-(recursively); format integers as numbers of the language; show every other value by `str()`;
-then `translated.format(**params)`. Nested messages are how a
-sentence made of parts stays translatable part by part (a refusal with the variant's status in
-brackets, a record fault prefixed with the action it happened at).
+`Plural`'s form for its count, an `InContext` under its context); for each param that is a
+`Message`, format it the same way first (recursively); format integers as numbers of the
+language, a `GameName` as the game's name in that language; show every other value by `str()`;
+then `translated.format(**params)`. Nested messages are how a sentence made of parts stays
+translatable part by part (a refusal with the variant's status in brackets, a record fault
+prefixed with the action it happened at, `seat 1 or seat 3`).
 """
 
 from __future__ import annotations
