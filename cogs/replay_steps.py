@@ -55,12 +55,12 @@ def hand_sizes(record: Mapping[str, Any]) -> list[int]:
     """The number of actions of each hand of the record."""
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise RecordError(0, "the record has no hands to step through")
+        raise RecordError("the record has no hands to step through", index=0)
     sizes = []
     for hand in hands:
         actions = hand.get("actions", []) if isinstance(hand, dict) else None
         if not isinstance(actions, list):
-            raise RecordError(0, "each hand of the record needs its list of actions")
+            raise RecordError("each hand of the record needs its list of actions", index=0)
         sizes.append(len(actions))
     return sizes
 

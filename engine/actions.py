@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import DominoError
+from engine.messages import InContext, Message
 from engine.tiles import Tile
 
 
@@ -24,6 +25,15 @@ class Action:
 
     def to_record(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    @property
+    def message(self) -> str:
+        """The move named for a player (`6-4 on N`, `draw`): a `Message` to translate, or
+        plain text where it has no words (a bare tile). `str(action)` is its English."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +47,11 @@ class Play(Action):
             record["end"] = self.end
         return record
 
-    def __str__(self) -> str:
-        return f"{self.tile}" if self.end is None else f"{self.tile} on {self.end}"
+    @property
+    def message(self) -> str:
+        if self.end is None:
+            return str(self.tile)
+        return Message("{tile} on {end}", tile=self.tile, end=self.end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +59,9 @@ class Draw(Action):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "draw": True}
 
-    def __str__(self) -> str:
-        return "draw"
+    @property
+    def message(self) -> str:
+        return InContext("move", "draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +69,9 @@ class Pass(Action):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "pass": True}
 
-    def __str__(self) -> str:
-        return "pass"
+    @property
+    def message(self) -> str:
+        return InContext("move", "pass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,19 +104,19 @@ def parse_end(value: object) -> int | str | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        raise DominoError(f"end {value!r} is neither a number nor an end id")
+        raise DominoError("end {end} is neither a number nor an end id", end=repr(value))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip():
         text = value.strip()
         return int(text) if text.isdigit() else text
-    raise DominoError(f"end {value!r} is neither a number nor an end id")
+    raise DominoError("end {end} is neither a number nor an end id", end=repr(value))
 
 
 def action_from_record(record: object) -> Action:
     """Read one record action; raise `DominoError` with a short reason if it is malformed."""
     if not isinstance(record, Mapping):
-        raise DominoError('an action must be an object like {"seat": 0, "play": "6-6"}')
+        raise DominoError('an action must be an object like {{"seat": 0, "play": "6-6"}}')
     seat = record.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise DominoError("the action has no seat number")
@@ -116,6 +131,6 @@ def action_from_record(record: object) -> Action:
         return Play(seat, Tile.parse(value), parse_end(record.get("end")))
     if kind in ("draw", "pass"):
         if value is not True:
-            raise DominoError(f"{kind} must be true")
+            raise DominoError("{kind} must be true", kind=kind)
         return Draw(seat) if kind == "draw" else Pass(seat)
     return _PARSERS[kind](seat, value, record)

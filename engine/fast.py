@@ -580,7 +580,7 @@ class FastDealer:
                     lead = self.opening_leads[seat]
                     break
             else:
-                raise BadDeal(f"nobody holds {opening}, which leads")
+                raise BadDeal("nobody holds {tile}, which leads", tile=opening)
         else:
             lead = variant.lead(self.match, hands)
         fast = self.template.copy()

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from engine.actions import Action, Draw, Pass, Play, Special
 from engine.errors import IllegalAction
 from engine.layout import Arm, Layout, Placement, Shape
+from engine.messages import GameName, Message, any_of
 from engine.rules import DrawRule, End, HandOutcome, Lead
 from engine.tiles import Tile
 from engine.variants.base import SideState, Variant
@@ -202,12 +203,12 @@ class HandState:
             for group, number in zip(groups, numbers, strict=True)
         ]
 
-    def describe_ends(self) -> str:
+    def describe_ends(self) -> Message:
         numbers = self.layout.open_numbers()
         if not numbers:
-            return "the table is empty"
+            return Message("the table is empty")
         shown = ", ".join(str(number) for number in numbers)
-        return f"the open ends show {shown}"
+        return Message("the open ends show {numbers}", numbers=shown)
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -217,9 +218,9 @@ class HandState:
             raise IllegalAction("the hand is over")
         seat = action.seat
         if not 0 <= seat < self.seats or not self.seated[seat]:
-            raise IllegalAction(f"there is no player in seat {seat} this hand")
+            raise IllegalAction("there is no player in seat {seat} this hand", seat=seat)
         if seat != self.turn:
-            raise IllegalAction(f"it is not your turn: seat {self.turn} is to play")
+            raise IllegalAction("it is not your turn: seat {seat} is to play", seat=self.turn)
         if self.variant.own_turns:
             return self.variant.apply_special(self, action)
         if isinstance(action, Play):
@@ -229,27 +230,27 @@ class HandState:
         elif isinstance(action, Pass):
             event = self._pass(action)
         elif isinstance(action, Special):
-            raise IllegalAction(f"{self.variant.name} has no such move")
+            game = GameName(self.variant.id, self.variant.name)
+            raise IllegalAction("{game} has no such move", game=game)
         else:
-            raise IllegalAction(f"unknown action {action!r}")
+            raise IllegalAction("unknown action {action}", action=repr(action))
         return event
 
     def _play(self, action: Play) -> Event:
         seat, tile = action.seat, action.tile
         hand = self.hands[seat]
         if tile not in hand:
-            raise IllegalAction(f"{tile} is not in your hand")
+            raise IllegalAction("{tile} is not in your hand", tile=tile)
         if not self.layout.started:
             if self.lead.tile is not None and tile is not self.lead.tile:
-                raise IllegalAction(f"this hand must be led with {self.lead.tile}")
+                raise IllegalAction("this hand must be led with {tile}", tile=self.lead.tile)
             placement = self.layout.lay_lead(tile)
         elif self.layout.shape is Shape.ROW:
             if action.end is not None:
                 raise IllegalAction("tiles are laid in a row here: there is no end to choose")
             if not self.variant.can_place(self.layout, tile):
-                status = self.variant.public_state(self).status
-                raise IllegalAction(
-                    f"{tile} cannot be laid now" + (f" ({status})" if status else "")
+                raise IllegalAction.of(
+                    self._with_status(Message("{tile} cannot be laid now", tile=tile))
                 )
             placement = self.layout.add_to_row(tile)
         else:
@@ -270,21 +271,29 @@ class HandState:
     def _resolve(self, tile: Tile, end: int | str | None) -> tuple[Arm, int]:
         groups = list(self._groups(tile).values())
         if not groups:
-            status = self.variant.public_state(self).status
-            reason = f"{tile} does not fit: {self.describe_ends()}"
-            raise IllegalAction(reason + (f" ({status})" if status else ""))
+            reason = Message("{tile} does not fit: {ends}", tile=tile, ends=self.describe_ends())
+            raise IllegalAction.of(self._with_status(reason))
         if end is None:
             if len(groups) > 1:
-                choices = " or ".join(str(play.end) for play in self._tile_plays(0, tile))
-                raise IllegalAction(f"{tile} fits more than one end: say which ({choices})")
+                choices = any_of([play.end for play in self._tile_plays(0, tile)])
+                raise IllegalAction(
+                    "{tile} fits more than one end: say which ({choices})",
+                    tile=tile,
+                    choices=choices,
+                )
             chosen = groups[0]
         elif isinstance(end, int):
             matching = [group for group in groups if group[0][0].number == end]
             if not matching:
-                raise IllegalAction(f"{tile} cannot go on an end showing {end}")
+                raise IllegalAction("{tile} cannot go on an end showing {end}", tile=tile, end=end)
             if len(matching) > 1:
                 ids = ", ".join(group[0][0].id for group in matching)
-                raise IllegalAction(f"{tile} fits different ends showing {end}: name one ({ids})")
+                raise IllegalAction(
+                    "{tile} fits different ends showing {end}: name one ({ids})",
+                    tile=tile,
+                    end=end,
+                    ids=ids,
+                )
             chosen = matching[0]
         else:
             for group in groups:
@@ -292,8 +301,8 @@ class HandState:
                     if arm.id == end:
                         return arm, shows
             if end not in self.layout.arms:
-                raise IllegalAction(f"there is no open end {end!r}")
-            raise IllegalAction(f"{tile} cannot go on end {end}")
+                raise IllegalAction("there is no open end {end}", end=repr(end))
+            raise IllegalAction("{tile} cannot go on end {end}", tile=tile, end=end)
         # Interchangeable ends: draw the tile on the shortest arm, to keep the table compact.
         return min(chosen, key=lambda placed: len(placed[0].tiles))
 
@@ -325,6 +334,13 @@ class HandState:
         self.actions.append(action)
         self._next_turn()
         return self._after(action)
+
+    def _with_status(self, reason: Message) -> Message:
+        """`reason`, followed by the variant's status line in brackets when it has one."""
+        status = self.variant.public_state(self).status
+        if not status:
+            return reason
+        return Message("{reason} ({status})", reason=reason, status=status)
 
     def _next_turn(self) -> None:
         self.turn = self.next_seat(self.turn)

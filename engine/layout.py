@@ -151,7 +151,11 @@ class Layout:
                 self.arms[name] = Arm(name, kind, origin)
         else:
             if not tile.is_double:
-                raise IllegalAction(f"the {self.shape} lead must be a double, not {tile}")
+                # One sentence per shape: the shape's name is no word to paste into another
+                # language's sentence.
+                if self.shape is Shape.STAR:
+                    raise IllegalAction("the star lead must be a double, not {tile}", tile=tile)
+                raise IllegalAction("the spinner lead must be a double, not {tile}", tile=tile)
             for name, kind in LEAD_ARMS[self.shape]:
                 self.arms[name] = Arm(name, kind, tile.high)
         placement = Placement(tile, None, None, None)
@@ -161,7 +165,9 @@ class Layout:
     def add_to_row(self, tile: Tile) -> Placement:
         """Lay `tile` at the end of a row (no matching: the caller, a variant, checked it)."""
         if self.shape is not Shape.ROW:
-            raise IllegalAction(f"tiles are matched on a {self.shape}, not laid in a row")
+            raise IllegalAction(
+                "tiles are matched on a {shape}, not laid in a row", shape=self.shape.value
+            )
         if self.lead is None:
             return self.lay_lead(tile)
         placement = Placement(tile, None, None, None)

@@ -17,6 +17,7 @@ from typing import Any
 from engine.actions import Action
 from engine.errors import BadDeal, IllegalAction
 from engine.hand import Event, HandState
+from engine.messages import Message, Plural, any_of
 from engine.rules import HandResult, Lead
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -86,25 +87,38 @@ class Match:
     ) -> None:
         variant = self.variant
         if len(hands) != self.players:
-            raise BadDeal(f"the deal lists {len(hands)} seats; the match has {self.players}")
+            raise BadDeal(
+                "the deal lists {listed} seats; the match has {players}",
+                listed=len(hands),
+                players=self.players,
+            )
         size = variant.hand_size(sum(seated))
         full = set(variant.full_set())
         seen: set[Tile] = set()
         for seat, (hand, sits) in enumerate(zip(hands, seated, strict=True)):
             if not sits and hand:
-                raise BadDeal(f"seat {seat} sits out this hand but was dealt tiles")
+                raise BadDeal("seat {seat} sits out this hand but was dealt tiles", seat=seat)
             if sits and len(hand) != size:
-                dealt = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
-                raise BadDeal(f"seat {seat} was dealt {dealt} instead of {size}")
+                raise BadDeal.of(
+                    Plural(
+                        "seat {seat} was dealt {count} tile instead of {size}",
+                        "seat {seat} was dealt {count} tiles instead of {size}",
+                        count=len(hand),
+                        seat=seat,
+                        size=size,
+                    )
+                )
         for tile in [*(tile for hand in hands for tile in hand), *boneyard]:
             if tile not in full:
-                raise BadDeal(f"{tile} is not in the double-{variant.set_top()} set")
+                raise BadDeal(
+                    "{tile} is not in the double-{top} set", tile=tile, top=variant.set_top()
+                )
             if tile in seen:
-                raise BadDeal(f"{tile} appears twice in the deal")
+                raise BadDeal("{tile} appears twice in the deal", tile=tile)
             seen.add(tile)
         reason = variant.redeal_reason(hands)
         if reason is not None:
-            raise BadDeal(f"this deal must be redealt: {reason}")
+            raise BadDeal("this deal must be redealt: {reason}", reason=reason)
 
     def start_hand(
         self,
@@ -153,9 +167,14 @@ class Match:
         if leader in lead.choosers:
             return Lead(leader, lead.tile, lead.choosers, lead.by_lot)
         if lead.choosers:
-            allowed = " or ".join(f"seat {seat}" for seat in lead.choosers)
-            raise BadDeal(f"seat {leader} may not lead this hand ({allowed} may)")
-        raise BadDeal(f"seat {leader} may not lead this hand: seat {lead.seat} leads")
+            raise BadDeal(
+                "seat {leader} may not lead this hand ({allowed} may)",
+                leader=leader,
+                allowed=_seats(lead.choosers),
+            )
+        raise BadDeal(
+            "seat {leader} may not lead this hand: seat {seat} leads", leader=leader, seat=lead.seat
+        )
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -194,3 +213,9 @@ class Match:
     def view_for(self, seat: int) -> SeatView:
         """Exactly what `seat` may know now (see `engine.view`)."""
         return seat_view(self, seat)
+
+
+def _seats(seats: Sequence[int]) -> Message:
+    """`seat 1` or `seat 1 or seat 3`."""
+    named = [Message("seat {seat}", seat=seat) for seat in seats]
+    return named[0] if len(named) == 1 else any_of(named)

@@ -22,6 +22,7 @@ from typing import Any
 from engine.actions import action_from_record
 from engine.errors import DominoError, RecordError
 from engine.match import Match
+from engine.messages import Message
 from engine.tiles import Tile
 from engine.variants import get_variant
 
@@ -48,16 +49,20 @@ def load(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        reason = f"the record is not valid JSON ({error.msg}, line {error.lineno})"
-        raise RecordError(0, reason) from None
+        raise RecordError(
+            "the record is not valid JSON ({problem}, line {line})",
+            index=0,
+            problem=error.msg,
+            line=error.lineno,
+        ) from None
     if not isinstance(data, dict):
-        raise RecordError(0, "the record must be a JSON object")
+        raise RecordError("the record must be a JSON object", index=0)
     return data
 
 
-def _tiles(value: object, what: str) -> list[Tile]:
+def _tiles(value: object, what: Message) -> list[Tile]:
     if not isinstance(value, list):
-        raise DominoError(f"{what} must be a list of tiles")
+        raise DominoError("{what} must be a list of tiles", what=what)
     return [Tile.parse(item) for item in value]
 
 
@@ -84,7 +89,7 @@ def new_match(record: Mapping[str, Any]) -> Match:
             raise DominoError("seed must be a number or a string")
         return Match(kind(players, options), seed=seed)
     except DominoError as error:
-        raise RecordError(0, str(error)) from None
+        raise RecordError.at(0, error.message) from None
 
 
 def replay(record: Mapping[str, Any]) -> Replay:
@@ -92,32 +97,38 @@ def replay(record: Mapping[str, Any]) -> Replay:
     match = new_match(record)
     hands = record.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError(0, "hands must be a list")
+        raise RecordError("hands must be a list", index=0)
     index = 0
     for number, hand_record in enumerate(hands):
         first = index
         if not isinstance(hand_record, dict):
-            raise RecordError(first, f"hand {number} must be an object")
+            raise RecordError("hand {number} must be an object", index=first, number=number)
         actions = hand_record.get("actions", [])
         if not isinstance(actions, list):
-            raise RecordError(first, f"the actions of hand {number} must be a list")
+            raise RecordError(
+                "the actions of hand {number} must be a list", index=first, number=number
+            )
         if match.over:
-            raise RecordError(first, f"hand {number} comes after the end of the match")
+            raise RecordError(
+                "hand {number} comes after the end of the match", index=first, number=number
+            )
         if match.hand is not None and not match.hand.over:
-            raise RecordError(first, f"hand {number - 1} is not finished")
+            raise RecordError("hand {number} is not finished", index=first, number=number - 1)
         _start(match, hand_record, number, first)
         for action_record in actions:
             hand = match.hand
             assert hand is not None
             if hand.over:
-                raise RecordError(index, f"hand {number} is already over")
+                raise RecordError("hand {number} is already over", index=index, number=number)
             try:
                 action = action_from_record(action_record)
                 match.apply(action)
             except DominoError as error:
                 seat = action_record.get("seat") if isinstance(action_record, dict) else None
-                who = f"seat {seat}: " if isinstance(seat, int) else ""
-                raise RecordError(index, f"{who}{error}") from None
+                reason = error.message
+                if isinstance(seat, int):
+                    reason = Message("seat {seat}: {reason}", seat=seat, reason=reason)
+                raise RecordError.at(index, reason) from None
             index += 1
     return Replay(match)
 
@@ -129,15 +140,22 @@ def _start(match: Match, hand_record: Mapping[str, Any], number: int, first: int
         if deal_value is not None:
             if not isinstance(deal_value, list):
                 raise DominoError("the deal must list every seat's tiles")
-            deal = [_tiles(hand, f"seat {seat}'s deal") for seat, hand in enumerate(deal_value)]
+            deal = [
+                _tiles(hand, Message("seat {seat}'s deal", seat=seat))
+                for seat, hand in enumerate(deal_value)
+            ]
         boneyard_value = hand_record.get("boneyard")
-        boneyard = None if boneyard_value is None else _tiles(boneyard_value, "the boneyard")
+        boneyard = (
+            None if boneyard_value is None else _tiles(boneyard_value, Message("the boneyard"))
+        )
         leader = hand_record.get("leader")
         if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
             raise DominoError("leader must be a seat number")
         match.start_hand(deal, boneyard, leader)
     except DominoError as error:
-        raise RecordError(first, f"hand {number}: {error}") from None
+        raise RecordError.at(
+            first, Message("hand {number}: {reason}", number=number, reason=error.message)
+        ) from None
 
 
 def write(match: Match) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.errors import BadOption
+from engine.messages import Message
 from engine.tiles import Tile
 
 
@@ -47,21 +48,39 @@ class Option:
     def validate(self, value: object) -> int | str | bool:
         expected = type(self.default)
         if type(value) is not expected:
-            raise BadOption(f"option {self.name} must be {_kind_name(expected)}, not {value!r}")
+            raise BadOption(
+                "option {name} must be {kind}, not {value}",
+                name=self.name,
+                kind=_kind_name(expected),
+                value=repr(value),
+            )
         assert isinstance(value, int | str | bool)
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
-            raise BadOption(f"option {self.name} must be one of {allowed}, not {value!r}")
+            raise BadOption(
+                "option {name} must be one of {allowed}, not {value}",
+                name=self.name,
+                allowed=allowed,
+                value=repr(value),
+            )
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
-                raise BadOption(f"option {self.name} must be at least {self.minimum}")
+                raise BadOption(
+                    "option {name} must be at least {minimum}", name=self.name, minimum=self.minimum
+                )
             if self.maximum is not None and value > self.maximum:
-                raise BadOption(f"option {self.name} must be at most {self.maximum}")
+                raise BadOption(
+                    "option {name} must be at most {maximum}", name=self.name, maximum=self.maximum
+                )
         return value
 
 
-def _kind_name(kind: type) -> str:
-    return {int: "a whole number", str: "a word", bool: "true or false"}.get(kind, kind.__name__)
+def _kind_name(kind: type) -> Message:
+    if kind is bool:
+        return Message("true or false")
+    if kind is int:
+        return Message("a whole number")
+    return Message("a word")
 
 
 def resolve_options(
@@ -73,8 +92,13 @@ def resolve_options(
     for name, value in (given or {}).items():
         spec = known.get(name)
         if spec is None:
-            accepted = ", ".join(known) or "none"
-            raise BadOption(f"unknown option {name!r} (this game takes: {accepted})")
+            if not known:
+                raise BadOption("unknown option {name} (this game takes: none)", name=repr(name))
+            raise BadOption(
+                "unknown option {name} (this game takes: {accepted})",
+                name=repr(name),
+                accepted=", ".join(known),
+            )
         values[name] = spec.validate(value)
     return values
 

@@ -87,7 +87,11 @@ def simulate(
     per move: `None` is the level's default)."""
     kind = get_variant(variant)
     if ai not in AI_LEVELS:
-        raise DominoError(f"unknown AI level {ai!r} (levels: {', '.join(AI_LEVELS)})")
+        raise DominoError(
+            "unknown AI level {level} (levels: {levels})",
+            level=repr(ai),
+            levels=", ".join(AI_LEVELS),
+        )
     chooser = ai_player(ai, budget_ms)
     summary = Summary(kind.id, players, ai, seed)
     rng = random.Random(f"{seed}:players")

@@ -38,7 +38,9 @@ class Tile:
         if tile is not None:
             return tile
         if not (0 <= key[1] <= key[0] <= MAX_PIPS) or type(a) is not int or type(b) is not int:
-            raise BadTile(f"{a}-{b} is not a domino (halves run from 0 to {MAX_PIPS})")
+            raise BadTile(
+                "{a}-{b} is not a domino (halves run from 0 to {top})", a=a, b=b, top=MAX_PIPS
+            )
         tile = super().__new__(cls)
         high, low = key
         object.__setattr__(tile, "high", high)
@@ -76,7 +78,7 @@ class Tile:
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
-            raise BadTile(f"{text!r} is not a tile: write it like 6-4")
+            raise BadTile("{text} is not a tile: write it like 6-4", text=repr(text))
         cleaned = text.strip().strip("[]()").replace(" ", "")
         for separator in ("-", "|", ":", "/"):
             if separator in cleaned:
@@ -84,7 +86,7 @@ class Tile:
                 if left.isdigit() and right.isdigit():
                     return cls(int(left), int(right))
                 break
-        raise BadTile(f"{text!r} is not a tile: write it like 6-4")
+        raise BadTile("{text} is not a tile: write it like 6-4", text=repr(text))
 
     @classmethod
     def from_index(cls, index: int) -> Tile:
@@ -104,7 +106,7 @@ class Tile:
             return self.low
         if self.low == number:
             return self.high
-        raise BadTile(f"{self} has no {number}")
+        raise BadTile("{tile} has no {number}", tile=self, number=number)
 
     @property
     def rank(self) -> tuple[int, bool, int]:
@@ -116,7 +118,11 @@ class Tile:
 def domino_set(top: int) -> tuple[Tile, ...]:
     """Every tile of the double-`top` set, in index order (0-0, 1-0, 1-1, 2-0, ...)."""
     if top not in SET_SIZES:
-        raise BadTile(f"there is no double-{top} set here (sets: {', '.join(map(str, SET_SIZES))})")
+        raise BadTile(
+            "there is no double-{top} set here (sets: {sets})",
+            top=top,
+            sets=", ".join(map(str, SET_SIZES)),
+        )
     return tuple(Tile(high, low) for high in range(top + 1) for low in range(high + 1))
 
 

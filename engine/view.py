@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.layout import Layout
+from engine.messages import Message
 from engine.rules import HandResult
 from engine.tiles import Tile
 from engine.variants.base import PublicState
@@ -39,7 +40,7 @@ class SeatView:
     results: tuple[HandResult, ...]  # finished hands (every hand revealed once finished)
     over: bool
     # Public state some games have beyond the layout (filled by `Variant.public_state`):
-    status: str | None = None  # a short line on the table's state, e.g. the cross's progress
+    status: Message | None = None  # a short line on the table's state, e.g. the cross's progress
     total: int | None = None  # the running total of the `sum` game
     laid_pairs: tuple[tuple[tuple[Tile, Tile], ...], ...] = ()  # per seat, pairs laid (`pairs`)
 

@@ -46,7 +46,11 @@ def choose_action(
     search level sample exactly that many worlds instead of watching the clock, so that its
     choice depends on nothing but the view and the `rng` (tests, reproducible analyses)."""
     if level not in LEVELS:
-        raise DominoError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+        raise DominoError(
+            "unknown AI level {level} (levels: {levels})",
+            level=repr(level),
+            levels=", ".join(LEVELS),
+        )
     if not view.legal:
         raise DominoError("it is not this seat's turn: there is nothing to choose")
     rng = rng if rng is not None else random.Random(0)

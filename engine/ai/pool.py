@@ -56,7 +56,11 @@ class AIPool:
     ) -> Future[Action]:
         """Start choosing `view.seat`'s move at `level`; the future holds the action."""
         if level not in LEVELS:
-            raise DominoError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+            raise DominoError(
+                "unknown AI level {level} (levels: {levels})",
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
         budget = DEFAULT_BUDGET_MS[level] if budget_ms is None else budget_ms
         deadline = time.monotonic() + max(0, budget) / 1000
         return self._executor.submit(_choose, view, level, seed, budget_ms, deadline)

@@ -150,7 +150,9 @@ def get_puzzle(name: str) -> PuzzleInfo:
     for puzzle in _PUZZLES:
         if key == puzzle.id or key in puzzle.aliases:
             return puzzle
-    raise UnknownVariant(f"there is no puzzle called {name!r} (puzzles: dominosa, quadrille)")
+    raise UnknownVariant(
+        "there is no puzzle called {name} (puzzles: dominosa, quadrille)", name=repr(name)
+    )
 
 
 def new_game(
@@ -171,7 +173,9 @@ def load_game(data: Mapping[str, Any] | str) -> DominosaGame | QuadrilleGame:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as error:
-            raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
+            raise BadPuzzle(
+                "the saved game is not valid JSON ({problem})", problem=error.msg
+            ) from None
     if not isinstance(data, Mapping):
         raise BadPuzzle("a saved game is a JSON object")
     if data.get("puzzle") == "quadrille":

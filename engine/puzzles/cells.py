@@ -77,28 +77,33 @@ def _column_number(letters: str) -> int:
 _NAMED = re.compile(r"([A-Za-z]+)\s*(\d+)")
 # A minus sign is a sign only where it cannot be the dash between two cells ("2,3-2,4").
 _NUMBER = re.compile(r"(?<![\d)])-?\d+")
-_EXAMPLE = "write them like C3-D3"
 
 
 def parse_cells(text: str) -> list[Cell]:
     """Every cell named in `text`, in order: `C3-D3` (or `c3 d3`, or the 0-based
     `(2,2)-(2,3)`) gives `[(2, 2), (2, 3)]`. A row named 0 is refused: rows count from 1."""
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} does not name cells: {_EXAMPLE}")
+        raise IllegalAction("{text} does not name cells: write them like C3-D3", text=repr(text))
     if re.search(r"[A-Za-z]", text):
         named = _NAMED.findall(text)
         leftover = _NAMED.sub("", text)
         if not named or re.search(r"[A-Za-z0-9]", leftover):
-            raise IllegalAction(f"{text.strip()!r} does not name cells: {_EXAMPLE}")
+            raise IllegalAction(
+                "{text} does not name cells: write them like C3-D3", text=repr(text.strip())
+            )
         cells = []
         for letters, digits in named:
             if int(digits) == 0:
-                raise IllegalAction(f"there is no row 0 in {letters.upper()}0: rows count from 1")
+                raise IllegalAction(
+                    "there is no row 0 in {cell}: rows count from 1", cell=f"{letters.upper()}0"
+                )
             cells.append((int(digits) - 1, _column_number(letters)))
         return cells
     numbers = [int(found) for found in _NUMBER.findall(text)]
     if not numbers or len(numbers) % 2:
-        raise IllegalAction(f"{text.strip()!r} does not name cells: {_EXAMPLE}")
+        raise IllegalAction(
+            "{text} does not name cells: write them like C3-D3", text=repr(text.strip())
+        )
     return [(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)]
 
 
@@ -113,8 +118,10 @@ def parse_quadrille(text: str) -> tuple[Cell, int, Cell, int]:
     leftover = _QUADRILLE.sub("", text) if isinstance(text, str) else "x"
     if len(found) != 2 or re.search(r"[A-Za-z0-9]", leftover):
         raise IllegalAction(
-            f"{str(text).strip()!r} is not a placement: name two side-by-side cells and the "
-            f"number on each, like {QUADRILLE_EXAMPLE}"
+            "{text} is not a placement: name two side-by-side cells and the number on each, "
+            "like {example}",
+            text=repr(str(text).strip()),
+            example=QUADRILLE_EXAMPLE,
         )
     (first,), (second,) = (parse_cells(cell) for cell, _ in found)
     return (first, int(found[0][1]), second, int(found[1][1]))
@@ -134,7 +141,7 @@ def player_cell(value: object) -> Cell:
     if _is_cell(value):
         assert isinstance(value, Sequence)
         return (int(value[0]), int(value[1]))
-    raise IllegalAction(f"{value!r} is not a cell: give it as (row, column)")
+    raise IllegalAction("{value} is not a cell: give it as (row, column)", value=repr(value))
 
 
 def as_cell(value: object) -> Cell:
@@ -142,4 +149,4 @@ def as_cell(value: object) -> Cell:
     if _is_cell(value):
         assert isinstance(value, Sequence)
         return (int(value[0]), int(value[1]))
-    raise BadPuzzle(f"{value!r} is not a cell: write it as [row, column]")
+    raise BadPuzzle("{value} is not a cell: write it as [row, column]", value=repr(value))

@@ -22,6 +22,7 @@ import sys
 from typing import Any
 
 from engine.errors import DominoError
+from engine.messages import Message
 from engine.puzzles.cells import BadPuzzle
 from engine.puzzles.dominosa import DEFAULT_DIFFICULTY, DEFAULT_TOP, DIFFICULTIES, generate, grade
 from engine.puzzles.dominosa_board import DominosaBoard, solve
@@ -61,12 +62,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         name = _puzzle_id(args.puzzle)
         if args.action == "generate":
-            _need(name, "dominosa", "nothing to generate for quadrille: it has one figure")
+            _need(name, "dominosa", Message("nothing to generate for quadrille: it has one figure"))
             return _generate(args)
         if args.action == "solve":
-            _need(name, "dominosa", "solve takes a Dominosa grid; for quadrille use count")
+            _need(name, "dominosa", Message("solve takes a Dominosa grid; for quadrille use count"))
             return _solve(args)
-        _need(name, "quadrille", "count takes quadrille; for a Dominosa grid use solve --cap")
+        _need(
+            name, "quadrille", Message("count takes quadrille; for a Dominosa grid use solve --cap")
+        )
         return _count(args)
     except DominoError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -79,9 +82,9 @@ def _puzzle_id(name: str) -> str:
     return get_puzzle(name).id
 
 
-def _need(name: str, wanted: str, reason: str) -> None:
+def _need(name: str, wanted: str, reason: Message) -> None:
     if name != wanted:
-        raise BadPuzzle(reason)
+        raise BadPuzzle.of(reason)
 
 
 def _seed(text: str | None) -> int | str:
@@ -112,7 +115,9 @@ def read_grid(text: str) -> list[list[int]]:
             data = json.loads(stripped)
         except json.JSONDecodeError as error:
             raise BadPuzzle(
-                f"the grid is not valid JSON ({error.msg}, line {error.lineno})"
+                "the grid is not valid JSON ({problem}, line {line})",
+                problem=error.msg,
+                line=error.lineno,
             ) from None
         grid = data.get("grid") if isinstance(data, dict) else data
         if not isinstance(grid, list):
@@ -127,7 +132,7 @@ def read_grid(text: str) -> list[list[int]]:
         if len(parts) == 1 and parts[0].isdigit():
             parts = list(parts[0])  # numbers up to 9 may be written without spaces
         if not all(part.isdigit() for part in parts):
-            raise BadPuzzle(f"{line!r} is not a row of numbers")
+            raise BadPuzzle("{line} is not a row of numbers", line=repr(line))
         rows.append([int(part) for part in parts])
     return rows
 
@@ -139,7 +144,9 @@ def _read(path: str) -> str:
         with open(path, encoding="utf-8") as file:
             return file.read()
     except OSError as error:
-        raise BadPuzzle(f"cannot read {path}: {error.strerror}") from None
+        raise BadPuzzle(
+            "cannot read {path}: {problem}", path=path, problem=error.strerror
+        ) from None
 
 
 def _solve(args: argparse.Namespace) -> int:

@@ -116,7 +116,7 @@ class DominosaPuzzle:
             raise BadPuzzle("this is not a Dominosa puzzle")
         difficulty = data.get("difficulty")
         if difficulty is not None and difficulty not in (*DIFFICULTIES, "beyond"):
-            raise BadPuzzle(f"unknown difficulty {difficulty!r}")
+            raise BadPuzzle("unknown difficulty {difficulty}", difficulty=repr(difficulty))
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int | str):
             raise BadPuzzle("the seed must be a number or a word")
@@ -145,9 +145,18 @@ def generate(
 ) -> DominosaPuzzle:
     """A puzzle for the double-`top` set with exactly one solution and the given difficulty."""
     if type(top) is not int or not MIN_TOP <= top <= MAX_TOP:
-        raise BadPuzzle(f"Dominosa uses double-{MIN_TOP} to double-{MAX_TOP} sets, not {top!r}")
+        raise BadPuzzle(
+            "Dominosa uses double-{low} to double-{high} sets, not {top}",
+            low=MIN_TOP,
+            high=MAX_TOP,
+            top=repr(top),
+        )
     if difficulty not in DIFFICULTIES:
-        raise BadPuzzle(f"difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        raise BadPuzzle(
+            "difficulty is one of {difficulties}, not {difficulty}",
+            difficulties=", ".join(DIFFICULTIES),
+            difficulty=repr(difficulty),
+        )
     if not isinstance(seed, int | str):
         raise BadPuzzle("the seed must be a number or a word")
     level = DIFFICULTIES[difficulty]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.messages import Message
 from engine.puzzles.cells import BadPuzzle, Cell, cell_text, pair_text
 from engine.tiles import Tile
 
@@ -122,10 +123,10 @@ class DominosaBoard:
         return Tile.from_index(self.spot_tile[spot])
 
     def constraint_text(self, constraint: int) -> str:
-        """`D3` for a cell, `the 5-3` for a tile."""
+        """`D3` for a cell, `the 5-3` for a tile (a `Message`: the article is a word)."""
         if constraint < self.cell_count:
             return cell_text(self.cell(constraint))
-        return f"the {Tile.from_index(constraint - self.cell_count)}"
+        return Message("the {tile}", tile=Tile.from_index(constraint - self.cell_count))
 
 
 def _tile_index(a: int, b: int) -> int:
@@ -139,32 +140,47 @@ def _checked_grid(grid: object) -> tuple[tuple[int, ...], ...]:
     rows: list[tuple[int, ...]] = []
     for index, row in enumerate(grid):
         if isinstance(row, str | bytes) or not isinstance(row, Sequence):
-            raise BadPuzzle(f"row {index} is not a list of numbers")
+            raise BadPuzzle("row {index} is not a list of numbers", index=index)
         if not all(type(number) is int for number in row):
-            raise BadPuzzle(f"row {index} holds something that is not a whole number")
+            raise BadPuzzle("row {index} holds something that is not a whole number", index=index)
         rows.append(tuple(row))
     top = len(rows) - 1
     if not MIN_TOP <= top <= MAX_TOP:
         raise BadPuzzle(
-            f"a grid has {MIN_TOP + 1} to {MAX_TOP + 1} rows (double-{MIN_TOP} to "
-            f"double-{MAX_TOP}), not {len(rows)}"
+            "a grid has {fewest} to {most} rows (double-{low} to double-{high}), not {rows}",
+            fewest=MIN_TOP + 1,
+            most=MAX_TOP + 1,
+            low=MIN_TOP,
+            high=MAX_TOP,
+            rows=len(rows),
         )
     for index, row in enumerate(rows):
         if len(row) != top + 2:
             raise BadPuzzle(
-                f"a double-{top} grid has {top + 2} numbers in every row; "
-                f"row {index} has {len(row)}"
+                "a double-{top} grid has {width} numbers in every row; row {index} has {count}",
+                top=top,
+                width=top + 2,
+                index=index,
+                count=len(row),
             )
     counts = [0] * (top + 1)
     for row in rows:
         for number in row:
             if not 0 <= number <= top:
-                raise BadPuzzle(f"a double-{top} grid holds numbers 0 to {top}, not {number}")
+                raise BadPuzzle(
+                    "a double-{top} grid holds numbers 0 to {top}, not {number}",
+                    top=top,
+                    number=number,
+                )
             counts[number] += 1
     for number, count in enumerate(counts):
         if count != top + 2:
             raise BadPuzzle(
-                f"a double-{top} grid shows each number {top + 2} times; {number} shows {count}"
+                "a double-{top} grid shows each number {times} times; {number} shows {count}",
+                top=top,
+                times=top + 2,
+                number=number,
+                count=count,
             )
     return tuple(rows)
 

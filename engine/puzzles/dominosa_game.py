@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.messages import Message, Plural
 from engine.puzzles.cells import (
     BadPuzzle,
     Cell,
@@ -56,8 +57,15 @@ class Progress:
     def solved(self) -> bool:
         return self.placed == self.total
 
+    @property
+    def message(self) -> Message:
+        """`3/28 tiles`, to translate."""
+        return Plural(
+            "{placed}/{count} tile", "{placed}/{count} tiles", count=self.total, placed=self.placed
+        )
+
     def __str__(self) -> str:
-        return f"{self.placed}/{self.total} tiles"
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -112,31 +120,44 @@ class DominosaGame:
         for cell in (first, second):
             if not board.on_grid(cell):
                 raise IllegalAction(
-                    f"{cell_text(cell)} is off the grid: rows go 1-{row_name(board.rows - 1)} "
-                    f"and columns A-{column_name(board.cols - 1)}"
+                    "{cell} is off the grid: rows go 1-{last_row} and columns A-{last_column}",
+                    cell=cell_text(cell),
+                    last_row=row_name(board.rows - 1),
+                    last_column=column_name(board.cols - 1),
                 )
         if first == second:
             raise IllegalAction("a tile covers two different cells")
         spot = board.spot(first, second)
         if spot is None:
-            raise IllegalAction(f"{cell_text(first)} and {cell_text(second)} are not side by side")
+            raise IllegalAction(
+                "{first} and {second} are not side by side",
+                first=cell_text(first),
+                second=cell_text(second),
+            )
         for cell in (first, second):
             if cell in self._covered:
                 covering = self._covered[cell]
                 raise IllegalAction(
-                    f"{cell_text(cell)} is already covered by the {board.tile(covering)} "
-                    f"at {board.spot_text(covering)}"
+                    "{cell} is already covered by the {tile} at {place}",
+                    cell=cell_text(cell),
+                    tile=board.tile(covering),
+                    place=board.spot_text(covering),
                 )
         tile = board.tile(spot)
         if tile in self._tile_spot:
             raise IllegalAction(
-                f"cells {cell_text(first)} and {cell_text(second)} show {board.number(first)} "
-                f"and {board.number(second)}: the {tile} is already placed at "
-                f"{board.spot_text(self._tile_spot[tile])}"
+                "cells {first} and {second} show {first_number} and {second_number}: "
+                "the {tile} is already placed at {place}",
+                first=cell_text(first),
+                second=cell_text(second),
+                first_number=board.number(first),
+                second_number=board.number(second),
+                tile=tile,
+                place=board.spot_text(self._tile_spot[tile]),
             )
         placed = (*self._spots, spot)
         if not solve(board, placed=placed, cap=1).count:
-            raise IllegalAction(no_solution_text(board, placed))
+            raise IllegalAction.of(no_solution_text(board, placed))
         return spot
 
     def can_place(self, first: Cell, second: Cell) -> bool:
@@ -158,7 +179,7 @@ class DominosaGame:
         cell = player_cell(cell)
         spot = self._covered.get(cell)
         if spot is None:
-            raise IllegalAction(f"no tile covers {cell_text(cell)}")
+            raise IllegalAction("no tile covers {cell}", cell=cell_text(cell))
         self._spots.remove(spot)
         first, second = self.board.spot_pair(spot)
         del self._covered[first], self._covered[second]
@@ -204,7 +225,7 @@ class DominosaGame:
         """Apply one recorded action (`{"place": [[r, c], [r, c]]}`, `{"remove": [r, c]}` or
         `{"hint": true}`)."""
         if not isinstance(action, Mapping) or len(action) != 1:
-            raise BadPuzzle(f"{action!r} is not an action")
+            raise BadPuzzle("{action} is not an action", action=repr(action))
         if "place" in action:
             cells = action["place"]
             if not isinstance(cells, list) or len(cells) != 2:
@@ -215,7 +236,7 @@ class DominosaGame:
         elif action.get("hint") is True:
             self.hint()
         else:
-            raise BadPuzzle(f"{action!r} is not an action")
+            raise BadPuzzle("{action} is not an action", action=repr(action))
 
     def __repr__(self) -> str:
         placed = ", ".join(pair_text(*pair) for pair in self.placements)

@@ -6,8 +6,10 @@ in one place. Cells are written `(row,col)`, spots `(row,col)-(row,col)`, tiles 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.messages import Message, Plural
 from engine.puzzles.cells import Cell, cell_text
 from engine.puzzles.dominosa_board import DominosaBoard, solve
 from engine.puzzles.dominosa_logic import (
@@ -35,8 +37,8 @@ class Hint:
 
     placement: tuple[Cell, Cell]
     tile: Tile
-    text: str
-    steps: tuple[str, ...]
+    text: Message
+    steps: tuple[Message, ...]
     level: int
 
 
@@ -49,22 +51,30 @@ def _spots(board: DominosaBoard, mask: int) -> list[int]:
     return found
 
 
-def _join(parts: list[str], last: str = "or") -> str:
+def _join(parts: Sequence[str], last: str = "or") -> str:
+    """`a, b or c` (`last`: "or" or "and"), as nested messages a language joins its own way."""
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+    if len(parts) > 2:
+        return Message("{first}, {others}", first=parts[0], others=_join(parts[1:], last))
+    if last == "and":
+        return Message("{first} and {others}", first=parts[0], others=parts[1])
+    return Message("{first} or {others}", first=parts[0], others=parts[1])
 
 
-def dead_end_text(board: DominosaBoard, dead_end: DeadEnd, *, would: bool = False) -> str:
+def dead_end_text(board: DominosaBoard, dead_end: DeadEnd, *, would: bool = False) -> Message:
     """`(2,3) has no partner left` / `the 4-4 has no place left` (`would`: the conditional)."""
-    verb = "would have" if would else "has"
     name = board.constraint_text(dead_end.constraint)
     if dead_end.constraint < board.cell_count:
-        return f"{name} {verb} no partner left"
-    return f"{name} {verb} no place left"
+        if would:
+            return Message("{name} would have no partner left", name=name)
+        return Message("{name} has no partner left", name=name)
+    if would:
+        return Message("{name} would have no place left", name=name)
+    return Message("{name} has no place left", name=name)
 
 
-def deduction_text(board: DominosaBoard, step: Deduction) -> str:
+def deduction_text(board: DominosaBoard, step: Deduction) -> Message:
     """One deduction as a sentence."""
     about = board.constraint_text(step.constraint)
     options = _spots(board, step.options)
@@ -75,47 +85,71 @@ def deduction_text(board: DominosaBoard, step: Deduction) -> str:
         assert step.place is not None
         where = board.spot_text(step.place)
         if is_cell:
-            return (
-                f"{about} can only pair with {_partner_text(board, step.place, step.constraint)}: "
-                f"the {board.tile(step.place)} goes at {where}."
+            return Message(
+                "{cell} can only pair with {partner}: the {tile} goes at {place}.",
+                cell=about,
+                partner=_partner_text(board, step.place, step.constraint),
+                tile=board.tile(step.place),
+                place=where,
             )
-        return f"The {tile} can only go at {where}."
+        return Message("The {tile} can only go at {place}.", tile=tile, place=where)
     if step.rule is Rule.BLOCKED_EVERY_WAY:
         if is_cell:
             tiles = {board.spot_tile[spot] for spot in options}
             partners = [_partner_text(board, spot, step.constraint) for spot in options]
             if len(tiles) == 1:
-                return (
-                    f"{about} can only be part of the {board.tile(options[0])} (with "
-                    f"{_join(partners)}), so {ruled_out} cannot hold a tile."
+                return Message(
+                    "{cell} can only be part of the {tile} (with {partners}), so {ruled_out} "
+                    "cannot hold a tile.",
+                    cell=about,
+                    tile=board.tile(options[0]),
+                    partners=_join(partners),
+                    ruled_out=ruled_out,
                 )
             described = [
-                f"{partner} (the {board.tile(spot)})"
+                Message("{partner} (the {tile})", partner=partner, tile=board.tile(spot))
                 for partner, spot in zip(partners, options, strict=True)
             ]
-            return (
-                f"{about} pairs with {_join(described)}; either way {ruled_out} cannot hold a tile."
+            return Message(
+                "{cell} pairs with {partners}; either way {ruled_out} cannot hold a tile.",
+                cell=about,
+                partners=_join(described),
+                ruled_out=ruled_out,
             )
         places = _join([board.spot_text(spot) for spot in options])
         shared = set(board.spot_cells[options[0]])
         for option in options[1:]:
             shared &= set(board.spot_cells[option])
         if shared:
-            cell = board.constraint_text(shared.pop())
-            return (
-                f"The {tile} covers {cell} wherever it goes ({places}), so {ruled_out} "
-                f"cannot hold a tile."
+            return Message(
+                "The {tile} covers {cell} wherever it goes ({places}), so {ruled_out} "
+                "cannot hold a tile.",
+                tile=tile,
+                cell=board.constraint_text(shared.pop()),
+                places=places,
+                ruled_out=ruled_out,
             )
-        return f"Wherever the {tile} goes ({places}), {ruled_out} can no longer hold a tile."
+        return Message(
+            "Wherever the {tile} goes ({places}), {ruled_out} can no longer hold a tile.",
+            tile=tile,
+            places=places,
+            ruled_out=ruled_out,
+        )
     assert step.dead_end is not None
     supposed = _spots(board, step.ruled_out)[0]
     consequence = dead_end_text(board, step.dead_end, would=True)
     if step.dead_end.forced:
-        steps = "step" if step.dead_end.forced == 1 else "steps"
-        consequence = f"after {step.dead_end.forced} forced {steps} {consequence}"
-    return (
-        f"If the {board.tile(supposed)} went at {board.spot_text(supposed)}, {consequence}; "
-        f"so it does not go there."
+        consequence = Plural(
+            "after {count} forced step {consequence}",
+            "after {count} forced steps {consequence}",
+            count=step.dead_end.forced,
+            consequence=consequence,
+        )
+    return Message(
+        "If the {tile} went at {place}, {consequence}; so it does not go there.",
+        tile=board.tile(supposed),
+        place=board.spot_text(supposed),
+        consequence=consequence,
     )
 
 
@@ -125,19 +159,32 @@ def _partner_text(board: DominosaBoard, spot: int, cell: int) -> str:
     return cell_text(partner)
 
 
-def no_solution_text(board: DominosaBoard, placed: tuple[int, ...]) -> str:
+def no_solution_text(board: DominosaBoard, placed: tuple[int, ...]) -> Message:
     """Why no solution keeps the spots `placed` (the last one is the new placement)."""
     state = LogicState(board, placed)
     dead_end = state.dead_end() or follow(state, MEDIUM)
     if dead_end is None:
-        return "no solution keeps this placement: the tiles left cannot all be placed around it"
+        return Message(
+            "no solution keeps this placement: the tiles left cannot all be placed around it"
+        )
     if dead_end.forced == 0:
-        return f"no solution keeps this placement: then {dead_end_text(board, dead_end)}"
-    steps = "step" if dead_end.forced == 1 else "steps"
-    return (
-        f"no solution keeps this placement: after {dead_end.forced} forced {steps}, "
-        f"{dead_end_text(board, dead_end)}"
+        return Message(
+            "no solution keeps this placement: then {dead_end}",
+            dead_end=dead_end_text(board, dead_end),
+        )
+    return Plural(
+        "no solution keeps this placement: after {count} forced step, {dead_end}",
+        "no solution keeps this placement: after {count} forced steps, {dead_end}",
+        count=dead_end.forced,
+        dead_end=dead_end_text(board, dead_end),
     )
+
+
+def _sentences(sentences: Sequence[str]) -> str:
+    """Sentences one after the other, as nested messages (a language may space them its way)."""
+    if len(sentences) == 1:
+        return sentences[0]
+    return Message("{first} {others}", first=sentences[0], others=_sentences(sentences[1:]))
 
 
 def next_hint(board: DominosaBoard, placed: tuple[int, ...]) -> Hint:
@@ -161,11 +208,15 @@ def next_hint(board: DominosaBoard, placed: tuple[int, ...]) -> Hint:
     level = max(step.level for step in (*relevant, found))
     text = steps[-1]
     if relevant:
-        quoted = list(steps[: min(len(relevant), QUOTED_STEPS - 1)])
+        quoted: list[Message] = list(steps[: min(len(relevant), QUOTED_STEPS - 1)])
         skipped = len(relevant) - len(quoted)
         if skipped:
-            quoted.append(f"({skipped} more {'step' if skipped == 1 else 'steps'} like it.)")
-        text = " ".join(quoted) + " Then: " + text
+            quoted.append(
+                Plural(
+                    "({count} more step like it.)", "({count} more steps like it.)", count=skipped
+                )
+            )
+        text = Message("{steps} Then: {step}", steps=_sentences(quoted), step=text)
     spot = found.place
     return Hint(board.spot_pair(spot), board.tile(spot), text, steps, level)
 
@@ -179,8 +230,9 @@ def _revealed(board: DominosaBoard, state: LogicState, placed: tuple[int, ...]) 
     masks = board.constraint_spots
     constraint = min(state.open, key=lambda k: (state.alive & masks[k]).bit_count())
     spot = next(s for s in sorted(spots) if masks[constraint] >> s & 1)
-    text = (
-        f"The {board.tile(spot)} goes at {board.spot_text(spot)} "
-        f"(no short chain of reasoning finds the next tile here)."
+    text = Message(
+        "The {tile} goes at {place} (no short chain of reasoning finds the next tile here).",
+        tile=board.tile(spot),
+        place=board.spot_text(spot),
     )
     return Hint(board.spot_pair(spot), board.tile(spot), text, (text,), HARD + 1)

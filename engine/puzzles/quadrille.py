@@ -98,13 +98,16 @@ class Figure:
         for letter, cells in zip(letters, self.square_cells, strict=True):
             r, c = cells[0]
             if cells != ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
-                raise BadPuzzle(f"the cells marked {letter!r} do not form a 2 x 2 square")
+                raise BadPuzzle(
+                    "the cells marked {letter} do not form a 2 x 2 square", letter=repr(letter)
+                )
         self.square_of: tuple[int, ...] = tuple(letters.index(rows[r][c]) for r, c in self.cells)
         squares = len(letters)
         top = {3: 2, 14: 6}.get(squares)
         if top is None:
             raise BadPuzzle(
-                f"a figure has 14 squares (double-six) or 3 (double-two), not {squares}"
+                "a figure has 14 squares (double-six) or 3 (double-two), not {squares}",
+                squares=squares,
             )
         self.top = top
         self.per_number = (top + 2) // 4  # each number shows top + 2 times, 4 per square

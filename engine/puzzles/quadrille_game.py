@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.messages import Message
 from engine.puzzles.cells import (
     BadPuzzle,
     Cell,
@@ -51,7 +52,7 @@ class QuadrilleHint:
 
     placement: TilePlacement
     tile: Tile
-    text: str
+    text: Message
 
 
 class QuadrilleGame:
@@ -103,46 +104,74 @@ class QuadrilleGame:
         first, second = player_cell(first), player_cell(second)
         for cell in (first, second):
             if cell not in shape.index:
-                raise IllegalAction(f"{cell_text(cell)} is not part of the figure")
+                raise IllegalAction("{cell} is not part of the figure", cell=cell_text(cell))
         if not adjacent(first, second):
-            raise IllegalAction(f"{cell_text(first)} and {cell_text(second)} are not side by side")
+            raise IllegalAction(
+                "{first} and {second} are not side by side",
+                first=cell_text(first),
+                second=cell_text(second),
+            )
         for value in (number, other):
             if type(value) is not int or not 0 <= value <= shape.top:
-                raise IllegalAction(f"the numbers run from 0 to {shape.top}, not {value!r}")
+                raise IllegalAction(
+                    "the numbers run from 0 to {top}, not {value}", top=shape.top, value=repr(value)
+                )
         for cell in (first, second):
             if cell in self._covered:
+                first_cell, shows, second_cell, other_shows = self._covered[cell]
                 raise IllegalAction(
-                    f"{cell_text(cell)} is already covered by the {_tile_text(self._covered[cell])}"
+                    "{cell} is already covered by the {tile} at {place}",
+                    cell=cell_text(cell),
+                    tile=Tile(shows, other_shows),
+                    place=pair_text(first_cell, second_cell),
                 )
         tile = Tile(number, other)
         if tile in self._tiles:
             where = self._tiles[tile]
-            raise IllegalAction(f"the {tile} is already placed at {pair_text(where[0], where[2])}")
+            raise IllegalAction(
+                "the {tile} is already placed at {place}",
+                tile=tile,
+                place=pair_text(where[0], where[2]),
+            )
         square, other_square = self._square(first), self._square(second)
         if square == other_square and number != other:
             raise IllegalAction(
-                f"{cell_text(first)} and {cell_text(second)} are in one square, "
-                f"so they show the same number"
+                "{first} and {second} are in one square, so they show the same number",
+                first=cell_text(first),
+                second=cell_text(second),
             )
         numbers = list(self.square_numbers)
         for cell, value, at in ((first, number, square), (second, other, other_square)):
             shown = numbers[at]
             if shown is not None and shown != value:
                 raise IllegalAction(
-                    f"the square {shape.square_text(at)} shows {shown}, so {cell_text(cell)} "
-                    f"cannot show {value}"
+                    "the square {square} shows {shown}, so {cell} cannot show {value}",
+                    square=shape.square_text(at),
+                    shown=shown,
+                    cell=cell_text(cell),
+                    value=value,
                 )
             numbers[at] = value
         before = self.square_numbers
-        many = "two squares" if shape.per_number == 2 else "a square"  # double-six or -two
         for value in sorted({number, other}):
             if sum(1 for shown in numbers if shown == value) <= shape.per_number:
                 continue
-            held = [at for at, shown in enumerate(before) if shown == value]
-            if len(held) == shape.per_number:
-                filled = " and ".join(shape.square_text(at) for at in held)
-                raise IllegalAction(f"{value} already fills {many}: {filled}")
-            raise IllegalAction(f"{value} fills exactly {many}, not more")
+            held = [shape.square_text(at) for at, shown in enumerate(before) if shown == value]
+            # Each number fills two squares of the double-six figure, one of the double-two.
+            if shape.per_number == 2:
+                if len(held) == 2:
+                    raise IllegalAction(
+                        "{value} already fills two squares: {first} and {second}",
+                        value=value,
+                        first=held[0],
+                        second=held[1],
+                    )
+                raise IllegalAction("{value} fills exactly two squares, not more", value=value)
+            if len(held) == 1:
+                raise IllegalAction(
+                    "{value} already fills a square: {square}", value=value, square=held[0]
+                )
+            raise IllegalAction("{value} fills exactly a square, not more", value=value)
         if next(completions(shape, [*self._placed, (first, number, second, other)]), None) is None:
             raise IllegalAction("no way to finish the figure keeps this placement")
 
@@ -167,7 +196,7 @@ class QuadrilleGame:
         """Take away the tile covering `cell`."""
         placement = self._covered.get(player_cell(cell))
         if placement is None:
-            raise IllegalAction(f"no tile covers {cell_text(cell)}")
+            raise IllegalAction("no tile covers {cell}", cell=cell_text(cell))
         self._placed.remove(placement)
         del self._covered[placement[0]], self._covered[placement[2]]
         del self._tiles[Tile(placement[1], placement[3])]
@@ -184,9 +213,13 @@ class QuadrilleGame:
             raise IllegalAction("no way to finish the figure from here")
         placement = next(tile for tile in finished.tiles if tile[0] not in self._covered)
         first, number, second, other = placement
-        text = (
-            f"Put the {Tile(number, other)} at {pair_text(first, second)}, with the {number} on "
-            f"{cell_text(first)}: the figure can be finished from there."
+        text = Message(
+            "Put the {tile} at {place}, with the {number} on {cell}: "
+            "the figure can be finished from there.",
+            tile=Tile(number, other),
+            place=pair_text(first, second),
+            number=number,
+            cell=cell_text(first),
         )
         self.hints_used += 1
         self.actions.append({"hint": True})
@@ -221,7 +254,7 @@ class QuadrilleGame:
         """Apply one recorded action (`{"place": [[r, c], n, [r, c], m]}`, `{"remove": [r, c]}`
         or `{"hint": true}`)."""
         if not isinstance(action, Mapping) or len(action) != 1:
-            raise BadPuzzle(f"{action!r} is not an action")
+            raise BadPuzzle("{action} is not an action", action=repr(action))
         if "place" in action:
             value = action["place"]
             if not isinstance(value, list) or len(value) != 4:
@@ -235,9 +268,4 @@ class QuadrilleGame:
         elif action.get("hint") is True:
             self.hint()
         else:
-            raise BadPuzzle(f"{action!r} is not an action")
-
-
-def _tile_text(placement: TilePlacement) -> str:
-    first, number, second, other = placement
-    return f"{Tile(number, other)} at {pair_text(first, second)}"
+            raise BadPuzzle("{action} is not an action", action=repr(action))

@@ -22,7 +22,9 @@ def read_saved(data: Mapping[str, Any] | str) -> Mapping[str, Any]:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as error:
-            raise BadPuzzle(f"the saved game is not valid JSON ({error.msg})") from None
+            raise BadPuzzle(
+                "the saved game is not valid JSON ({problem})", problem=error.msg
+            ) from None
     if not isinstance(data, Mapping):
         raise BadPuzzle("a saved game is a JSON object")
     return data
@@ -37,4 +39,4 @@ def replay_actions(game: Replays, data: Mapping[str, Any]) -> None:
         try:
             game.replay(action)
         except (IllegalAction, BadPuzzle) as error:
-            raise BadPuzzle(f"action {index}: {error}") from None
+            raise BadPuzzle("action {index}: {reason}", index=index, reason=error.message) from None

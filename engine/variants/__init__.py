@@ -39,7 +39,9 @@ def get_variant(name: str) -> type[Variant]:
     _load()
     variant = _BY_ALIAS.get(_normalise(name)) if isinstance(name, str) else None
     if variant is None:
-        raise UnknownVariant(f"there is no game called {name!r} (see `python -m engine variants`)")
+        raise UnknownVariant(
+            "there is no game called {name} (see `python -m engine variants`)", name=repr(name)
+        )
     return variant
 
 

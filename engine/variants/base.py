@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.errors import BadDeal, BadOption, IllegalAction
 from engine.layout import Arm, Layout, Shape
+from engine.messages import GameName, Message, Plural
 from engine.rules import (
     DrawRule,
     End,
@@ -48,7 +49,7 @@ class PublicState:
     """What every seat sees of a hand beyond the layout (see `SeatView`): a short line on the
     table's state, the `sum` game's running total, the pairs laid per seat in `pairs`."""
 
-    status: str | None = None
+    status: Message | None = None
     total: int | None = None
     laid_pairs: tuple[tuple[tuple[Tile, Tile], ...], ...] = ()
 
@@ -86,8 +87,12 @@ class Variant:
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if type(players) is not int or players not in self.allowed_players(options):
-            counts = _describe_counts(self.allowed_players(options))
-            raise BadOption(f"{self.name} is played by {counts}, not {players}")
+            raise BadOption(
+                "{game} is played by {counts}, not {players}",
+                game=GameName(self.id, self.name),
+                counts=_describe_counts(self.allowed_players(options)),
+                players=players,
+            )
         self.players = players
         self.options = resolve_options(self.option_specs, options)
         self.check_options()
@@ -134,14 +139,19 @@ class Variant:
         """Tiles of the boneyard that can never be drawn."""
         return 0
 
-    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
+    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> Message | None:
         """Why this deal must be redealt, or `None`. `hands` are indexed by seat (a seat that
         sits out has none). The base rule is `redeal_doubles`; variants add their own."""
         if self.redeal_doubles:
             for seat, hand in enumerate(hands):
                 doubles = sum(1 for tile in hand if tile.is_double)
                 if doubles >= self.redeal_doubles:
-                    return f"seat {seat} holds {doubles} doubles"
+                    return Plural(
+                        "seat {seat} holds {count} double",
+                        "seat {seat} holds {count} doubles",
+                        count=doubles,
+                        seat=seat,
+                    )
         return None
 
     def seated_for_hand(self, match: Match) -> list[bool]:
@@ -159,7 +169,7 @@ class Variant:
         assert self.opening_tile is not None
         seat = holder(hands, self.opening_tile)
         if seat is None:
-            raise BadDeal(f"nobody holds {self.opening_tile}, which leads")
+            raise BadDeal("nobody holds {tile}, which leads", tile=self.opening_tile)
         return Lead(seat, self.opening_tile)
 
     # -- the table --------------------------------------------------------------------------
@@ -225,7 +235,7 @@ class Variant:
     def apply_special(self, hand: HandState, action: Action) -> Event:
         """With `own_turns`: carry out `action` by `hand.turn` (through `hand.end_turn` or
         `hand.finish`), or raise `IllegalAction` and change nothing."""
-        raise IllegalAction(f"{self.name} has no such move")
+        raise IllegalAction("{game} has no such move", game=GameName(self.id, self.name))
 
     # -- results ----------------------------------------------------------------------------
 
@@ -279,14 +289,24 @@ class Variant:
         }
 
 
-def _describe_counts(counts: Sequence[int]) -> str:
+def _describe_counts(counts: Sequence[int]) -> Message:
+    # The noun agrees with the last number said; English has only "one player" for one.
     if not counts:
-        return "no player count with these options"
+        return Message("no player count with these options")
+    if tuple(counts) == (1,):
+        return Message("one player")
     if len(counts) == 1:
-        return f"exactly {counts[0]} players" if counts[0] != 1 else "one player"
+        return Plural("exactly {count} player", "exactly {count} players", count=counts[0])
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+        return Plural(
+            "{low} to {count} player", "{low} to {count} players", count=counts[-1], low=counts[0]
+        )
+    return Plural(
+        "{counts} or {count} player",
+        "{counts} or {count} players",
+        count=counts[-1],
+        counts=", ".join(map(str, counts[:-1])),
+    )
 
 
 def holder(hands: Sequence[Sequence[Tile]], tile: Tile) -> int | None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.layout import Arm, ArmKind, Layout, Shape
+from engine.messages import Message
 from engine.rules import DrawRule, HandOutcome, HandScore, Lead, target_option
 from engine.tiles import Tile
 from engine.variants import register
@@ -57,9 +58,9 @@ class CrossFamily(Variant):
     def reserve(self, seated: int) -> int:
         return 2 if seated == 2 else 1
 
-    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
+    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> Message | None:
         if not any(tile.is_double for hand in hands for tile in hand):
-            return "no double was dealt"
+            return Message("no double was dealt")
         return super().redeal_reason(hands)
 
     def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
@@ -85,10 +86,14 @@ class CrossFamily(Variant):
             return PublicState()
         taken = sides_taken(layout)
         if taken < len(SIDES):
-            return PublicState(status=f"cross: {taken} of {len(SIDES)} sides taken")
+            return PublicState(
+                status=Message(
+                    "cross: {taken} of {sides} sides taken", taken=taken, sides=len(SIDES)
+                )
+            )
         return PublicState(status=self.after_cross_status(layout))
 
-    def after_cross_status(self, layout: Layout) -> str | None:
+    def after_cross_status(self, layout: Layout) -> Message | None:
         return None
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
@@ -156,8 +161,10 @@ class DoubleCross(CrossFamily):
             return found
         return []
 
-    def after_cross_status(self, layout: Layout) -> str | None:
-        return None if double_after_cross(layout) else "doubles only until one is played"
+    def after_cross_status(self, layout: Layout) -> Message | None:
+        if double_after_cross(layout):
+            return None
+        return Message("doubles only until one is played")
 
 
 def capped(arm: Arm) -> bool:
@@ -188,11 +195,11 @@ class MalteseFamily(CrossFamily):
         doubles = {placed.tile.high for placed in layout.placements if placed.tile.is_double}
         return found if tile.high in doubles and tile.low in doubles else []
 
-    def after_cross_status(self, layout: Layout) -> str | None:
+    def after_cross_status(self, layout: Layout) -> Message | None:
         capped_arms = caps(layout)
         if capped_arms < len(SIDES):
-            return f"arms capped: {capped_arms} of {len(SIDES)}"
-        return "a tile needs the doubles of both its numbers on the table"
+            return Message("arms capped: {capped} of {sides}", capped=capped_arms, sides=len(SIDES))
+        return Message("a tile needs the doubles of both its numbers on the table")
 
 
 @register

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.layout import LEAD_ARMS, Arm, Shape
+from engine.messages import Message
 from engine.rules import DrawRule, HandOutcome, HandScore, Lead, target_option
 from engine.tiles import Tile
 from engine.variants import register
@@ -58,9 +59,9 @@ class Cyprus(Variant):
     def hand_size(self, seated: int) -> int:
         return HAND_SIZES[seated]
 
-    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
+    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> Message | None:
         if not any(self.opening_tile in hand for hand in hands):
-            return f"nobody holds {self.opening_tile}"
+            return Message("nobody holds {tile}", tile=self.opening_tile)
         return super().redeal_reason(hands)
 
     def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
@@ -76,8 +77,12 @@ class Cyprus(Variant):
             return PublicState()
         taken = sum(1 for arm in layout.arms.values() if arm.tiles)
         if taken == STAR_PLACES:
-            return PublicState(status="star complete")
-        return PublicState(status=f"star: {taken} of {STAR_PLACES} places taken")
+            return PublicState(status=Message("star complete"))
+        return PublicState(
+            status=Message(
+                "star: {taken} of {places} places taken", taken=taken, places=STAR_PLACES
+            )
+        )
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
         return traditional_score(self, outcome)

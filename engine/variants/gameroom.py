@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadOption
+from engine.messages import Message
 from engine.rules import (
     DrawRule,
     End,
@@ -84,7 +85,11 @@ class GameRoom(Variant):
     def check_options(self) -> None:
         teams = int(self.option("teams"))
         if teams and self.players not in self.allowed_players(self.options):
-            raise BadOption(f"{self.players} players cannot form {teams} teams of 2 to 5")
+            raise BadOption(
+                "{players} players cannot form {teams} teams of 2 to 5",
+                players=self.players,
+                teams=teams,
+            )
 
     @property
     def in_teams(self) -> bool:
@@ -97,10 +102,10 @@ class GameRoom(Variant):
         tiles = len(self.full_set())
         return next(size for size in (7, 6, 5) if size * seated <= tiles)
 
-    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> str | None:
+    def redeal_reason(self, hands: Sequence[Sequence[Tile]]) -> Message | None:
         if any(tile.is_double for hand in hands for tile in hand):
             return None
-        return "no double was dealt"
+        return Message("no double was dealt")
 
     def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
         lead = highest_double_lead(hands, else_highest_tile=False)

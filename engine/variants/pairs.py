@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action, Pass, Special, action_kind
 from engine.errors import DominoError, IllegalAction
 from engine.layout import Shape
+from engine.messages import InContext, Plural
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead
 from engine.tiles import Tile
 from engine.variants import register
@@ -65,8 +66,10 @@ class LayPairs(Special):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "pairs": [[str(a), str(b)] for a, b in self.pairs]}
 
-    def __str__(self) -> str:
-        return "pairs " + ", ".join(f"{a} + {b}" for a, b in self.pairs)
+    @property
+    def message(self) -> str:
+        laid = ", ".join(f"{a} + {b}" for a, b in self.pairs)
+        return InContext("move", "pairs {pairs}", pairs=laid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +85,9 @@ class Exchange(Special):
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "exchange": str(self.tile)}
 
-    def __str__(self) -> str:
-        return f"exchange {self.tile}"
+    @property
+    def message(self) -> str:
+        return InContext("move", "exchange {tile}", tile=self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +98,19 @@ class HiddenExchange(Action):
     def to_record(self) -> dict[str, Any]:
         raise DominoError("an exchange seen from another seat has no record form")
 
-    def __str__(self) -> str:
-        return "exchange"
+    @property
+    def message(self) -> str:
+        return InContext("move", "exchange")
 
 
 @action_kind(LayPairs.key)
 def _read_pairs(seat: int, value: Any, record: Mapping[str, Any]) -> Action:
-    message = 'pairs must be a list of two-tile lists, like [["3-2", "4-1"]]'
     if not isinstance(value, list) or not value:
-        raise DominoError(message)
+        raise DominoError('pairs must be a list of two-tile lists, like [["3-2", "4-1"]]')
     pairs: list[Pair] = []
     for item in value:
         if not isinstance(item, list) or len(item) != 2:
-            raise DominoError(message)
+            raise DominoError('pairs must be a list of two-tile lists, like [["3-2", "4-1"]]')
         pairs.append((Tile.parse(item[0]), Tile.parse(item[1])))
     return LayPairs(seat, tuple(pairs))
 
@@ -243,16 +247,20 @@ class Pairs(Variant):
         laying = action.from_hand()
         if not action.pairs:
             raise IllegalAction("lay at least one pair")
-        repeated = [str(tile) for tile, count in Counter(laying).items() if count > 1]
+        repeated = [tile for tile, count in Counter(laying).items() if count > 1]
         if repeated:
-            raise IllegalAction(f"{repeated[0]} is in two pairs")
-        missing = [str(tile) for tile in laying if tile not in tiles]
+            raise IllegalAction("{tile} is in two pairs", tile=repeated[0])
+        missing = [tile for tile in laying if tile not in tiles]
         if missing:
-            raise IllegalAction(f"{missing[0]} is not in your hand")
+            raise IllegalAction("{tile} is not in your hand", tile=missing[0])
         for first, second in action.pairs:
             if first.pips != second.pips:
                 raise IllegalAction(
-                    f"{first} and {second} are no pair: {first.pips} and {second.pips} pips"
+                    "{first} and {second} are no pair: {first_pips} and {second_pips} pips",
+                    first=first,
+                    second=second,
+                    first_pips=first.pips,
+                    second_pips=second.pips,
                 )
         for tile in laying:
             tiles.remove(tile)
@@ -274,7 +282,7 @@ class Pairs(Variant):
         if not hand.stock:
             raise IllegalAction("the stock is empty: there is nothing to exchange with")
         if action.tile not in tiles:
-            raise IllegalAction(f"{action.tile} is not in your hand")
+            raise IllegalAction("{tile} is not in your hand", tile=action.tile)
         tiles.remove(action.tile)
         hand.boneyard.append(action.tile)  # to the bottom; the top is still the old top
         top = hand.boneyard[hand.drawn]
@@ -307,7 +315,14 @@ class Pairs(Variant):
     def public_state(self, hand: HandState) -> PublicState:
         table = self.table(hand)
         idle = table.idle_turns
-        status = f"{idle} turns without a pair (the hand ends at {IDLE_TURNS})" if idle else None
+        status = None
+        if idle:
+            status = Plural(
+                "{count} turn without a pair (the hand ends at {limit})",
+                "{count} turns without a pair (the hand ends at {limit})",
+                count=idle,
+                limit=IDLE_TURNS,
+            )
         return PublicState(status=status, laid_pairs=tuple(tuple(pairs) for pairs in table.laid))
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:

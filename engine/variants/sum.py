@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.layout import Layout, Shape
+from engine.messages import Message
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead, Option
 from engine.tiles import Tile
 from engine.variants import register
@@ -78,7 +79,8 @@ class Sum(Variant):
         if not hand.layout.started:
             return PublicState()
         total = running_total(hand.layout)
-        return PublicState(status=f"total {total} of {self.option('target')}", total=total)
+        status = Message("total {total} of {target}", total=total, target=self.option("target"))
+        return PublicState(status=status, total=total)
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
         # Exact hit or block, the winner is whoever added the last tile.
