@@ -1,8 +1,9 @@
 """Keeping the catalogues in step with the code: `python -m cogs.lang extract|update`.
 
 `extract` writes the two templates: `domino.pot` from Babel's extractor run over cogs/, render/
-and engine/ (markers `N_`, `Nn_`, `Nc_`; the engine's refusals through `Message` and the names
-of the `DominoError` classes, whose first argument is the template), and `rules.pot` from the
+and engine/ (markers `N_`, `Nn_`, `Np_`; the engine's words through `Message`, `Plural`,
+`InContext` and the names of the `DominoError` classes: engine.messages.keywords), and
+`rules.pot` from the
 engine's registry (`cogs.lang.games`, owned by the rules domain). `update` merges the templates
 into every language's `.po`: new entries come untranslated (no fuzzy guesses, which a translator
 could miss), entries gone from the code are kept as obsolete (`#~`) for reuse.
@@ -44,7 +45,6 @@ MARKERS: dict[str, Any] = {
     "N_": None,  # a message (cogs.lang.N_ and render.wording.N_)
     "Nn_": (1, 2),  # singular and plural
     "Np_": ((1, "c"), 2),  # context and message (cogs.lang.Np_ and render.wording.Np_)
-    "Message": None,  # engine.messages.Message(template, **params)
 }
 HEADER = (
     "# The bot's own words: messages, buttons, errors, picture labels, the engine's refusals.\n"
@@ -57,27 +57,17 @@ PO_HEADER = (
 )
 
 
-def refusal_names() -> list[str]:
-    """The names of every engine refusal class (`DominoError` and its subclasses, in every
-    engine module): raising one names its template first, so each is an extraction keyword."""
+def keywords() -> dict[str, Any]:
+    """Our markers and the engine's: `Message`, `Plural`, `InContext` and every `DominoError`
+    class, each with its Babel spec (engine.messages.keywords, after importing every engine
+    module so every refusal class is known)."""
     import engine
-    from engine.errors import DominoError
+    from engine.messages import keywords as engine_keywords
 
     for module in pkgutil.walk_packages(engine.__path__, "engine."):
-        if module.name.endswith("__main__"):
-            continue
-        importlib.import_module(module.name)
-    names: set[str] = set()
-    pending: list[type] = [DominoError]
-    while pending:
-        kind = pending.pop()
-        names.add(kind.__name__)
-        pending.extend(kind.__subclasses__())
-    return sorted(names)
-
-
-def keywords() -> dict[str, Any]:
-    return {**MARKERS, **dict.fromkeys(refusal_names())}
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    return {**MARKERS, **engine_keywords()}
 
 
 def _found(root: Path) -> Iterator[tuple[str, str | tuple[str, str], list[str], str | None]]:

@@ -103,7 +103,7 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     if view.total is not None:
         embed.add_field(name=w(texts.TOTAL), value=w.number(view.total), inline=True)
     if view.status:
-        embed.add_field(name=w(texts.STATUS), value=view.status[:1000], inline=False)
+        embed.add_field(name=w(texts.STATUS), value=w.message(view.status)[:1000], inline=False)
     notes: list[str] = []
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))

@@ -397,9 +397,9 @@ class Table:
 def describe(name: str, action: Action) -> Said:
     """The public line for an action: the tile placed, never a tile drawn."""
     if isinstance(action, Play):
-        return texts.played(name, str(action))
+        return texts.played(name, action.message)
     if isinstance(action, Draw):
         return texts.drew(name)
     if isinstance(action, Pass):
         return texts.passed(name)
-    return texts.did(name, str(action))
+    return texts.did(name, action.message)
