@@ -108,15 +108,16 @@ class Words:
         return self.say(Said.refusal(error))
 
     def _fill(self, text: str, english: str, params: Mapping[str, object]) -> str:
-        if not params:
-            return text
+        """Fill a template (always: `{{` is a literal brace even without values)."""
         values = {name: self._value(value) for name, value in params.items()}
-        try:
-            return text.format(**values)
-        except (KeyError, IndexError, ValueError):
-            # A translation whose placeholders do not match (the completeness test catches
-            # these): the English sentence is better than no answer.
-            return english.format(**values)
+        for template in (text, english):
+            try:
+                return template.format(**values)
+            except (KeyError, IndexError, ValueError):
+                # A translation whose placeholders do not match (the completeness test catches
+                # these): the English sentence is better than no answer.
+                continue
+        return english  # text kept from before templates, shown as it is
 
     def _value(self, value: object) -> object:
         if isinstance(value, bool):
