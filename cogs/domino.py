@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs import texts
 from cogs.audience import mine
 from cogs.errors import reply_error
-from cogs.lang import LANGUAGES, Words, native_name
+from cogs.lang import LANGUAGES, Command, Words, native_name
 from cogs.lang.games import picker_label
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
@@ -147,7 +147,15 @@ class Domino(commands.Cog):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         w = mine(interaction)
         embed = discord.Embed(
-            title=w(texts.HELP_TITLE), description=w(texts.HELP), colour=EMBED_COLOUR
+            title=w(texts.HELP_TITLE),
+            description=w(
+                texts.HELP,
+                new=Command("domino new"),
+                rules=Command("domino rules"),
+                puzzle=Command("domino puzzle"),
+                end=Command("domino end"),
+            ),
+            colour=EMBED_COLOUR,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -211,14 +219,17 @@ class Domino(commands.Cog):
                 raise TableError(texts.UNKNOWN_LANGUAGE, language=language)
             await self.bot.audience.choose(interaction.guild_id, language)
         w = mine(interaction)
+        command = Command("domino config language")
         chosen = await self.bot.audience.chosen(interaction.guild_id)
         public = await self.bot.audience.public(interaction)
         if language is not None:
             text = w(texts.LANGUAGE_SET, language=native_name(public.language))
         elif chosen is not None:
-            text = w(texts.LANGUAGE_CHOSEN, language=native_name(public.language))
+            text = w(texts.LANGUAGE_CHOSEN, language=native_name(public.language), command=command)
         else:
-            text = w(texts.LANGUAGE_FROM_LOCALE, language=native_name(public.language))
+            text = w(
+                texts.LANGUAGE_FROM_LOCALE, language=native_name(public.language), command=command
+            )
         await interaction.response.send_message(text, ephemeral=True)
 
     @commands.Cog.listener()

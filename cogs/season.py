@@ -21,7 +21,7 @@ from cogs import standings_texts as words
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
-from cogs.lang import Words
+from cogs.lang import Command, Words
 from cogs.standings import StandingsError
 from data.models import SeasonError
 
@@ -141,7 +141,13 @@ class Seasons(commands.Cog):
         await self.bot.db.update_server_settings(guild_id, season_days=None)
         mine_words, public = mine(interaction), await self.bot.audience.public(interaction)
         for w, ephemeral in ((mine_words, True), (public, False)):
-            text = w(words.SEASON_ENDED, name=season.name, number=str(season.number))
+            text = w(
+                words.SEASON_ENDED,
+                name=season.name,
+                command=Command("leaderboard"),
+                season=w.slash("season")[1:],
+                number=str(season.number),
+            )
             await interaction.followup.send(text, ephemeral=ephemeral)
 
     @season.command(name="list", description="Every season of this server")
@@ -164,7 +170,8 @@ class Seasons(commands.Cog):
         ]
         embed = discord.Embed(
             title=w(words.SEASON_LIST_TITLE),
-            description="\n".join(lines)[:4096] or w(words.SEASON_NONE),
+            description="\n".join(lines)[:4096]
+            or w(words.SEASON_NONE, command=Command("season start")),
             colour=EMBED_COLOUR,
         )
         days = settings.season_days

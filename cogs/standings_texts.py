@@ -188,12 +188,12 @@ SEASON_REPEATS = Nn_(
     "When it ends, the next season starts at once and lasts {count} day.",
     "When it ends, the next season starts at once and lasts {count} days.",
 )
-SEASON_ENDED = N_("{name} has ended. Its standings stay browsable: /leaderboard season:{number}.")
+SEASON_ENDED = N_("{name} has ended. Its standings stay browsable: {command} {season}:{number}.")
 SEASON_STILL_OPEN = N_("{name} is still open: end it first.")
 NO_OPEN_SEASON = N_("No season is open.")
 REPEAT_NEEDS_DAYS = N_("A repeating season needs its length: give `days` too.")
 SEASON_LIST_TITLE = N_("Seasons")
-SEASON_NONE = N_("No season yet: start one with /season start.")
+SEASON_NONE = N_("No season yet: start one with {command}.")
 # TRANSLATORS: a season that is still running
 SEASON_OPEN = N_("open")
 SEASON_ENDS = N_("ends <t:{when}:R>")

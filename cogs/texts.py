@@ -273,12 +273,12 @@ NO_TILES = N_("You have no tiles.")
 
 HELP_TITLE = N_("Domino tables")
 HELP = N_(
-    "**/domino new** — open a table: pick the game, its options and the seats.\n"
-    "**/domino rules** — the rules of any game.\n"
-    "**/domino puzzle** — a solitaire puzzle for one player: Dominosa (place a tile by its "
+    "**{new}** — open a table: pick the game, its options and the seats.\n"
+    "**{rules}** — the rules of any game.\n"
+    "**{puzzle}** — a solitaire puzzle for one player: Dominosa (place a tile by its "
     "cells, like C3-D3) or Quadrille (cells and numbers, like B1=3 C1=5); Hint shows a next "
     "tile.\n"
-    "**/domino end** — (moderators) end a table in this channel.\n\n"
+    "**{end}** — (moderators) end a table in this channel.\n\n"
     "Join with the lobby's buttons; your tiles come by DM (or press “Your hand”). "
     "Play with the buttons under your hand. If your turn timer runs out an AI moves for you."
 )
@@ -315,7 +315,7 @@ PUZZLE_CELL = N_("A cell of the tile, like C3")
 PUZZLE_CELL_HOW = N_("C3")
 PUZZLE_NUMBERS = N_("Cells and numbers, like B1=3 C1=5")
 PUZZLE_NUMBERS_HOW = N_("B1=3 C1=5: each cell of the tile and the number it shows")
-PUZZLE_NOT_YOURS = N_("This is someone else's puzzle: open your own with /domino puzzle.")
+PUZZLE_NOT_YOURS = N_("This is someone else's puzzle: open your own with {command}.")
 PUZZLE_TWO_CELLS = N_("Name two side-by-side cells, like C3-D3.")
 PUZZLE_ONE_CELL = N_("Name one cell of the tile to remove, like C3.")
 PUZZLE_GAVE_UP = N_("Puzzle abandoned.")
@@ -385,11 +385,11 @@ LANGUAGE_SET = N_(
     "their own messages in their own Discord language."
 )
 LANGUAGE_CHOSEN = N_(
-    "The tables of this server speak {language} in public (chosen with /domino config "
-    "language); each player gets their own messages in their own Discord language."
+    "The tables of this server speak {language} in public (chosen with {command}); each player "
+    "gets their own messages in their own Discord language."
 )
 LANGUAGE_FROM_LOCALE = N_(
     "The tables of this server speak {language} in public (the server's Discord language: a "
-    "moderator can choose another with /domino config language); each player gets their own "
+    "moderator can choose another with {command}); each player gets their own "
     "messages in their own Discord language."
 )

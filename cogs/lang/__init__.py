@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from cogs.lang.catalogues import LANGUAGES
 from cogs.lang.languages import language_of, native_name
-from cogs.lang.said import GameName, Said
+from cogs.lang.said import Command, GameName, Said
 from cogs.lang.words import Words, words
 
 __all__ = [
     "LANGUAGES",
     "N_",
+    "Command",
     "GameName",
     "Nn_",
     "Np_",

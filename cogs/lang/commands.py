@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import logging
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -24,13 +23,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.lang.languages import LOCALES_OF
+from cogs.lang.languages import LOCALES_OF, valid_command_name
 from cogs.lang.words import words
 
 log = logging.getLogger(__name__)
 
 CONTEXT = "command"
-NAME = re.compile(r"^[-_\w]{1,32}$")
 Location = app_commands.TranslationContextLocation
 NAME_LOCATIONS = frozenset({Location.command_name, Location.group_name, Location.parameter_name})
 #: Discord locale -> the bot's language, for the locales whose clients get localized commands.
@@ -41,9 +39,7 @@ NAME_NOTE = "a slash command or option name: lowercase, no spaces, at most 32 ch
 TEXT_NOTE = "a slash command or option description, or a choice: at most 100 characters"
 
 
-def valid_name(name: str) -> bool:
-    """Whether Discord accepts `name` as a command, group or option name."""
-    return bool(NAME.match(name)) and name == name.lower()
+valid_name = valid_command_name
 
 
 class CommandTranslator(app_commands.Translator):

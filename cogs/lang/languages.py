@@ -7,6 +7,7 @@ every other locale, and no locale at all, gets English.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from babel import Locale
@@ -36,6 +37,15 @@ LOCALES_OF: dict[str, tuple[str, ...]] = {
     "de": ("de",),
     "pl": ("pl",),
 }
+
+
+#: Discord's rule for command, group and option names (Unicode letters allowed), lowercase too.
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def valid_command_name(name: str) -> bool:
+    """Whether Discord accepts `name` as a command, group or option name."""
+    return bool(COMMAND_NAME.match(name)) and name == name.lower()
 
 
 def language_of(locale: object) -> str:

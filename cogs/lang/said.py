@@ -28,6 +28,17 @@ class GameName:
         return words("en").game_name(self.variant_id)
 
 
+@dataclass(frozen=True)
+class Command:
+    """A slash command as a value (`Command("domino puzzle")`): written as the reader's client
+    shows it (`/dominó puzzle-es`), from the `command` context of the catalogue."""
+
+    path: str
+
+    def __str__(self) -> str:
+        return "/" + self.path
+
+
 def is_message(value: object) -> bool:
     """Whether `value` is an engine `Message` (a text that remembers its template and params)."""
     return isinstance(value, str) and isinstance(getattr(value, "template", None), str)
@@ -142,6 +153,8 @@ def _json_value(value: Any) -> Any:
         return value.to_json()
     if isinstance(value, GameName):
         return {"game": value.variant_id}
+    if isinstance(value, Command):
+        return {"command": value.path}
     if isinstance(value, BaseException):
         return Said.refusal(value).to_json()
     if value is None or isinstance(value, str | int | float):
@@ -153,5 +166,7 @@ def _from_json_value(value: Any) -> Any:
     if isinstance(value, dict):
         if "game" in value:
             return GameName(str(value["game"]))
+        if "command" in value:
+            return Command(str(value["command"]))
         return Said.from_json(value)
     return value

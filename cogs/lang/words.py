@@ -19,7 +19,8 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from cogs.lang.catalogues import LANGUAGES, plural_forms, plural_rule, translations
-from cogs.lang.said import Said, is_message
+from cogs.lang.languages import valid_command_name
+from cogs.lang.said import Command, Said, is_message
 
 if TYPE_CHECKING:
     from render.wording import Wording
@@ -129,11 +130,23 @@ class Words:
         variant_id = getattr(value, "variant_id", None)
         if isinstance(variant_id, str):  # a game's name (ours or the engine's GameName)
             return self.game_name(variant_id)
+        if isinstance(value, Command):
+            return self.slash(value.path)
         if isinstance(value, BaseException):
             return self.refusal(value)
         if isinstance(value, int | float):
             return self.number(value)
         return value
+
+    def slash(self, path: str) -> str:
+        """A slash command as this language's clients show it: `slash("domino new")` is
+        `/dominó nueva` in Spanish (each word from the `command` context; a word without a valid
+        translation stays English, as on Discord)."""
+        shown = []
+        for word in path.split():
+            translated = self._ui.pgettext("command", word)
+            shown.append(translated if valid_command_name(translated) else word)
+        return "/" + " ".join(shown)
 
     # -- numbers ----------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ import render
 from cogs import texts
 from cogs.audience import mine
 from cogs.errors import reply_error
-from cogs.lang import Said, Words, words
+from cogs.lang import Command, Said, Words, words
 from cogs.tables.seating import TableError
 from data.models import LiveTable, PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, generate, load_game
@@ -106,7 +106,7 @@ class Puzzle:
         """Carry out one action of the player at `now` (Unix s); refusals raise with the
         engine's reason and change nothing."""
         if user_id != self.user_id:
-            raise TableError(texts.PUZZLE_NOT_YOURS)
+            raise TableError(texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
         if self.over:
             raise TableError(texts.NO_SUCH_TABLE)
         game = self.game
@@ -375,7 +375,7 @@ class Puzzles:
             if puzzle is None:
                 raise TableError(texts.NO_SUCH_TABLE)
             if interaction.user.id != puzzle.user_id:
-                raise TableError(texts.PUZZLE_NOT_YOURS)
+                raise TableError(texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
             if verb in ("place", "remove"):
                 form = CellsForm(self, puzzle_id, verb, puzzle.game_id, mine(interaction))
                 self.forms_opened.add(form.custom_id)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import discord
 import pytest
 
-from cogs.lang import LANGUAGES, Said, Words, language_of, native_name, words
+from cogs.lang import LANGUAGES, Command, Said, Words, language_of, native_name, words
 from cogs.lang.catalogues import plural_forms
 
 NBSP = "\u00a0"
@@ -246,3 +246,14 @@ def test_a_games_name_comes_from_the_rules_domain(catalogue: Callable[..., None]
     assert Words("es").game_name("partnership") == "Dominó en parejas"
     assert words("en").game_name("partnership") == "Partnership dominoes"
     assert Words("es").game_name("cyprus") == "Cyprus"  # untranslated: its English name
+
+
+def test_a_slash_command_is_written_as_the_readers_client_shows_it(
+    catalogue: Callable[..., None],
+) -> None:
+    catalogue("es", [("domino", "dominó", "command"), ("new", "Nueva Mesa", "command")])
+    w = Words("es")
+    assert w.slash("domino new") == "/dominó new"  # a name Discord would refuse stays English
+    line = Said.of("Open one with {command}.", command=Command("domino new"))
+    assert str(Said.from_json(line.to_json())) == "Open one with /domino new."
+    assert w.say(line) == "Open one with /dominó new."

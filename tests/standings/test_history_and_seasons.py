@@ -176,7 +176,9 @@ async def test_moderators_start_and_end_seasons_that_stay_browsable(
     assert "Season 1 is still open" in ephemeral_text(refused)
     await record_singles(emu, domino, "s1", alice, bob)
     ended = await mod.slash("season end")
-    assert ephemeral_text(ended) == words.SEASON_ENDED.format(name="Season 1", number=1)
+    assert ephemeral_text(ended) == words.SEASON_ENDED.format(
+        name="Season 1", command="/leaderboard", season="season", number=1
+    )
     assert "no season" in ephemeral_text(await mod.slash("season end")).lower()
     await record_singles(emu, domino, "after", bob, alice, seed=2)
     # No open season: the board is all time; the past season is one option away.

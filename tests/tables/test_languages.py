@@ -18,7 +18,7 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.lang import Words, catalogues, words
+from cogs.lang import Command, Words, catalogues, words
 from tests.emulator.emulator import Emulator
 from tests.lang.pseudo import write_pseudo_locales
 from tests.standings.helpers import make_moderator
@@ -125,7 +125,9 @@ async def test_without_a_chosen_language_a_server_speaks_its_discord_locale(
     lobby = (await en.slash("domino new", game=GAME)).response
     assert lobby.embed["title"] == words("pl")(texts.LOBBY_TITLE, game=words("pl").game_name(GAME))
     shown = await en.slash("domino config language")
-    assert ephemeral(shown) == words("en")(texts.LANGUAGE_FROM_LOCALE, language="Polski")
+    assert ephemeral(shown) == words("en")(
+        texts.LANGUAGE_FROM_LOCALE, language="Polski", command=Command("domino config language")
+    )
 
 
 async def test_only_a_manager_chooses_the_servers_language_and_english_stays_english(

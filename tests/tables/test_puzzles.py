@@ -36,7 +36,7 @@ async def test_a_dominosa_is_played_with_cells_named_as_on_the_picture(
     puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
     assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text and "C3-D3" in puzzle.text
     answer = await emu.user("bob").click(puzzle, texts.PUZZLE_HINT)
-    assert texts.PUZZLE_NOT_YOURS in answer.response.text
+    assert texts.PUZZLE_NOT_YOURS.format(command="/domino puzzle") in answer.response.text
     form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
     assert "C3-D3" in json.dumps(form.data)  # the placeholder shows how to name cells
     refused = await alice.submit(form, {texts.PUZZLE_CELLS: "A1-C3"})
