@@ -33,6 +33,7 @@ MISSING_PERMISSIONS = (
     "I can't run a table here: I am missing {permissions} in this channel. "
     "Ask a moderator to grant them (see the README's install section)."
 )
+NOT_SAVED = "That could not be saved, so nothing changed: please try again."
 UNEXPECTED = (
     "Something went wrong on my side (error {code}). The table is safe; "
     "quote the code to the server's moderators if it keeps happening."

@@ -16,6 +16,7 @@ match is recorded (the live table is deleted in the same transaction; `storing`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RETRY_SECONDS = 5.0  # a timed action the database refused is tried again after this
+
 
 class Tables:
     def __init__(self, bot: DominoBot) -> None:
@@ -58,6 +61,7 @@ class Tables:
         self.settings = bot.settings
         self.clock = bot.settings.clock
         self.tables: dict[str, Table] = {}
+        self.saved: dict[str, dict[str, Any]] = {}  # each live table's state as last stored
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.scheduler = Scheduler(self.clock, self._due)
         self.publisher = Publisher(self)
@@ -83,6 +87,7 @@ class Tables:
                 log.exception("table %s could not be restored", live.id)
                 continue
             self.tables[table.id] = table
+            self.saved[table.id] = live.state
             self._schedule(table)
             count += 1
         await self.bot.puzzles.restore(puzzles)
@@ -105,20 +110,45 @@ class Tables:
 
     # -- storing ----------------------------------------------------------------------------
 
+    async def _save(self, table: Table) -> bool:
+        """Persist the table; False (logged) when the database refused."""
+        try:
+            state = await store(self.db, table, self.clock())
+        except Exception:
+            log.exception("table %s could not be stored", table.id)
+            return False
+        if state is None:
+            self.saved.pop(table.id, None)
+        else:
+            self.saved[table.id] = state
+        return True
+
     async def _store(self, table: Table) -> None:
-        """Persist the table (before anyone sees the change)."""
-        await store(self.db, table, self.clock())
+        """Persist a change before anyone sees it. When the database refuses, the table goes
+        back exactly to its last stored state (or away, if it was never stored) and the change
+        is refused: nothing unsaved is shown or announced, and the next click works."""
+        if await self._save(table):
+            return
+        saved = self.saved.get(table.id)
+        if saved is None:
+            self.tables.pop(table.id, None)
+            self.scheduler.set(table.id, None)
+        else:
+            restored = load(saved)
+            self.tables[table.id] = restored
+            self._schedule(restored)
+        raise TableError(texts.NOT_SAVED)
 
     async def moved_board(self, table: Table, message_id: int) -> None:
         async with self.locks[table.id]:
             table.board_message_id = message_id
             if not table.finished:
-                await self._store(table)
+                await self._save(table)
 
     async def dm_failed(self, table: Table) -> None:
         async with self.locks[table.id]:
             if not table.finished:
-                await self._store(table)
+                await self._save(table)
         self.publisher.mark(table, hands=False)
 
     # -- after every change -----------------------------------------------------------------
@@ -173,7 +203,11 @@ class Tables:
                 steps = table.next_hand(now)
             elif table.phase is Phase.PLAYING:
                 steps = await self.robots.move(table)
-            await self._store(table)
+            try:
+                await self._store(table)
+            except TableError:
+                self.scheduler.set(table_id, self.clock() + RETRY_SECONDS)
+                return
         if table.phase is Phase.CANCELLED:
             await close_lobby_message(self.bot, table)
         self._changed(table, steps)
@@ -204,7 +238,12 @@ class Tables:
         async with self.locks[table.id]:
             table.lobby_message_id = message.id
             self.tables[table.id] = table
-            await self._store(table)
+            try:
+                await self._store(table)
+            except TableError:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
+                raise
         self._schedule(table)
 
     def _table(self, table_id: str) -> Table:
@@ -329,7 +368,13 @@ class Tables:
             table.channel_id = old.thread_id or old.channel_id
             table.lobby_message_id = message.id
             self.tables[table.id] = table
-            await self._store(table)
+            try:
+                await self._store(table)
+            except TableError:
+                old.rematch_id = None  # Rematch may be pressed again
+                with contextlib.suppress(discord.HTTPException):
+                    await message.delete()
+                raise
         self._schedule(table)
 
     async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:

@@ -7,6 +7,8 @@ same transaction), and a cancelled lobby or a table a moderator ended is simply 
 
 from __future__ import annotations
 
+from typing import Any
+
 from cogs import texts
 from cogs.tables.state import dump
 from cogs.tables.table import Phase, Table
@@ -15,17 +17,19 @@ from data.models import FinishedMatch, LiveTable, SeatResult
 from engine.record import write
 
 
-async def store(db: Database, table: Table, now: float) -> None:
-    """Persist the table (before anyone sees the change)."""
+async def store(db: Database, table: Table, now: float) -> dict[str, Any] | None:
+    """Persist the table (before anyone sees the change). Returns the state now stored as the
+    live table, or None when the table left the live tables (finished or cancelled)."""
     if table.phase is Phase.CANCELLED:
         await db.delete_live_table(table.id)
-        return
+        return None
     if table.phase is Phase.OVER:
         if table.ended == texts.ENDED_BY_MODERATOR:
             await db.delete_live_table(table.id)
         else:
             await db.record_match(finished_match(table, now))
-        return
+        return None
+    state = dump(table)
     await db.save_live_table(
         LiveTable(
             id=table.id,
@@ -33,10 +37,11 @@ async def store(db: Database, table: Table, now: float) -> None:
             channel_id=table.channel_id or 0,
             thread_id=table.thread_id,
             board_message_id=table.board_message_id,
-            state=dump(table),
+            state=state,
             updated_at=now,
         )
     )
+    return state
 
 
 def finished_match(table: Table, now: float) -> FinishedMatch:
