@@ -64,6 +64,11 @@ class Domino(commands.Cog):
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every /domino command: a player whose DMs were found closed may have opened them."""
+        await self.bot.tables.reopen_dms(interaction.user.id)
+        return True
+
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:

@@ -3,8 +3,10 @@ score sheet after each hand, and every player's hand by DM.
 
 Work is coalesced per table: changes mark the table dirty and one task per table draws the
 newest state, so a burst of fast AI moves costs one board edit, not one per move, and Discord's
-per-channel rate limit is never hammered. Hands go only to their owner (DM); when a DM fails the
-seat is marked and the board tells the player to press "Your hand" instead.
+per-channel rate limit is never hammered. Hands go only to their owner (DM). When a DM fails on
+Discord's side it is tried again; when the player's DMs are closed the seat is marked, the table
+says once in its channel to press "Your hand" instead, and no DM is tried until the player comes
+back (a "Your hand" click or a /domino command).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
+DM_RETRY_SECONDS = 5.0  # a DM that failed on Discord's side is tried again after this
 
 
 @dataclass
@@ -54,6 +57,8 @@ class Publisher:
         self.direct: dict[tuple[str, int], DirectMessage] = {}
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
+        self.told_closed: set[tuple[str, int]] = set()  # (table, seat) told to use "Your hand"
+        self.retrying: set[str] = set()  # tables whose hands are sent again soon
 
     def mark(
         self, table: Table, *, hands: bool = True, sheet: board.BoardSnapshot | None = None
@@ -136,9 +141,45 @@ class Publisher:
             try:
                 await self._send_hand(table, seat, player.user_id, view, key, previous)
             except discord.Forbidden:
-                player.dm_closed = True
-                log.info("table %s: DMs closed for seat %s", table.id, seat)
-                await self.tables.dm_failed(table)
+                await self._dms_closed(table, seat)
+                continue
+            except discord.HTTPException as error:
+                # A hiccup on Discord's side (5xx, rate limit): the other hands still go, and
+                # this one is sent again soon (or on its next change, whichever comes first).
+                log.info("table %s: DM to seat %s failed (%s)", table.id, seat, error.status)
+                self._retry_hands(table)
+                continue
+            self.told_closed.discard((table.id, seat))
+
+    async def _dms_closed(self, table: Table, seat: int) -> None:
+        """The player's DMs are closed (50007): no more DMs until they come back to the table
+        (`Tables.reopen_dms`), and the table says once where their tiles are instead."""
+        player = table.seats[seat]
+        player.dm_closed = True
+        log.info("table %s: DMs closed for seat %s", table.id, seat)
+        await self.tables.dm_failed(table)
+        if (table.id, seat) in self.told_closed:
+            return
+        self.told_closed.add((table.id, seat))
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
+        try:
+            await channel.send(texts.DM_CLOSED.format(name=player.name))
+            self.note_message(channel.id)
+        except discord.HTTPException:
+            log.info("table %s: could not say that seat %s's DMs are closed", table.id, seat)
+
+    def _retry_hands(self, table: Table) -> None:
+        if table.id in self.retrying:
+            return
+        self.retrying.add(table.id)
+
+        def retry() -> None:
+            self.retrying.discard(table.id)
+            current = self.tables.tables.get(table.id)
+            if current is not None and not current.finished:
+                self.mark(current)
+
+        asyncio.get_running_loop().call_later(DM_RETRY_SECONDS, retry)
 
     async def _send_hand(
         self,

@@ -151,6 +151,20 @@ class Tables:
                 await self._save(table)
         self.publisher.mark(table, hands=False)
 
+    async def reopen_dms(self, user_id: int) -> None:
+        """The user is back (a "Your hand" click, a /domino command): DM their hands again at
+        every table where their DMs were found closed (they may have opened them since)."""
+        for table in list(self.tables.values()):
+            if table.match is None or table.finished:
+                continue
+            seat = table.seat_of(user_id)
+            if seat is None or not table.seats[seat].dm_closed:
+                continue
+            async with self.locks[table.id]:
+                table.seats[seat].dm_closed = False
+                await self._save(table)
+            self.publisher.mark(table)
+
     # -- after every change -----------------------------------------------------------------
 
     def _changed(self, table: Table, steps: list[Step]) -> None:
@@ -385,6 +399,7 @@ class Tables:
         if seat is None or table.match is None:
             raise TableError(texts.NOT_SEATED)
         embed, file, moves = await self.publisher.hand_message(table, table.view(seat))
+        await self.reopen_dms(interaction.user.id)
         if moves is None:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
