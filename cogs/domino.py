@@ -112,7 +112,7 @@ class Domino(commands.Cog):
             turn_seconds=turn_time or (defaults.turn_seconds if defaults else 60),
             rated=rated if rated is not None else bool(defaults and defaults.rated_by_default),
         )
-        await self.bot.tables.open_table(interaction, setup)
+        await self.bot.tables.lobbies.open_table(interaction, setup)
 
     @new.autocomplete("game")
     async def _new_game(

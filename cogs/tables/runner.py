@@ -5,18 +5,20 @@ The order of work for anything that changes a table is fixed:
 2. take the table's lock (one per table: simultaneous and double clicks queue and are then
    refused by the version check, changing nothing);
 3. change the table through its pure model (`Table`), which asks the engine what is legal;
-4. store the table (its state with the game record) in the database, one transaction;
+4. store the table (its state with the game record) in the database, one transaction; when
+   the database refuses, the table goes back exactly to its last stored state and the click is
+   refused ("could not be saved"), so nothing unsaved is ever shown;
 5. only then update what people see (the publisher draws off the event loop) and set the next
    due time (turn timer, AI move, pause between hands, lobby expiry).
 
-AI seats (and seats the timer took over) move after a short natural delay (`robots`). A finished
+The lobby's clicks live in `lobbies`. AI seats (and seats the timer took over) move after a short
+natural delay (`robots`). A finished
 match is recorded (the live table is deleted in the same transaction; `storing`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -27,22 +29,15 @@ import discord
 
 from cogs import texts
 from cogs.errors import guarded, send_ephemeral
-from cogs.tables import board, pictures
-from cogs.tables.components import lobby_view
-from cogs.tables.lobby import (
-    close_lobby_message,
-    lobby_embed,
-    missing_permissions,
-    open_thread,
-    seat_choices,
-)
+from cogs.tables import board, pictures, storing
+from cogs.tables.lobbies import Lobbies
+from cogs.tables.lobby import close_lobby_message
 from cogs.tables.publisher import Publisher
 from cogs.tables.puzzles import KINDS as PUZZLE_KINDS
 from cogs.tables.robots import Robots
 from cogs.tables.scheduler import Scheduler
-from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.seating import TableError
 from cogs.tables.state import load
-from cogs.tables.storing import store
 from cogs.tables.table import Phase, Step, Table
 from engine.ai import LEVELS
 
@@ -65,6 +60,7 @@ class Tables:
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.scheduler = Scheduler(self.clock, self._due)
         self.publisher = Publisher(self)
+        self.lobbies = Lobbies(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.rng = random.Random()
         self.robots = Robots(
@@ -88,7 +84,7 @@ class Tables:
                 continue
             self.tables[table.id] = table
             self.saved[table.id] = live.state
-            self._schedule(table)
+            self.schedule(table)
             count += 1
         await self.bot.puzzles.restore(puzzles)
         pictures.warm_up()  # the first board should not wait for the picture workers to start
@@ -110,10 +106,10 @@ class Tables:
 
     # -- storing ----------------------------------------------------------------------------
 
-    async def _save(self, table: Table) -> bool:
+    async def save(self, table: Table) -> bool:
         """Persist the table; False (logged) when the database refused."""
         try:
-            state = await store(self.db, table, self.clock())
+            state = await storing.store(self.db, table, self.clock())
         except Exception:
             log.exception("table %s could not be stored", table.id)
             return False
@@ -123,11 +119,11 @@ class Tables:
             self.saved[table.id] = state
         return True
 
-    async def _store(self, table: Table) -> None:
+    async def store(self, table: Table) -> None:
         """Persist a change before anyone sees it. When the database refuses, the table goes
         back exactly to its last stored state (or away, if it was never stored) and the change
         is refused: nothing unsaved is shown or announced, and the next click works."""
-        if await self._save(table):
+        if await self.save(table):
             return
         saved = self.saved.get(table.id)
         if saved is None:
@@ -136,19 +132,19 @@ class Tables:
         else:
             restored = load(saved)
             self.tables[table.id] = restored
-            self._schedule(restored)
+            self.schedule(restored)
         raise TableError(texts.NOT_SAVED)
 
     async def moved_board(self, table: Table, message_id: int) -> None:
         async with self.locks[table.id]:
             table.board_message_id = message_id
             if not table.finished:
-                await self._save(table)
+                await self.save(table)
 
     async def dm_failed(self, table: Table) -> None:
         async with self.locks[table.id]:
             if not table.finished:
-                await self._save(table)
+                await self.save(table)
         self.publisher.mark(table, hands=False)
 
     async def reopen_dms(self, user_id: int) -> None:
@@ -162,18 +158,18 @@ class Tables:
                 continue
             async with self.locks[table.id]:
                 table.seats[seat].dm_closed = False
-                await self._save(table)
+                await self.save(table)
             self.publisher.mark(table)
 
     # -- after every change -----------------------------------------------------------------
 
-    def _changed(self, table: Table, steps: list[Step]) -> None:
+    def changed(self, table: Table, steps: list[Step]) -> None:
         """Show the change and set the next due time (the table is stored already)."""
         for step in steps:
             if step.hand_over is not None:
                 self.publisher.mark(table, sheet=self.snapshot(table))
         self.publisher.mark(table)
-        self._schedule(table)
+        self.schedule(table)
         if table.phase is Phase.CANCELLED:
             self.tables.pop(table.id, None)
         elif table.phase is Phase.OVER:
@@ -181,7 +177,7 @@ class Tables:
             loop = asyncio.get_running_loop()
             loop.call_later(self.settings.keep_finished_seconds, self.tables.pop, table.id, None)
 
-    def _schedule(self, table: Table) -> None:
+    def schedule(self, table: Table) -> None:
         settings = self.settings
         when: float | None = None
         if table.phase is Phase.LOBBY:
@@ -205,7 +201,7 @@ class Tables:
             if table is None or table.finished:
                 return
             now = self.clock()
-            self._schedule(table)
+            self.schedule(table)
             when = self.scheduler.due.get(table_id)
             if when is not None and when > now:
                 return  # a click came first and moved the due time
@@ -218,94 +214,19 @@ class Tables:
             elif table.phase is Phase.PLAYING:
                 steps = await self.robots.move(table)
             try:
-                await self._store(table)
+                await self.store(table)
             except TableError:
                 self.scheduler.set(table_id, self.clock() + RETRY_SECONDS)
                 return
         if table.phase is Phase.CANCELLED:
             await close_lobby_message(self.bot, table)
-        self._changed(table, steps)
+        self.changed(table, steps)
 
-    # -- the lobby --------------------------------------------------------------------------
-
-    @guarded
-    async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
-        if interaction.guild is None or interaction.channel is None:
-            raise TableError(texts.GUILD_ONLY)
-        missing = missing_permissions(interaction)
-        if missing:
-            raise TableError(texts.MISSING_PERMISSIONS.format(permissions=", ".join(missing)))
-        user = interaction.user
-        table = Table(
-            id=secrets.token_hex(5),
-            lobby=Lobby(setup, host_id=user.id),
-            seed=self.rng.randrange(2**31),
-            created_at=self.clock(),
-            guild_id=interaction.guild.id,
-            channel_id=interaction.channel.id,
-        )
-        table.join(user.id, user.display_name)
-        await interaction.response.send_message(
-            embed=lobby_embed(table), view=lobby_view(table.id, self.levels, seat_choices(table))
-        )
-        message = await interaction.original_response()
-        async with self.locks[table.id]:
-            table.lobby_message_id = message.id
-            self.tables[table.id] = table
-            try:
-                await self._store(table)
-            except TableError:
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.delete_original_response()
-                raise
-        self._schedule(table)
-
-    def _table(self, table_id: str) -> Table:
+    def find(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
             raise TableError(texts.NO_SUCH_TABLE)
         return table
-
-    @guarded
-    async def lobby_click(
-        self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
-    ) -> None:
-        await interaction.response.defer()
-        user = interaction.user
-        steps: list[Step] = []
-        async with self.locks[table_id]:
-            table = self._table(table_id)
-            if verb == "join":
-                table.join(user.id, user.display_name)
-            elif verb == "seat":
-                wanted = int(value) if value and value.isdigit() else -1
-                table.join(user.id, user.display_name, wanted)
-            elif verb == "leave":
-                table.leave_lobby(user.id)
-            elif verb == "ai":
-                table.add_ai(user.id, value or "", self.levels)
-            elif verb == "cancel":
-                table.cancel(user.id)
-            elif verb == "start":
-                steps = table.start(user.id, self.clock())
-            await self._store(table)
-        if verb == "start":
-            await self._open_thread(table, interaction)
-        await interaction.edit_original_response(
-            embed=lobby_embed(table),
-            view=None
-            if table.phase is not Phase.LOBBY
-            else lobby_view(table.id, self.levels, seat_choices(table)),
-        )
-        self._changed(table, steps)
-
-    async def _open_thread(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        thread_id = await open_thread(table, interaction)
-        if thread_id is None:
-            return
-        async with self.locks[table.id]:
-            table.thread_id = thread_id
-            await self._store(table)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -315,10 +236,10 @@ class Tables:
     ) -> None:
         await interaction.response.defer()
         async with self.locks[table_id]:
-            table = self._table(table_id)
+            table = self.find(table_id)
             steps = table.play(interaction.user.id, version, index, self.clock())
-            await self._store(table)
-        self._changed(table, steps)
+            await self.store(table)
+        self.changed(table, steps)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral_hand(interaction, table)
@@ -345,7 +266,7 @@ class Tables:
         note: str | None = None
         rematch: Table | None = None
         async with self.locks[table_id]:
-            table = self._table(table_id)
+            table = self.find(table_id)
             if verb == "resign":
                 table.resign(user)
             elif verb == "draw":
@@ -364,37 +285,19 @@ class Tables:
                     user, secrets.token_hex(5), self.rng.randrange(2**31), self.clock()
                 )
             if verb not in ("leave", "rematch"):
-                await self._store(table)
+                await self.store(table)
         if rematch is not None:
-            await self._post_rematch(table, rematch)
+            await self.lobbies.post_rematch(table, rematch)
             return
         if note is not None:
             await send_ephemeral(interaction, note)
         if verb != "leave":
-            self._changed(table, steps)
-
-    async def _post_rematch(self, old: Table, table: Table) -> None:
-        channel = self.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
-        message = await channel.send(
-            embed=lobby_embed(table), view=lobby_view(table.id, self.levels, seat_choices(table))
-        )
-        async with self.locks[table.id]:
-            table.channel_id = old.thread_id or old.channel_id
-            table.lobby_message_id = message.id
-            self.tables[table.id] = table
-            try:
-                await self._store(table)
-            except TableError:
-                old.rematch_id = None  # Rematch may be pressed again
-                with contextlib.suppress(discord.HTTPException):
-                    await message.delete()
-                raise
-        self._schedule(table)
+            self.changed(table, steps)
 
     async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = self._table(table_id)
+        table = self.find(table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.match is None:
             raise TableError(texts.NOT_SEATED)
@@ -425,7 +328,7 @@ class Tables:
         table = candidates[-1]
         async with self.locks[table.id]:
             table.end_by_moderator()
-            await self._store(table)
+            await self.store(table)
         await close_lobby_message(self.bot, table)
-        self._changed(table, [])
+        self.changed(table, [])
         await send_ephemeral(interaction, texts.TABLE_ENDED)
