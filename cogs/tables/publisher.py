@@ -59,6 +59,7 @@ class Publisher:
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
         self.told_closed: set[tuple[str, int]] = set()  # (table, seat) told to use "Your hand"
         self.retrying: set[str] = set()  # tables whose hands are sent again soon
+        self.blocked: dict[str, str] = {}  # table -> which permission stops showing it
 
     def mark(
         self, table: Table, *, hands: bool = True, sheet: board.BoardSnapshot | None = None
@@ -98,14 +99,48 @@ class Publisher:
 
     async def _show(self, table: Table, pending: Pending) -> None:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
-        for sheet in pending.sheets:
-            file = await board.score_sheet_file(sheet)
-            await channel.send(board.hand_result_text(sheet), file=file)
-            self.note_message(channel.id)
-        if pending.show_board and table.match is not None:
-            await self._show_board(table, channel)
+        try:
+            for sheet in pending.sheets:
+                file = await board.score_sheet_file(sheet)
+                await channel.send(board.hand_result_text(sheet), file=file)
+                self.note_message(channel.id)
+            if pending.show_board and table.match is not None:
+                await self._show_board(table, channel)
+            self.blocked.pop(table.id, None)
+        except discord.Forbidden:
+            # The game is stored already; only showing it failed. Hands still go by DM.
+            await self._cannot_show(table, channel)
         if pending.hands and table.match is not None:
             await self._show_hands(table)
+
+    async def _cannot_show(self, table: Table, channel: discord.PartialMessageable) -> None:
+        """A permission was taken from the bot where the table plays: say which, once, where it
+        still can (there in words, else in the thread's parent channel; `blocked` is for the
+        next clicker), and post a fresh board as soon as it is given back."""
+        self.since_board[channel.id] = REPOST_AFTER
+        if table.id in self.blocked:
+            return
+        where = texts.THE_TABLE_THREAD if table.thread_id else texts.THE_TABLE_CHANNEL
+        # Words without a picture still go through: the picture is what was refused.
+        text = texts.cannot_show(texts.ATTACH_FILES, where)
+        self.blocked[table.id] = text
+        try:
+            await channel.send(text)
+            self.note_message(channel.id)
+            return
+        except discord.Forbidden:
+            pass
+        if table.thread_id is None:
+            text = texts.cannot_show(texts.SEND_MESSAGES, where)
+        else:
+            text = texts.cannot_show(texts.SEND_MESSAGES_IN_THREADS, where)
+        self.blocked[table.id] = text
+        if table.thread_id is not None and table.channel_id is not None:
+            parent = self.bot.get_partial_messageable(table.channel_id)
+            try:
+                await parent.send(text)
+            except discord.HTTPException:
+                log.info("table %s: no channel left to say what permission is missing", table.id)
 
     async def _show_board(self, table: Table, channel: discord.PartialMessageable) -> None:
         snap = self.tables.snapshot(table)

@@ -243,6 +243,13 @@ class Tables:
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral_hand(interaction, table)
+        await self._tell_if_blocked(interaction, table_id)
+
+    async def _tell_if_blocked(self, interaction: discord.Interaction[Any], table_id: str) -> None:
+        """While a lost permission keeps the table from being shown, every clicker hears it."""
+        text = self.publisher.blocked.get(table_id)
+        if text is not None:
+            await send_ephemeral(interaction, text)
 
     async def _refresh_ephemeral_hand(
         self, interaction: discord.Interaction[Any], table: Table
@@ -293,6 +300,7 @@ class Tables:
             await send_ephemeral(interaction, note)
         if verb != "leave":
             self.changed(table, steps)
+        await self._tell_if_blocked(interaction, table_id)
 
     async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
@@ -307,6 +315,7 @@ class Tables:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
             await interaction.followup.send(embed=embed, file=file, view=moves, ephemeral=True)
+        await self._tell_if_blocked(interaction, table_id)
 
     # -- moderation -------------------------------------------------------------------------
 
