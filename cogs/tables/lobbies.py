@@ -105,7 +105,17 @@ class Lobbies:
             )  # the match has started: a thread id is no reason to undo it
 
     async def post_rematch(self, old: Table, table: Table) -> None:
-        """The lobby of a rematch, posted where the old table played."""
+        """The lobby of a rematch, posted where the old table played. When it cannot be posted
+        or stored, Rematch may be pressed again."""
+        try:
+            await self._post_rematch(old, table)
+        except Exception:
+            async with self.tables.locks[old.id]:
+                old.rematch_id = None
+                await self.tables.save(old)
+            raise
+
+    async def _post_rematch(self, old: Table, table: Table) -> None:
         channel = self.tables.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
         message = await channel.send(
             embed=lobby_embed(table),
@@ -118,7 +128,6 @@ class Lobbies:
             try:
                 await self.tables.store(table)
             except TableError:
-                old.rematch_id = None  # Rematch may be pressed again
                 with contextlib.suppress(discord.HTTPException):
                     await message.delete()
                 raise

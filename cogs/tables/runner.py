@@ -70,7 +70,8 @@ class Tables:
     # -- life cycle -------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Reload every unfinished table from the database; their buttons and timers resume."""
+        """Reload every table from the database (unfinished, or finished a short while ago);
+        their buttons and timers resume."""
         count = 0
         puzzles = []
         for live in await self.db.live_tables():
@@ -84,6 +85,10 @@ class Tables:
                 continue
             self.tables[table.id] = table
             self.saved[table.id] = live.state
+            if table.phase is Phase.OVER:
+                # Kept for its Rematch and Leave buttons; forgotten when that time is up.
+                expires = live.updated_at + self.settings.keep_finished_seconds
+                self.scheduler.set(table.id, expires)
             self.schedule(table)
             count += 1
         await self.bot.puzzles.restore(puzzles)
@@ -108,8 +113,10 @@ class Tables:
 
     async def save(self, table: Table) -> bool:
         """Persist the table; False (logged) when the database refused."""
+        before = self.saved.get(table.id)
+        recorded = before is not None and before.get("phase") == Phase.OVER.value
         try:
-            state = await storing.store(self.db, table, self.clock())
+            state = await storing.store(self.db, table, self.clock(), recorded=recorded)
         except Exception:
             log.exception("table %s could not be stored", table.id)
             return False
@@ -173,11 +180,14 @@ class Tables:
         if table.phase is Phase.CANCELLED:
             self.tables.pop(table.id, None)
         elif table.phase is Phase.OVER:
-            # Kept a while in memory (not in the database) for its Rematch and Leave buttons.
-            loop = asyncio.get_running_loop()
-            loop.call_later(self.settings.keep_finished_seconds, self.tables.pop, table.id, None)
+            # Kept a while (stored, so across a restart) for its Rematch and Leave buttons.
+            self.scheduler.set(table.id, self.clock() + self.settings.keep_finished_seconds)
 
     def schedule(self, table: Table) -> None:
+        """Set the table's next due time from its state. A finished table keeps the expiry set
+        when it finished (`changed`, `restore`)."""
+        if table.phase is Phase.OVER:
+            return
         settings = self.settings
         when: float | None = None
         if table.phase is Phase.LOBBY:
@@ -198,7 +208,10 @@ class Tables:
         moves. Rechecked under the lock, since a click may have come first."""
         async with self.locks[table_id]:
             table = self.tables.get(table_id)
-            if table is None or table.finished:
+            if table is None:
+                return
+            if table.finished:
+                await self._forget(table_id)
                 return
             now = self.clock()
             self.schedule(table)
@@ -221,6 +234,15 @@ class Tables:
         if table.phase is Phase.CANCELLED:
             await close_lobby_message(self.bot, table)
         self.changed(table, steps)
+
+    async def _forget(self, table_id: str) -> None:
+        """A finished table's buttons expire: it leaves memory and the database."""
+        self.tables.pop(table_id, None)
+        self.saved.pop(table_id, None)
+        try:
+            await self.db.delete_live_table(table_id)
+        except Exception:
+            log.exception("table %s: its finished row stays until the next restart", table_id)
 
     def find(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -291,8 +313,7 @@ class Tables:
                 rematch = table.rematch_lobby(
                     user, secrets.token_hex(5), self.rng.randrange(2**31), self.clock()
                 )
-            if verb not in ("leave", "rematch"):
-                await self.store(table)
+            await self.store(table)
         if rematch is not None:
             await self.lobbies.post_rematch(table, rematch)
             return
