@@ -34,6 +34,7 @@ MISSING_PERMISSIONS = (
     "Ask a moderator to grant them (see the README's install section)."
 )
 ATTACH_FILES = "Attach Files"
+VIEW_CHANNEL = "View Channel"
 SEND_MESSAGES = "Send Messages"
 SEND_MESSAGES_IN_THREADS = "Send Messages in Threads"
 THE_TABLE_THREAD = "in the table's thread"

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
+MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channel
 DM_RETRY_SECONDS = 5.0  # a DM that failed on Discord's side is tried again after this
 
 
@@ -107,13 +108,15 @@ class Publisher:
             if pending.show_board and table.match is not None:
                 await self._show_board(table, channel)
             self.blocked.pop(table.id, None)
-        except discord.Forbidden:
+        except discord.Forbidden as error:
             # The game is stored already; only showing it failed. Hands still go by DM.
-            await self._cannot_show(table, channel)
+            await self._cannot_show(table, channel, error)
         if pending.hands and table.match is not None:
             await self._show_hands(table)
 
-    async def _cannot_show(self, table: Table, channel: discord.PartialMessageable) -> None:
+    async def _cannot_show(
+        self, table: Table, channel: discord.PartialMessageable, error: discord.Forbidden
+    ) -> None:
         """A permission was taken from the bot where the table plays: say which, once, where it
         still can (there in words, else in the thread's parent channel; `blocked` is for the
         next clicker), and post a fresh board as soon as it is given back."""
@@ -121,19 +124,25 @@ class Publisher:
         if table.id in self.blocked:
             return
         where = texts.THE_TABLE_THREAD if table.thread_id else texts.THE_TABLE_CHANNEL
-        # Words without a picture still go through: the picture is what was refused.
-        text = texts.cannot_show(texts.ATTACH_FILES, where)
-        self.blocked[table.id] = text
-        try:
-            await channel.send(text)
-            self.note_message(channel.id)
-            return
-        except discord.Forbidden:
-            pass
-        if table.thread_id is None:
-            text = texts.cannot_show(texts.SEND_MESSAGES, where)
+        if error.code != MISSING_ACCESS:
+            # Words without a picture may still go through: then the picture was refused.
+            text = texts.cannot_show(texts.ATTACH_FILES, where)
+            self.blocked[table.id] = text
+            try:
+                await channel.send(text)
+                self.note_message(channel.id)
+                return
+            except discord.Forbidden:
+                pass
+            except discord.HTTPException:
+                return  # a hiccup on Discord's side: the next clicker hears it
+        if error.code == MISSING_ACCESS:
+            permission = texts.VIEW_CHANNEL
+        elif table.thread_id is None:
+            permission = texts.SEND_MESSAGES
         else:
-            text = texts.cannot_show(texts.SEND_MESSAGES_IN_THREADS, where)
+            permission = texts.SEND_MESSAGES_IN_THREADS
+        text = texts.cannot_show(permission, where)
         self.blocked[table.id] = text
         if table.thread_id is not None and table.channel_id is not None:
             parent = self.bot.get_partial_messageable(table.channel_id)

@@ -11,7 +11,7 @@ import discord
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
-from tests.emulator.permissions import ATTACH_FILES, SEND_MESSAGES_IN_THREADS
+from tests.emulator.permissions import ATTACH_FILES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
 from tests.tables.play import board, table_channel
 from tests.tables.test_refusals import start_two_player, whose_turn
 
@@ -64,3 +64,16 @@ async def test_a_thread_the_bot_cannot_post_in_is_named_in_the_parent_channel(
     emu.allow_bot(ATTACH_FILES | SEND_MESSAGES_IN_THREADS)
     await play_a_move(emu, [alice, bob])
     await emu.wait_for(lambda: board(emu).id != old.id and thread.messages[-1].id == board(emu).id)
+
+
+async def test_a_channel_the_bot_cannot_see_is_named_to_the_next_clicker(
+    emu: Emulator, domino: Any
+) -> None:
+    alice, bob = await start_two_player(emu)
+    emu.deny_bot(VIEW_CHANNEL)  # nowhere left to write: neither the thread nor its channel
+    await play_a_move(emu, [alice, bob])
+    await emu.wait_for(lambda: domino.tables.publisher.blocked)
+    mover, _, message = await whose_turn(emu, [alice, bob])
+    button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
+    result = await mover.click(message, custom_id=button.custom_id)
+    assert any("missing **View Channel**" in m.text for m in result.followups if m.ephemeral)

@@ -87,3 +87,18 @@ async def test_a_timed_out_turn_that_cannot_be_saved_is_tried_again(
     emu.advance(10)  # the scheduler tries again
     await emu.wait_for(lambda: board(emu).embed["description"] != before)
     assert mover.name in board(emu).embed["description"]
+
+
+async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, bob = await start_two_player(emu)
+    await emu.settle()
+    failures = fail_next_write(monkeypatch, domino, "record_match")
+    assert refusal(await bob.click(board(emu), "Resign")) == texts.NOT_SAVED
+    await emu.settle()
+    assert failures and "Resign" in board(emu).labels and "Rematch" not in board(emu).labels
+    await bob.click(board(emu), "Resign")
+    final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
+    assert texts.resigned("bob") in final.text
+    assert len(await domino.db.history(emu.guild.id)) == 1  # recorded once, by the second click
