@@ -102,3 +102,17 @@ async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
     assert texts.resigned("bob") in final.text
     assert len(await domino.db.history(emu.guild.id)) == 1  # recorded once, by the second click
+
+
+async def test_a_table_that_cannot_be_saved_is_not_opened(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = emu.user("alice")
+    failures = fail_next_write(monkeypatch, domino, "save_live_table")
+    answer = await alice.slash("domino new", game="two-player")
+    assert failures and refusal(answer) == texts.NOT_SAVED
+    await emu.settle()
+    assert not [m for m in emu.channel().messages if m.buttons]  # no lobby left to click
+    assert await stored(domino) == []
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    assert "Join" in lobby.labels
