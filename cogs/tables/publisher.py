@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
 MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channel
 DM_RETRY_SECONDS = 5.0  # a DM that failed on Discord's side is tried again after this
+DM_RETRIES = 3  # ... this many times in a row at most
 
 
 @dataclass
@@ -60,13 +61,19 @@ class Publisher:
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
         self.told_closed: set[tuple[str, int]] = set()  # (table, seat) told to use "Your hand"
         self.retrying: set[str] = set()  # tables whose hands are sent again soon
+        self.retried: dict[str, int] = {}  # table -> DM retries since the last DM that went
         self.blocked: dict[str, str] = {}  # table -> which permission stops showing it
 
     def mark(
-        self, table: Table, *, hands: bool = True, sheet: board.BoardSnapshot | None = None
+        self,
+        table: Table,
+        *,
+        hands: bool = True,
+        sheet: board.BoardSnapshot | None = None,
+        show_board: bool = True,
     ) -> None:
         pending = self.pending.setdefault(table.id, Pending())
-        pending.show_board = True
+        pending.show_board = pending.show_board or show_board
         pending.hands = pending.hands or hands
         if sheet is not None:
             pending.sheets.append(sheet)
@@ -107,7 +114,7 @@ class Publisher:
                 self.note_message(channel.id)
             if pending.show_board and table.match is not None:
                 await self._show_board(table, channel)
-            self.blocked.pop(table.id, None)
+                self.blocked.pop(table.id, None)
         except discord.Forbidden as error:
             # The game is stored already; only showing it failed. Hands still go by DM.
             await self._cannot_show(table, channel, error)
@@ -194,6 +201,7 @@ class Publisher:
                 self._retry_hands(table)
                 continue
             self.told_closed.discard((table.id, seat))
+            self.retried.pop(table.id, None)
 
     async def _dms_closed(self, table: Table, seat: int) -> None:
         """The player's DMs are closed (50007): no more DMs until they come back to the table
@@ -213,15 +221,19 @@ class Publisher:
             log.info("table %s: could not say that seat %s's DMs are closed", table.id, seat)
 
     def _retry_hands(self, table: Table) -> None:
-        if table.id in self.retrying:
+        """Send the hands again soon, a few times at most while Discord keeps failing (then
+        the hand's next change tries again)."""
+        tries = self.retried.get(table.id, 0)
+        if table.id in self.retrying or tries >= DM_RETRIES:
             return
         self.retrying.add(table.id)
+        self.retried[table.id] = tries + 1
 
         def retry() -> None:
             self.retrying.discard(table.id)
             current = self.tables.tables.get(table.id)
             if current is not None and not current.finished:
-                self.mark(current)
+                self.mark(current, show_board=False)
 
         asyncio.get_running_loop().call_later(DM_RETRY_SECONDS, retry)
 

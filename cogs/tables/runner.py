@@ -166,7 +166,7 @@ class Tables:
             async with self.locks[table.id]:
                 table.seats[seat].dm_closed = False
                 await self.save(table)
-            self.publisher.mark(table)
+            self.publisher.mark(table, show_board=False)
 
     # -- after every change -----------------------------------------------------------------
 
