@@ -33,10 +33,25 @@ MISSING_PERMISSIONS = (
     "I can't run a table here: I am missing {permissions} in this channel. "
     "Ask a moderator to grant them (see the README's install section)."
 )
+ATTACH_FILES = "Attach Files"
+VIEW_CHANNEL = "View Channel"
+SEND_MESSAGES = "Send Messages"
+SEND_MESSAGES_IN_THREADS = "Send Messages in Threads"
+THE_TABLE_THREAD = "in the table's thread"
+THE_TABLE_CHANNEL = "in this channel"
+NOT_SAVED = "That could not be saved, so nothing changed: please try again."
 UNEXPECTED = (
     "Something went wrong on my side (error {code}). The table is safe; "
     "quote the code to the server's moderators if it keeps happening."
 )
+
+
+def cannot_show(permission: str, where: str) -> str:
+    """A permission the bot lost mid-match, by its name in Discord's settings."""
+    return (
+        f"I can't show this table {where}: I am missing **{permission}** there. The game is "
+        "saved and goes on; ask a moderator to give it back and the board returns."
+    )
 
 
 def start_refused(reason: str) -> str:
