@@ -69,6 +69,11 @@ class Domino(commands.Cog):
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every /domino command: a player whose DMs were found closed may have opened them."""
+        await self.bot.tables.reopen_dms(interaction.user.id)
+        return True
+
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -112,7 +117,7 @@ class Domino(commands.Cog):
             turn_seconds=turn_time or (defaults.turn_seconds if defaults else 60),
             rated=rated if rated is not None else bool(defaults and defaults.rated_by_default),
         )
-        await self.bot.tables.open_table(interaction, setup)
+        await self.bot.tables.lobbies.open_table(interaction, setup)
 
     @new.autocomplete("game")
     async def _new_game(

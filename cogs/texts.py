@@ -42,10 +42,30 @@ MISSING_PERMISSIONS = N_(
     "I can't run a table here: I am missing {permissions} in this channel. "
     "Ask a moderator to grant them (see the README's install section)."
 )
+# Permission names as Discord's settings show them (translations use Discord's own words).
+ATTACH_FILES = N_("Attach Files")
+VIEW_CHANNEL = N_("View Channel")
+SEND_MESSAGES = N_("Send Messages")
+SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
+THE_TABLE_THREAD = N_("in the table's thread")
+THE_TABLE_CHANNEL = N_("in this channel")
+NOT_SAVED = N_("That could not be saved, so nothing changed: please try again.")
 UNEXPECTED = N_(
     "Something went wrong on my side (error {code}). The table is safe; "
     "quote the code to the server's moderators if it keeps happening."
 )
+
+
+CANNOT_SHOW = N_(
+    "I can't show this table {where}: I am missing **{permission}** there. The game is "
+    "saved and goes on; ask a moderator to give it back and the board returns."
+)
+
+
+def cannot_show(w: Words, permission: str, where: str) -> str:
+    """A permission the bot lost mid-match, by its name in Discord's settings (both messages
+    of this module, worded by `w`)."""
+    return w(CANNOT_SHOW, where=w(where), permission=w(permission))
 
 
 NOT_YET = N_("Not yet: {reason}.")

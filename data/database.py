@@ -213,14 +213,22 @@ class Database:
 
     # -- finished matches --------------------------------------------------------------------
 
-    async def record_match(self, match: FinishedMatch) -> RecordOutcome:
+    async def record_match(
+        self, match: FinishedMatch, keep: LiveTable | None = None
+    ) -> RecordOutcome:
         """Record a finished match, its results and (if rated) its rating updates, and delete
         its live table: all in one transaction, once per `table_id`. Calling it again for the
         same table (a retry after a crash, a double click) changes nothing and returns the
-        first recording's outcome with `recorded=False`."""
+        first recording's outcome with `recorded=False`. `keep`, when given, is saved as the
+        table's row in the same transaction (a finished table kept a while for its Rematch and
+        Leave buttons)."""
         prepared = recording.prepare(match)
+        state = live.encode(keep) if keep is not None else None
         async with self._write() as connection:
-            return await recording.record(connection, match, prepared)
+            outcome = await recording.record(connection, match, prepared)
+            if keep is not None and state is not None:
+                await live.save(connection, keep, state)
+            return outcome
 
     async def rebuild_ratings(self, guild_id: int) -> int:
         """Recompute a server's player totals, standings and rating history from its recorded

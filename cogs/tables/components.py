@@ -77,7 +77,7 @@ class LobbyButton(
         return cls(match["table"], match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).lobby_click(interaction, self.table_id, self.verb, None)
+        await tables_of(interaction).lobbies.click(interaction, self.table_id, self.verb, None)
 
 
 class LobbyMenu(
@@ -119,7 +119,7 @@ class LobbyMenu(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         value = self.item.values[0] if self.item.values else ""
         verb = "ai" if self.kind == "dla" else "seat"
-        await tables_of(interaction).lobby_click(interaction, self.table_id, verb, value)
+        await tables_of(interaction).lobbies.click(interaction, self.table_id, verb, value)
 
 
 class TableButton(

@@ -3,8 +3,10 @@ score sheet after each hand, and every player's hand by DM.
 
 Work is coalesced per table: changes mark the table dirty and one task per table draws the
 newest state, so a burst of fast AI moves costs one board edit, not one per move, and Discord's
-per-channel rate limit is never hammered. Hands go only to their owner (DM); when a DM fails the
-seat is marked and the board tells the player to press "Your hand" instead.
+per-channel rate limit is never hammered. Hands go only to their owner (DM). When a DM fails on
+Discord's side it is tried again; when the player's DMs are closed the seat is marked, the table
+says once in its channel to press "Your hand" instead, and no DM is tried until the player comes
+back (a "Your hand" click or a /domino command).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
+MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channel
+DM_RETRY_SECONDS = 5.0  # a DM that failed on Discord's side is tried again after this
+DM_RETRIES = 3  # ... this many times in a row at most
 
 
 @dataclass
@@ -55,12 +60,22 @@ class Publisher:
         self.direct: dict[tuple[str, int], DirectMessage] = {}
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
+        self.told_closed: set[tuple[str, int]] = set()  # (table, seat) told to use "Your hand"
+        self.retrying: set[str] = set()  # tables whose hands are sent again soon
+        self.retried: dict[str, int] = {}  # table -> DM retries since the last DM that went
+        # table -> which permission stops showing it, and where (messages of cogs.texts)
+        self.blocked: dict[str, tuple[str, str]] = {}
 
     def mark(
-        self, table: Table, *, hands: bool = True, sheet: board.BoardSnapshot | None = None
+        self,
+        table: Table,
+        *,
+        hands: bool = True,
+        sheet: board.BoardSnapshot | None = None,
+        show_board: bool = True,
     ) -> None:
         pending = self.pending.setdefault(table.id, Pending())
-        pending.show_board = True
+        pending.show_board = pending.show_board or show_board
         pending.hands = pending.hands or hands
         if sheet is not None:
             pending.sheets.append(sheet)
@@ -95,14 +110,60 @@ class Publisher:
     async def _show(self, table: Table, pending: Pending) -> None:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
         w = await self.tables.public_words(table)
-        for sheet in pending.sheets:
-            file = await board.score_sheet_file(sheet, w)
-            await channel.send(board.hand_result_text(sheet, w), file=file)
-            self.note_message(channel.id)
-        if pending.show_board and table.match is not None:
-            await self._show_board(table, channel, w)
+        try:
+            for sheet in pending.sheets:
+                file = await board.score_sheet_file(sheet, w)
+                await channel.send(board.hand_result_text(sheet, w), file=file)
+                self.note_message(channel.id)
+            if pending.show_board and table.match is not None:
+                await self._show_board(table, channel, w)
+                self.blocked.pop(table.id, None)
+        except discord.Forbidden as error:
+            # The game is stored already; only showing it failed. Hands still go by DM.
+            await self._cannot_show(table, channel, error, w)
         if pending.hands and table.match is not None:
             await self._show_hands(table)
+
+    async def _cannot_show(
+        self,
+        table: Table,
+        channel: discord.PartialMessageable,
+        error: discord.Forbidden,
+        w: Words,
+    ) -> None:
+        """A permission was taken from the bot where the table plays: say which, once, where it
+        still can (there in words, else in the thread's parent channel; `blocked` is for the
+        next clicker, in their own words), and post a fresh board as soon as it is given back."""
+        self.since_board[channel.id] = REPOST_AFTER
+        if table.id in self.blocked:
+            return
+        where = texts.THE_TABLE_THREAD if table.thread_id else texts.THE_TABLE_CHANNEL
+        if error.code != MISSING_ACCESS:
+            # Words without a picture may still go through: then the picture was refused.
+            text = texts.cannot_show(w, texts.ATTACH_FILES, where)
+            self.blocked[table.id] = (texts.ATTACH_FILES, where)
+            try:
+                await channel.send(text)
+                self.note_message(channel.id)
+                return
+            except discord.Forbidden:
+                pass
+            except discord.HTTPException:
+                return  # a hiccup on Discord's side: the next clicker hears it
+        if error.code == MISSING_ACCESS:
+            permission = texts.VIEW_CHANNEL
+        elif table.thread_id is None:
+            permission = texts.SEND_MESSAGES
+        else:
+            permission = texts.SEND_MESSAGES_IN_THREADS
+        text = texts.cannot_show(w, permission, where)
+        self.blocked[table.id] = (permission, where)
+        if table.thread_id is not None and table.channel_id is not None:
+            parent = self.bot.get_partial_messageable(table.channel_id)
+            try:
+                await parent.send(text)
+            except discord.HTTPException:
+                log.info("table %s: no channel left to say what permission is missing", table.id)
 
     async def _show_board(
         self, table: Table, channel: discord.PartialMessageable, w: Words
@@ -140,9 +201,51 @@ class Publisher:
             try:
                 await self._send_hand(table, seat, player.user_id, view, key, previous)
             except discord.Forbidden:
-                player.dm_closed = True
-                log.info("table %s: DMs closed for seat %s", table.id, seat)
-                await self.tables.dm_failed(table)
+                await self._dms_closed(table, seat)
+                continue
+            except discord.HTTPException as error:
+                # A hiccup on Discord's side (5xx, rate limit): the other hands still go, and
+                # this one is sent again soon (or on its next change, whichever comes first).
+                log.info("table %s: DM to seat %s failed (%s)", table.id, seat, error.status)
+                self._retry_hands(table)
+                continue
+            self.told_closed.discard((table.id, seat))
+            self.retried.pop(table.id, None)
+
+    async def _dms_closed(self, table: Table, seat: int) -> None:
+        """The player's DMs are closed (50007): no more DMs until they come back to the table
+        (`Tables.reopen_dms`), and the table says once where their tiles are instead."""
+        player = table.seats[seat]
+        player.dm_closed = True
+        log.info("table %s: DMs closed for seat %s", table.id, seat)
+        await self.tables.dm_failed(table)
+        if (table.id, seat) in self.told_closed:
+            return
+        self.told_closed.add((table.id, seat))
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
+        try:
+            w = await self.tables.public_words(table)
+            await channel.send(w(texts.DM_CLOSED, name=player.name))
+            self.note_message(channel.id)
+        except discord.HTTPException:
+            log.info("table %s: could not say that seat %s's DMs are closed", table.id, seat)
+
+    def _retry_hands(self, table: Table) -> None:
+        """Send the hands again soon, a few times at most while Discord keeps failing (then
+        the hand's next change tries again)."""
+        tries = self.retried.get(table.id, 0)
+        if table.id in self.retrying or tries >= DM_RETRIES:
+            return
+        self.retrying.add(table.id)
+        self.retried[table.id] = tries + 1
+
+        def retry() -> None:
+            self.retrying.discard(table.id)
+            current = self.tables.tables.get(table.id)
+            if current is not None and not current.finished:
+                self.mark(current, show_board=False)
+
+        asyncio.get_running_loop().call_later(DM_RETRY_SECONDS, retry)
 
     async def _send_hand(
         self,

@@ -5,11 +5,14 @@ The order of work for anything that changes a table is fixed:
 2. take the table's lock (one per table: simultaneous and double clicks queue and are then
    refused by the version check, changing nothing);
 3. change the table through its pure model (`Table`), which asks the engine what is legal;
-4. store the table (its state with the game record) in the database, one transaction;
+4. store the table (its state with the game record) in the database, one transaction; when
+   the database refuses, the table goes back exactly to its last stored state and the click is
+   refused ("could not be saved"), so nothing unsaved is ever shown;
 5. only then update what people see (the publisher draws off the event loop) and set the next
    due time (turn timer, AI move, pause between hands, lobby expiry).
 
-AI seats (and seats the timer took over) move after a short natural delay (`robots`). A finished
+The lobby's clicks live in `lobbies`. AI seats (and seats the timer took over) move after a short
+natural delay (`robots`). A finished
 match is recorded (the live table is deleted in the same transaction; `storing`).
 """
 
@@ -28,22 +31,15 @@ from cogs import texts
 from cogs.audience import mine
 from cogs.errors import guarded, send_ephemeral
 from cogs.lang import Said, Words
-from cogs.tables import board, pictures
-from cogs.tables.components import lobby_view
-from cogs.tables.lobby import (
-    close_lobby_message,
-    lobby_embed,
-    missing_permissions,
-    open_thread,
-    seat_choices,
-)
+from cogs.tables import board, pictures, storing
+from cogs.tables.lobbies import Lobbies
+from cogs.tables.lobby import close_lobby_message
 from cogs.tables.publisher import Publisher
 from cogs.tables.puzzles import KINDS as PUZZLE_KINDS
 from cogs.tables.robots import Robots
 from cogs.tables.scheduler import Scheduler
-from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.seating import TableError
 from cogs.tables.state import load
-from cogs.tables.storing import store
 from cogs.tables.table import Phase, Step, Table
 from engine.ai import LEVELS
 
@@ -51,6 +47,8 @@ if TYPE_CHECKING:
     from bot import DominoBot
 
 log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 5.0  # a timed action the database refused is tried again after this
 
 
 class Tables:
@@ -60,9 +58,11 @@ class Tables:
         self.settings = bot.settings
         self.clock = bot.settings.clock
         self.tables: dict[str, Table] = {}
+        self.saved: dict[str, dict[str, Any]] = {}  # each live table's state as last stored
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.scheduler = Scheduler(self.clock, self._due)
         self.publisher = Publisher(self)
+        self.lobbies = Lobbies(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.rng = random.Random()
         self.robots = Robots(
@@ -72,7 +72,8 @@ class Tables:
     # -- life cycle -------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Reload every unfinished table from the database; their buttons and timers resume."""
+        """Reload every table from the database (unfinished, or finished a short while ago);
+        their buttons and timers resume."""
         count = 0
         puzzles = []
         for live in await self.db.live_tables():
@@ -85,7 +86,12 @@ class Tables:
                 log.exception("table %s could not be restored", live.id)
                 continue
             self.tables[table.id] = table
-            self._schedule(table)
+            self.saved[table.id] = live.state
+            if table.phase is Phase.OVER:
+                # Kept for its Rematch and Leave buttons; forgotten when that time is up.
+                expires = live.updated_at + self.settings.keep_finished_seconds
+                self.scheduler.set(table.id, expires)
+            self.schedule(table)
             count += 1
         await self.bot.puzzles.restore(puzzles)
         pictures.warm_up()  # the first board should not wait for the picture workers to start
@@ -107,39 +113,83 @@ class Tables:
 
     # -- storing ----------------------------------------------------------------------------
 
-    async def _store(self, table: Table) -> None:
-        """Persist the table (before anyone sees the change)."""
-        await store(self.db, table, self.clock())
+    async def save(self, table: Table) -> bool:
+        """Persist the table; False (logged) when the database refused."""
+        before = self.saved.get(table.id)
+        recorded = before is not None and before.get("phase") == Phase.OVER.value
+        try:
+            state = await storing.store(self.db, table, self.clock(), recorded=recorded)
+        except Exception:
+            log.exception("table %s could not be stored", table.id)
+            return False
+        if state is None:
+            self.saved.pop(table.id, None)
+        else:
+            self.saved[table.id] = state
+        return True
+
+    async def store(self, table: Table) -> None:
+        """Persist a change before anyone sees it. When the database refuses, the table goes
+        back exactly to its last stored state (or away, if it was never stored) and the change
+        is refused: nothing unsaved is shown or announced, and the next click works."""
+        if await self.save(table):
+            return
+        saved = self.saved.get(table.id)
+        if saved is None:
+            self.tables.pop(table.id, None)
+            self.scheduler.set(table.id, None)
+        else:
+            restored = load(saved)
+            self.tables[table.id] = restored
+            self.schedule(restored)
+        raise TableError(texts.NOT_SAVED)
 
     async def moved_board(self, table: Table, message_id: int) -> None:
         async with self.locks[table.id]:
             table.board_message_id = message_id
             if not table.finished:
-                await self._store(table)
+                await self.save(table)
 
     async def dm_failed(self, table: Table) -> None:
         async with self.locks[table.id]:
             if not table.finished:
-                await self._store(table)
+                await self.save(table)
         self.publisher.mark(table, hands=False)
+
+    async def reopen_dms(self, user_id: int) -> None:
+        """The user is back (a "Your hand" click, a /domino command): DM their hands again at
+        every table where their DMs were found closed (they may have opened them since)."""
+        for table in list(self.tables.values()):
+            if table.match is None or table.finished:
+                continue
+            seat = table.seat_of(user_id)
+            if seat is None or not table.seats[seat].dm_closed:
+                continue
+            async with self.locks[table.id]:
+                table.seats[seat].dm_closed = False
+                await self.save(table)
+            self.publisher.mark(table, show_board=False)
 
     # -- after every change -----------------------------------------------------------------
 
-    def _changed(self, table: Table, steps: list[Step]) -> None:
+    def changed(self, table: Table, steps: list[Step]) -> None:
         """Show the change and set the next due time (the table is stored already)."""
         for step in steps:
             if step.hand_over is not None:
                 self.publisher.mark(table, sheet=self.snapshot(table))
         self.publisher.mark(table)
-        self._schedule(table)
+        self.schedule(table)
         if table.phase is Phase.CANCELLED:
             self.tables.pop(table.id, None)
         elif table.phase is Phase.OVER:
-            # Kept a while in memory (not in the database) for its Rematch and Leave buttons.
-            loop = asyncio.get_running_loop()
-            loop.call_later(self.settings.keep_finished_seconds, self.tables.pop, table.id, None)
+            # Kept a while (stored, so across a restart) for its Rematch and Leave buttons.
+            self.scheduler.set(table.id, self.clock() + self.settings.keep_finished_seconds)
 
-    def _schedule(self, table: Table) -> None:
+    def schedule(self, table: Table) -> None:
+        """Set the table's next due time from its state. A finished table keeps the expiry set
+        when it finished (`changed`, `restore`)."""
+        if table.phase is Phase.OVER:
+            return
         settings = self.settings
         when: float | None = None
         if table.phase is Phase.LOBBY:
@@ -160,10 +210,13 @@ class Tables:
         moves. Rechecked under the lock, since a click may have come first."""
         async with self.locks[table_id]:
             table = self.tables.get(table_id)
-            if table is None or table.finished:
+            if table is None:
+                return
+            if table.finished:
+                await self._forget(table_id)
                 return
             now = self.clock()
-            self._schedule(table)
+            self.schedule(table)
             when = self.scheduler.due.get(table_id)
             if when is not None and when > now:
                 return  # a click came first and moved the due time
@@ -175,40 +228,23 @@ class Tables:
                 steps = table.next_hand(now)
             elif table.phase is Phase.PLAYING:
                 steps = await self.robots.move(table)
-            await self._store(table)
+            try:
+                await self.store(table)
+            except TableError:
+                self.scheduler.set(table_id, self.clock() + RETRY_SECONDS)
+                return
         if table.phase is Phase.CANCELLED:
             await close_lobby_message(self.bot, table)
-        self._changed(table, steps)
+        self.changed(table, steps)
 
-    # -- the lobby --------------------------------------------------------------------------
-
-    @guarded
-    async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
-        if interaction.guild is None or interaction.channel is None:
-            raise TableError(texts.GUILD_ONLY)
-        missing = missing_permissions(interaction)
-        if missing:
-            w = mine(interaction)
-            names = ", ".join(w(permission) for permission in missing)
-            raise TableError(texts.MISSING_PERMISSIONS, permissions=names)
-        user = interaction.user
-        table = Table(
-            id=secrets.token_hex(5),
-            lobby=Lobby(setup, host_id=user.id),
-            seed=self.rng.randrange(2**31),
-            created_at=self.clock(),
-            guild_id=interaction.guild.id,
-            channel_id=interaction.channel.id,
-        )
-        table.join(user.id, user.display_name)
-        w = await self.public_words(table, interaction)
-        await interaction.response.send_message(**self._lobby_message(table, w))
-        message = await interaction.original_response()
-        async with self.locks[table.id]:
-            table.lobby_message_id = message.id
-            self.tables[table.id] = table
-            await self._store(table)
-        self._schedule(table)
+    async def _forget(self, table_id: str) -> None:
+        """A finished table's buttons expire: it leaves memory and the database."""
+        self.tables.pop(table_id, None)
+        self.saved.pop(table_id, None)
+        try:
+            await self.db.delete_live_table(table_id)
+        except Exception:
+            log.exception("table %s: its finished row stays until the next restart", table_id)
 
     async def public_words(
         self, table: Table, interaction: discord.Interaction[Any] | None = None
@@ -217,58 +253,11 @@ class Tables:
         locale = interaction.guild_locale if interaction is not None else None
         return await self.bot.audience.server(table.guild_id, locale)
 
-    def _lobby_message(self, table: Table, w: Words) -> dict[str, Any]:
-        """The lobby's embed and (while it is open) its buttons, in `w`'s words."""
-        view = None
-        if table.phase is Phase.LOBBY:
-            view = lobby_view(table.id, self.levels, seat_choices(table, w), w)
-        return {"embed": lobby_embed(table, w), "view": view}
-
-    def _table(self, table_id: str) -> Table:
+    def find(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
             raise TableError(texts.NO_SUCH_TABLE)
         return table
-
-    @guarded
-    async def lobby_click(
-        self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
-    ) -> None:
-        await interaction.response.defer()
-        user = interaction.user
-        steps: list[Step] = []
-        async with self.locks[table_id]:
-            table = self._table(table_id)
-            if verb == "join":
-                table.join(user.id, user.display_name)
-            elif verb == "seat":
-                wanted = int(value) if value and value.isdigit() else -1
-                table.join(user.id, user.display_name, wanted)
-            elif verb == "leave":
-                table.leave_lobby(user.id)
-            elif verb == "ai":
-                table.add_ai(user.id, value or "", self.levels)
-            elif verb == "cancel":
-                table.cancel(user.id)
-            elif verb == "start":
-                steps = table.start(user.id, self.clock())
-            await self._store(table)
-        if verb == "start":
-            await self._open_thread(table, interaction)
-        await interaction.edit_original_response(
-            **self._lobby_message(table, await self.public_words(table, interaction))
-        )
-        self._changed(table, steps)
-
-    async def _open_thread(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        thread_id = await open_thread(
-            table, interaction, await self.public_words(table, interaction)
-        )
-        if thread_id is None:
-            return
-        async with self.locks[table.id]:
-            table.thread_id = thread_id
-            await self._store(table)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -278,13 +267,23 @@ class Tables:
     ) -> None:
         await interaction.response.defer()
         async with self.locks[table_id]:
-            table = self._table(table_id)
+            table = self.find(table_id)
             steps = table.play(interaction.user.id, version, index, self.clock())
-            await self._store(table)
-        self._changed(table, steps)
+            await self.store(table)
+        self.changed(table, steps)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral_hand(interaction, table)
+        await self._tell_if_blocked(interaction, table_id)
+
+    async def _tell_if_blocked(self, interaction: discord.Interaction[Any], table_id: str) -> None:
+        """While a lost permission keeps the table from being shown, every clicker hears it."""
+        blocked = self.publisher.blocked.get(table_id)
+        if blocked is not None:
+            permission, where = blocked
+            await send_ephemeral(
+                interaction, texts.cannot_show(mine(interaction), permission, where)
+            )
 
     async def _refresh_ephemeral_hand(
         self, interaction: discord.Interaction[Any], table: Table
@@ -310,7 +309,7 @@ class Tables:
         note: Said | None = None
         rematch: Table | None = None
         async with self.locks[table_id]:
-            table = self._table(table_id)
+            table = self.find(table_id)
             if verb == "resign":
                 table.resign(user)
             elif verb == "draw":
@@ -328,40 +327,32 @@ class Tables:
                 rematch = table.rematch_lobby(
                     user, secrets.token_hex(5), self.rng.randrange(2**31), self.clock()
                 )
-            if verb not in ("leave", "rematch"):
-                await self._store(table)
+            await self.store(table)
         if rematch is not None:
-            await self._post_rematch(table, rematch)
+            await self.lobbies.post_rematch(table, rematch)
             return
         if note is not None:
             await send_ephemeral(interaction, mine(interaction).say(note))
         if verb != "leave":
-            self._changed(table, steps)
-
-    async def _post_rematch(self, old: Table, table: Table) -> None:
-        channel = self.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
-        message = await channel.send(**self._lobby_message(table, await self.public_words(table)))
-        async with self.locks[table.id]:
-            table.channel_id = old.thread_id or old.channel_id
-            table.lobby_message_id = message.id
-            self.tables[table.id] = table
-            await self._store(table)
-        self._schedule(table)
+            self.changed(table, steps)
+        await self._tell_if_blocked(interaction, table_id)
 
     async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = self._table(table_id)
+        table = self.find(table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.match is None:
             raise TableError(texts.NOT_SEATED)
         embed, file, moves = await self.publisher.hand_message(
             table, table.view(seat), mine(interaction)
         )
+        await self.reopen_dms(interaction.user.id)
         if moves is None:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
             await interaction.followup.send(embed=embed, file=file, view=moves, ephemeral=True)
+        await self._tell_if_blocked(interaction, table_id)
 
     # -- moderation -------------------------------------------------------------------------
 
@@ -383,7 +374,7 @@ class Tables:
         table = candidates[-1]
         async with self.locks[table.id]:
             table.end_by_moderator()
-            await self._store(table)
+            await self.store(table)
         await close_lobby_message(self.bot, table)
-        self._changed(table, [])
+        self.changed(table, [])
         await send_ephemeral(interaction, mine(interaction)(texts.TABLE_ENDED))

@@ -52,6 +52,27 @@ async def test_recording_ends_the_live_table_in_the_same_transaction(db: Databas
     assert [table.id for table in await db.live_tables()] == ["t2"]
 
 
+async def test_a_finished_table_kept_for_its_buttons_is_saved_with_its_result(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await db.save_live_table(live("t1"))
+    kept = LiveTable("t1", GUILD, 10, None, None, {"phase": "over"}, 2.0)
+    real = recording.apply_ratings
+
+    async def fail_after_results(*args: object, **kwargs: object) -> object:
+        raise OSError("disk unplugged between result and rating")
+
+    monkeypatch.setattr(recording, "apply_ratings", fail_after_results)
+    match = partnership("t1", (ALICE, CAROL), (BOB, DAVE), True)
+    with pytest.raises(OSError):
+        await db.record_match(match, keep=kept)
+    assert [table.state for table in await db.live_tables()] == [{"record": {}}]
+    monkeypatch.setattr(recording, "apply_ratings", real)
+    assert (await db.record_match(match, keep=kept)).recorded
+    assert [table.state for table in await db.live_tables()] == [{"phase": "over"}]
+    assert len(await db.history(GUILD)) == 1
+
+
 async def test_winners_gain_rating_and_losers_lose_it(db: Database) -> None:
     outcome = await db.record_match(partnership("t1", (ALICE, CAROL), (BOB, DAVE), True))
     change = {c.user_id: c.after - c.before for c in outcome.changes}

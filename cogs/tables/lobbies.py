@@ -1,0 +1,138 @@
+"""The lobby's clicks: open a table, join, pick a seat, add an AI, leave, cancel, start (the
+table then moves to its own thread where the channel allows one), and a rematch's lobby.
+
+Each click follows the runner's order of work (`cogs.tables.runner`): acknowledge, lock, change
+the pure model, store, then show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import texts
+from cogs.audience import mine
+from cogs.errors import guarded
+from cogs.lang import Words
+from cogs.tables.components import lobby_view
+from cogs.tables.lobby import lobby_embed, missing_permissions, open_thread, seat_choices
+from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.table import Phase, Step, Table
+
+if TYPE_CHECKING:
+    from cogs.tables.runner import Tables
+
+
+class Lobbies:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    @guarded
+    async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            raise TableError(texts.GUILD_ONLY)
+        missing = missing_permissions(interaction)
+        if missing:
+            w = mine(interaction)
+            names = ", ".join(w(permission) for permission in missing)
+            raise TableError(texts.MISSING_PERMISSIONS, permissions=names)
+        user = interaction.user
+        table = Table(
+            id=secrets.token_hex(5),
+            lobby=Lobby(setup, host_id=user.id),
+            seed=self.tables.rng.randrange(2**31),
+            created_at=self.tables.clock(),
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel.id,
+        )
+        table.join(user.id, user.display_name)
+        w = await self.tables.public_words(table, interaction)
+        await interaction.response.send_message(**self.message(table, w))
+        message = await interaction.original_response()
+        async with self.tables.locks[table.id]:
+            table.lobby_message_id = message.id
+            self.tables.tables[table.id] = table
+            try:
+                await self.tables.store(table)
+            except TableError:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
+                raise
+        self.tables.schedule(table)
+
+    @guarded
+    async def click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
+    ) -> None:
+        await interaction.response.defer()
+        user = interaction.user
+        steps: list[Step] = []
+        async with self.tables.locks[table_id]:
+            table = self.tables.find(table_id)
+            if verb == "join":
+                table.join(user.id, user.display_name)
+            elif verb == "seat":
+                wanted = int(value) if value and value.isdigit() else -1
+                table.join(user.id, user.display_name, wanted)
+            elif verb == "leave":
+                table.leave_lobby(user.id)
+            elif verb == "ai":
+                table.add_ai(user.id, value or "", self.tables.levels)
+            elif verb == "cancel":
+                table.cancel(user.id)
+            elif verb == "start":
+                steps = table.start(user.id, self.tables.clock())
+            await self.tables.store(table)
+        if verb == "start":
+            await self._open_thread(table, interaction)
+        await interaction.edit_original_response(
+            **self.message(table, await self.tables.public_words(table, interaction))
+        )
+        self.tables.changed(table, steps)
+
+    def message(self, table: Table, w: Words) -> dict[str, Any]:
+        """The lobby's embed and (while it is open) its buttons, in the server's words (`w`)."""
+        view = None
+        if table.phase is Phase.LOBBY:
+            view = lobby_view(table.id, self.tables.levels, seat_choices(table, w), w)
+        return {"embed": lobby_embed(table, w), "view": view}
+
+    async def _open_thread(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+        w = await self.tables.public_words(table, interaction)
+        thread_id = await open_thread(table, interaction, w)
+        if thread_id is None:
+            return
+        async with self.tables.locks[table.id]:
+            table.thread_id = thread_id
+            await self.tables.save(
+                table
+            )  # the match has started: a thread id is no reason to undo it
+
+    async def post_rematch(self, old: Table, table: Table) -> None:
+        """The lobby of a rematch, posted where the old table played. When it cannot be posted
+        or stored, Rematch may be pressed again."""
+        try:
+            await self._post_rematch(old, table)
+        except Exception:
+            async with self.tables.locks[old.id]:
+                old.rematch_id = None
+                await self.tables.save(old)
+            raise
+
+    async def _post_rematch(self, old: Table, table: Table) -> None:
+        channel = self.tables.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
+        message = await channel.send(**self.message(table, await self.tables.public_words(table)))
+        async with self.tables.locks[table.id]:
+            table.channel_id = old.thread_id or old.channel_id
+            table.lobby_message_id = message.id
+            self.tables.tables[table.id] = table
+            try:
+                await self.tables.store(table)
+            except TableError:
+                with contextlib.suppress(discord.HTTPException):
+                    await message.delete()
+                raise
+        self.tables.schedule(table)

@@ -1,0 +1,80 @@
+"""Hands by DM when DMs fail: a hiccup on Discord's side is tried again and keeps nobody else
+from their hand; closed DMs are said once in the table's channel (naming no tile), no DM is
+tried for that player until they come back, and then their hands come by DM again."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from cogs import texts
+from cogs.tables import publisher
+from tests.emulator.emulator import Emulator
+from tests.tables.play import board, move_message, play_one, private_answer, table_channel
+
+
+def closed_notes(emu: Emulator, name: str) -> list[Any]:
+    """The table's own messages saying that `name`'s DMs are closed (the board excluded)."""
+    said = texts.DM_CLOSED.format(name=name)
+    return [m for m in table_channel(emu).messages if said in m.text and not m.embeds]
+
+
+async def test_closed_dms_are_said_once_in_the_channel_and_dms_resume_when_back(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    import random
+
+    alice, bob = emu.user("alice"), emu.user("bob")
+    bob.close_dms()
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: closed_notes(emu, "bob"))
+    assert "50007" in " ".join(emu.refusals)
+    # A few turns later (bob plays from "Your hand", which tries his DMs again): still once.
+    rng = random.Random(3)
+    for _ in range(4):
+        mine = move_message(alice.dm.messages)
+        result = await bob.click(board(emu), "Your hand")
+        theirs = move_message([private_answer(result)])
+        if theirs is not None:
+            await play_one(bob, theirs, rng)
+        elif mine is not None:
+            await play_one(alice, mine, rng)
+        await emu.settle()
+    assert len(closed_notes(emu, "bob")) == 1
+    assert emu.dm("bob").messages == []
+    # Bob opens his DMs and comes back: his hand comes by DM again.
+    bob.open_dms()
+    await bob.slash("domino help")
+    await emu.wait_for(lambda: emu.dm("bob").messages)
+    assert len(closed_notes(emu, "bob")) == 1
+
+
+async def test_a_dm_that_fails_on_discords_side_is_sent_again(
+    emu: Emulator, domino: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(publisher, "DM_RETRY_SECONDS", 0.2)
+    shown = domino.tables.publisher
+    real = shown._send_hand
+    failures: list[int] = []
+
+    async def hiccup_once(*args: Any, **kwargs: Any) -> None:
+        if not failures:
+            failures.append(args[1])  # the seat
+            response = SimpleNamespace(status=503, reason="Service Unavailable")
+            raise discord.DiscordServerError(response, "upstream connect error")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(shown, "_send_hand", hiccup_once)
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    # Both hands arrive with nobody moving: the other one at once, the failed one again soon.
+    await emu.wait_for(lambda: emu.dm("alice").messages and emu.dm("bob").messages)
+    assert failures and board(emu) is not None
+    assert not closed_notes(emu, "alice") and not closed_notes(emu, "bob")
