@@ -14,6 +14,7 @@ import pytest
 from cogs import texts
 from cogs.tables import pictures
 from engine import SeatView
+from render import Wording
 from tests.emulator.emulator import Emulator
 from tests.tables.play import (
     board,
@@ -33,18 +34,18 @@ def hand_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int
     hand_png, board_png = pictures.hand_png, pictures.board_png
     sheet_png = pictures.score_sheet_png
 
-    async def recording_hand(view: SeatView) -> bytes:
-        data = await hand_png(view)
+    async def recording_hand(view: SeatView, wording: Wording) -> bytes:
+        data = await hand_png(view, wording)
         drawn.setdefault(hashlib.sha256(data).hexdigest(), set()).add(view.seat)
         return data
 
-    async def public_board(view: SeatView, names: Sequence[str]) -> bytes:
+    async def public_board(view: SeatView, names: Sequence[str], wording: Wording) -> bytes:
         assert view.hand == () and view.legal == ()
-        return await board_png(view, names)
+        return await board_png(view, names, wording)
 
-    async def public_sheet(view: SeatView, names: Sequence[str]) -> bytes:
+    async def public_sheet(view: SeatView, names: Sequence[str], wording: Wording) -> bytes:
         assert view.hand == () and view.legal == ()
-        return await sheet_png(view, names)
+        return await sheet_png(view, names, wording)
 
     # Pictures are drawn in worker processes: what is sent to them is what is checked here.
     monkeypatch.setattr(pictures, "hand_png", recording_hand)
@@ -172,9 +173,9 @@ async def test_acknowledgements_come_in_time_while_pictures_are_slow(
     emu.ack_deadline = 3.0  # Discord's own rule, no grace
     hand_png = pictures.hand_png
 
-    async def slow_hand(view: SeatView) -> bytes:
+    async def slow_hand(view: SeatView, wording: Wording) -> bytes:
         await asyncio.sleep(3.5)  # drawn in a worker process, so the bot stays responsive
-        return await hand_png(view)
+        return await hand_png(view, wording)
 
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response

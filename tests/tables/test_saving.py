@@ -100,7 +100,7 @@ async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
     assert failures and "Resign" in board(emu).labels and "Rematch" not in board(emu).labels
     await bob.click(board(emu), "Resign")
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
-    assert texts.resigned("bob") in final.text
+    assert str(texts.resigned("bob")) in final.text
     assert len(await domino.db.history(emu.guild.id)) == 1  # recorded once, by the second click
 
 
