@@ -74,6 +74,8 @@ async def test_a_whole_match_speaks_each_players_language_and_the_servers_in_pub
     assert lobby.embed["title"] == es(texts.LOBBY_TITLE, game=es.game_name(GAME))
     assert es(texts.JOIN) in lobby.labels and es(texts.START) in lobby.labels
     await piotr.click(lobby, es(texts.JOIN))
+    again = await ana.click(lobby, es(texts.JOIN))
+    assert ephemeral(again) == es(texts.ALREADY_SEATED)  # the host's own words: Spanish
     refused = await piotr.click(lobby, es(texts.START))
     assert ephemeral(refused) == pl(texts.NOT_HOST)  # his own words, on a Spanish button
     await ana.click(lobby, es(texts.START))
