@@ -8,7 +8,12 @@ games: names, summaries, rules texts, option descriptions).
     NOT_YOUR_TURN = N_("It is not your turn.")          # marked where it is defined
     w = words(language_of(interaction.locale))
     w(NOT_YOUR_TURN); w(texts.HAND_TITLE, game=..., number=3)
-    w.plural(texts.GAMES_ONE, texts.GAMES_MANY, n)     # count also fills {count}
+    HINTS = Nn_("{count} hint", "{count} hints")       # a count-dependent message
+    w.plural(*HINTS, n)                                 # the count also fills {count}
+    Said.of(texts.RESIGNED, name="ana")                 # kept (JSON) and worded per reader
+
+Who reads what in which language is `cogs.audience`'s business (the acting user's locale, a
+player's remembered language for DMs, the server's chosen language for public messages).
 
 Messages are English text with `{named}` placeholders; `python -m cogs.lang extract` collects
 them (markers `N_`, `Nn_`, `Np_`, and the engine's refusals) into `locales/*.pot`, and
