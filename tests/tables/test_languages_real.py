@@ -1,0 +1,205 @@
+"""The languages with the real catalogues, end to end through the emulator (issue 8's check).
+
+A Spanish (`es-ES`) and a Polish (`pl`) client play a whole partnership match, with two AI seats,
+in a server whose Discord locale is Spanish. Every version of every message is recorded
+(`seen_words.Transcript`): no English sentence of the catalogues may show through in what each
+person reads in their own language (their DMs and ephemerals) or in the table's public messages
+(the server's language); the key texts equal what the translators wrote. The slash commands and
+`/domino rules` read as each client's language has them.
+
+The pictures' glyphs in every language are checked in tests/lang/test_glyphs.py; here the board's
+alt text and the score sheet as the players receive them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+import render
+from cogs import texts
+from cogs.lang import catalogues, words
+from cogs.tables import pictures
+from tests.emulator.emulator import Emulator
+from tests.tables.play import board, move_message, play_match, private_answer, table_channel
+from tests.tables.seen_words import PUBLIC, Transcript, english_leaks, transcript
+
+__all__ = ["transcript"]  # the fixture
+
+GAME = "partnership"
+SERVER = pytest.mark.emulator(guild_locale="es-ES")
+
+
+def translation(language: str, msgid: str, context: str | None = None) -> str:
+    """What the translators wrote for `msgid` (not the English fallback: it must be there)."""
+    entry = catalogues.catalogue(language, "domino").get(msgid, context=context)
+    assert entry is not None and entry.string and not entry.fuzzy, f"{language}: {msgid!r}"
+    assert entry.string != msgid, f"{language} keeps {msgid!r} in English"
+    return str(entry.string)
+
+
+def rules_translation(language: str, variant_id: str, part: str) -> str:
+    entry = catalogues.catalogue(language, "rules").get(
+        words("en").game_rules(variant_id)
+        if part == "rules"
+        else words("en").game_name(variant_id),
+        context=f"{variant_id}|{part}",
+    )
+    assert entry is not None and entry.string and entry.string != entry.id
+    return str(entry.string)
+
+
+def ephemeral_text(result: Any) -> str:
+    answer = private_answer(result)
+    assert answer.ephemeral
+    return str(answer.text)
+
+
+class SheetSpy:
+    """Keeps what the bot asked the picture workers to draw as score sheets."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.drawn: list[tuple[Any, list[str], bytes]] = []
+        original = pictures.score_sheet_png
+
+        async def spy(view: Any, names: Any, wording: render.Wording) -> bytes:
+            data = await original(view, names, wording)
+            self.drawn.append((view, list(names), data))
+            return data
+
+        monkeypatch.setattr(pictures, "score_sheet_png", spy)
+
+
+async def open_table(emu: Emulator) -> tuple[Any, Any, Any]:
+    """Ana (Spanish client) opens a partnership table typed as her client shows the command;
+    Piotr (Polish client) joins; two AI seats fill it; she starts it."""
+    es = words("es")
+    ana = emu.user("ana", locale="es-ES")
+    piotr = emu.user("piotr", locale="pl")
+    lobby = (await ana.slash("dominó nueva", juego=GAME, meta=30)).response
+    assert lobby.embed["title"] == es(texts.LOBBY_TITLE, game="Dominó en parejas")
+    await piotr.click(lobby, translation("es", texts.JOIN))
+    for _ in range(2):
+        menu = next(s for s in lobby.selects if s.custom_id.startswith("dla:"))
+        assert menu.placeholder == translation("es", texts.AI_LEVEL_PLACEHOLDER)
+        await ana.choose(lobby, menu.values[0], custom_id=menu.custom_id)
+    await ana.click(lobby, translation("es", texts.START))
+    return ana, piotr, lobby
+
+
+async def refused_out_of_turn(emu: Emulator, people: list[Any]) -> tuple[str, str]:
+    """Someone plays from their DM, then clicks the same move again: the refusal they read."""
+    mover = await emu.wait_for(
+        lambda: next((p for p in people if move_message(p.dm.messages) is not None), None)
+    )
+    message = move_message(mover.dm.messages)
+    button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
+    await mover.click(message, custom_id=button.custom_id)
+    return str(mover.name), ephemeral_text(await mover.click(message, custom_id=button.custom_id))
+
+
+@SERVER
+async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_shown(
+    emu: Emulator, domino: discord.Client, transcript: Transcript, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheets = SheetSpy(monkeypatch)
+    ana, piotr, _ = await open_table(emu)
+    language = {ana.name: "es", piotr.name: "pl"}
+
+    shown = await emu.wait_for(lambda: board(emu))
+    your_hand = translation("es", texts.YOUR_HAND)
+    assert your_hand in shown.labels and texts.YOUR_HAND not in shown.labels
+    names = [f["name"] for f in shown.embed["fields"]]
+    for field_name in (texts.TO_PLAY, texts.HANDS, texts.BONEYARD, texts.SCORES):
+        assert translation("es", field_name) in names
+    assert words("es").game_name(GAME) in shown.files[0].attachment.description
+    assert "Partnership dominoes" not in shown.files[0].attachment.description
+
+    for person in (ana, piotr):  # each one's hand, on the Spanish button, in their language
+        mine = private_answer(await person.click(board(emu), your_hand))
+        tiles = translation(language[person.name], texts.YOUR_TILES)
+        game = words(language[person.name]).game_name(GAME)
+        assert mine.embed["title"] == tiles.format(where=game)
+
+    who, refusal = await refused_out_of_turn(emu, [ana, piotr])
+    assert refusal in {
+        translation(language[who], texts.NOT_YOUR_TURN),
+        translation(language[who], texts.STALE_BUTTON),
+    }
+    final = await play_match(emu, [ana, piotr], board_words=words("es"))
+    assert translation("es", texts.REMATCH) in final.labels
+    assert final.embed["footer"]["text"] == translation("es", texts.SPECTATORS)
+
+    # Each one was prompted to play in their own language (by DM).
+    for person in (ana, piotr):
+        prompt = translation(language[person.name], texts.YOUR_TURN)
+        assert prompt in transcript.texts_for(person.id)
+
+    # Every score sheet was drawn in Spanish: its title as the translators wrote it.
+    posted = [m.files[0].data for m in table_channel(emu).messages if m.files and m.content]
+    assert sheets.drawn and posted == [data for *_, data in sheets.drawn]
+    spanish = words("es").wording()
+    assert spanish.sheet_title == translation("es", "{game}: score sheet")
+    view, seat_names, data = sheets.drawn[-1]
+    assert data == render.score_sheet_png(view, names=seat_names, wording=spanish)
+    assert data != render.score_sheet_png(view, names=seat_names, wording=render.ENGLISH)
+
+    # No English sentence shows through, for anyone, anywhere.
+    readers = [(PUBLIC, "es"), (ana.id, "es"), (piotr.id, "pl")]
+    for reader, reader_language in readers:
+        seen = transcript.texts_for(reader)
+        assert seen, f"nothing recorded for {reader}"
+        assert english_leaks(seen, reader_language) == {}
+
+
+@SERVER
+async def test_each_client_sees_the_slash_commands_in_its_language(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    spanish = {c["canonical"]: c for c in emu.commands_as_seen_by("es-ES")}["domino"]
+    assert spanish["name"] == "dominó"
+    assert spanish["description"] == translation(
+        "es", "Domino tables: new games, rules and help", "command"
+    )
+    polish = {c["canonical"]: c for c in emu.commands_as_seen_by("pl")}["domino"]
+    assert polish["description"] == translation(
+        "pl", "Domino tables: new games, rules and help", "command"
+    )
+    for seen, language in ((spanish, "es"), (polish, "pl")):
+        new = next(o for o in seen["options"] if o["canonical"] == "new")
+        assert new["name"] == translation(language, "new", "command")
+        assert new["description"] == translation(
+            language, "Open a domino table in this channel", "command"
+        )
+        game = next(o for o in new["options"] if o["canonical"] == "game")
+        assert game["name"] == translation(language, "game", "command")
+        assert game["description"] == translation(language, "Which game", "command")
+
+
+@SERVER
+@pytest.mark.parametrize(
+    ("locale", "language", "typed", "hungarian"),
+    [
+        ("pl", "pl", ("domino zasady", "gra"), "Domino węgierskie"),
+        ("es-ES", "es", ("dominó reglas", "juego"), "Dominó húngaro"),
+    ],
+)
+async def test_the_rules_are_answered_in_the_readers_language(
+    emu: Emulator,
+    domino: discord.Client,
+    locale: str,
+    language: str,
+    typed: tuple[str, str],
+    hungarian: str,
+) -> None:
+    reader = emu.user("reader", locale=locale)
+    command, option = typed
+    answer = private_answer(await reader.slash(command, options={option: "hungarian"}))
+    assert answer.ephemeral
+    name = rules_translation(language, "hungarian", "name")
+    assert name == hungarian
+    assert answer.embed["title"] == translation(language, texts.RULES_TITLE).format(name=name)
+    assert answer.embed["description"] == rules_translation(language, "hungarian", "rules")[:4000]
+    assert english_leaks([answer.text], language) == {}
