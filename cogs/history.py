@@ -36,6 +36,7 @@ from cogs.replay_steps import (
 )
 from cogs.standings import StandingsError
 from cogs.standings_views import HISTORY_ITEMS, history_view, stepper_view
+from cogs.tables.board import worded_view
 from data.models import DataError, MatchSummary
 from engine.errors import DominoError
 
@@ -196,7 +197,8 @@ def draw_step(
     """Replay to `position` and draw the table there (runs in a worker thread)."""
     step = step_at(record, position)
     names = fmt.seat_names(summary, step.view.players, w=w)
-    return step, names, render.board_png(step.view, names=names, wording=w.wording())
+    view = worded_view(step.view, w)  # its status line in the reader's words
+    return step, names, render.board_png(view, names=names, wording=w.wording())
 
 
 async def setup(bot: DominoBot) -> None:

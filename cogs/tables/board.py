@@ -10,7 +10,7 @@ Nothing here sees a hand it may not show: the board and the score sheet are draw
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -21,6 +21,7 @@ from cogs.tables import pictures
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
+from engine.messages import Message
 
 COLOUR = discord.Colour(0x2E7D32)
 
@@ -134,11 +135,20 @@ def board_verbs(snap: BoardSnapshot) -> list[str]:
     return []
 
 
+def worded_view(view: SeatView, w: Words) -> SeatView:
+    """The view with its status line (an engine `Message`, English as it stands) in `w`'s
+    words: render draws and describes the status as it is, and cannot translate it."""
+    if not view.status:
+        return view
+    text = w.message(view.status)
+    return replace(view, status=Message(text.replace("{", "{{").replace("}", "}}")))
+
+
 async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
     """The board picture, with its description as alt text (for screen readers), in the
-    server's words (`w`)."""
+    server's words (`w`), its status line included."""
     assert snap.view is not None
-    view, names = snap.view, list(snap.names)
+    view, names = worded_view(snap.view, w), list(snap.names)
     wording = w.wording()
     data = await pictures.board_png(view, names, wording)
     alt = render.describe(view, names=names, wording=wording)[:1000]

@@ -22,6 +22,8 @@ import render
 from cogs import texts
 from cogs.lang import catalogues, words
 from cogs.tables import pictures
+from cogs.tables.board import worded_view
+from engine import Match
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, move_message, play_match, private_answer, table_channel
 from tests.tables.seen_words import PUBLIC, Transcript, english_leaks, transcript
@@ -203,3 +205,22 @@ async def test_the_rules_are_answered_in_the_readers_language(
     assert answer.embed["title"] == translation(language, texts.RULES_TITLE).format(name=name)
     assert answer.embed["description"] == rules_translation(language, "hungarian", "rules")[:4000]
     assert english_leaks([answer.text], language) == {}
+
+
+@pytest.mark.parametrize("language", ["es", "pl"])
+def test_the_boards_status_line_is_drawn_and_described_in_the_servers_words(
+    language: str,
+) -> None:
+    match = Match("cross", 4, seed=1)
+    match.start_hand()
+    match.apply(match.legal_actions()[0])
+    view, w, names = match.view_for(0), words(language), ["Ana", "Łukasz", "Zoë", "Jürgen"]
+    assert view.status is not None  # the engine's English: "cross: 0 of 4 sides taken"
+    status = translation(language, view.status.template).format(**view.status.params)
+    worded = worded_view(view, w)
+    assert worded.status == status != view.status
+    alt = render.describe(worded, names=names, wording=w.wording())
+    assert status.rstrip(".") in alt and view.status not in alt
+    assert english_leaks([alt], language) == {}
+    shown = render.board_png(worded, names=names, wording=w.wording())
+    assert shown != render.board_png(view, names=names, wording=w.wording())
