@@ -18,7 +18,6 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import pytest
@@ -103,13 +102,12 @@ def _forms(value: object) -> tuple[str, ...]:
     return (str(value),) if value else ()
 
 
-@cache
 def english_fragments(language: str) -> dict[str, str]:
     """`{English fragment: its msgid}` for the messages this language translates differently."""
     entries = [
         entry
         for domain in catalogues.DOMAINS
-        for entry in catalogue_entries(language, domain)
+        for entry in catalogues.catalogue(language, domain)
         if entry.id
     ]
     translated = "\n".join(form for entry in entries for form in _forms(entry.string))
@@ -123,10 +121,6 @@ def english_fragments(language: str) -> dict[str, str]:
                 if len(piece) >= SHORTEST_LEAK and piece not in translated:
                     fragments.setdefault(piece, english[0])
     return fragments
-
-
-def catalogue_entries(language: str, domain: str) -> list[Any]:
-    return list(catalogues.catalogue(language, domain))
 
 
 def english_leaks(texts: list[str], language: str) -> dict[str, str]:

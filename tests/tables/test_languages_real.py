@@ -43,13 +43,10 @@ def translation(language: str, msgid: str, context: str | None = None) -> str:
 
 
 def rules_translation(language: str, variant_id: str, part: str) -> str:
-    entry = catalogues.catalogue(language, "rules").get(
-        words("en").game_rules(variant_id)
-        if part == "rules"
-        else words("en").game_name(variant_id),
-        context=f"{variant_id}|{part}",
-    )
-    assert entry is not None and entry.string and entry.string != entry.id
+    """A game's `name` or `rules` as the rules domain's translators wrote them."""
+    english = {"name": words("en").game_name, "rules": words("en").game_rules}[part](variant_id)
+    entry = catalogues.catalogue(language, "rules").get(english, context=f"{variant_id}|{part}")
+    assert entry is not None and entry.string and entry.string != english
     return str(entry.string)
 
 
@@ -92,14 +89,16 @@ async def open_table(emu: Emulator) -> tuple[Any, Any, Any]:
 
 
 async def refused_out_of_turn(emu: Emulator, people: list[Any]) -> tuple[str, str]:
-    """Someone plays from their DM, then clicks the same move again: the refusal they read."""
+    """The player whose turn it is keeps their hand open ("Your hand", ephemeral), plays from
+    their DM, then clicks the same move in the open hand: who it was and the refusal they read."""
     mover = await emu.wait_for(
         lambda: next((p for p in people if move_message(p.dm.messages) is not None), None)
     )
     message = move_message(mover.dm.messages)
-    button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
+    kept = private_answer(await mover.click(board(emu), translation("es", texts.YOUR_HAND)))
+    button = next(b for b in kept.buttons if (b.custom_id or "").startswith("dm:"))
     await mover.click(message, custom_id=button.custom_id)
-    return str(mover.name), ephemeral_text(await mover.click(message, custom_id=button.custom_id))
+    return str(mover.name), ephemeral_text(await mover.click(kept, custom_id=button.custom_id))
 
 
 @SERVER
@@ -116,8 +115,10 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
     names = [f["name"] for f in shown.embed["fields"]]
     for field_name in (texts.TO_PLAY, texts.HANDS, texts.BONEYARD, texts.SCORES):
         assert translation("es", field_name) in names
-    assert words("es").game_name(GAME) in shown.files[0].attachment.description
-    assert "Partnership dominoes" not in shown.files[0].attachment.description
+    alt = shown.files[0].attachment.description  # the board's alt text, in Spanish
+    spanish = words("es").wording()
+    assert spanish.describe_heading != render.ENGLISH.describe_heading
+    assert alt.startswith(spanish.say(spanish.describe_heading, game="Dominó en parejas", number=1))
 
     for person in (ana, piotr):  # each one's hand, on the Spanish button, in their language
         mine = private_answer(await person.click(board(emu), your_hand))
@@ -142,7 +143,6 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
     # Every score sheet was drawn in Spanish: its title as the translators wrote it.
     posted = [m.files[0].data for m in table_channel(emu).messages if m.files and m.content]
     assert sheets.drawn and posted == [data for *_, data in sheets.drawn]
-    spanish = words("es").wording()
     assert spanish.sheet_title == translation("es", "{game}: score sheet")
     view, seat_names, data = sheets.drawn[-1]
     assert data == render.score_sheet_png(view, names=seat_names, wording=spanish)
