@@ -6,7 +6,8 @@ newest state, so a burst of fast AI moves costs one board edit, not one per move
 per-channel rate limit is never hammered. Hands go only to their owner (DM). When a DM fails on
 Discord's side it is tried again; when the player's DMs are closed the seat is marked, the table
 says once in its channel to press "Your hand" instead, and no DM is tried until the player comes
-back (a "Your hand" click or a /domino command).
+back (a "Your hand" click or a /domino command). What is kept to show a table is forgotten
+with the table (`forget`).
 """
 
 from __future__ import annotations
@@ -97,15 +98,39 @@ class Publisher:
         if channel_id in self.since_board:
             self.since_board[channel_id] += 1
 
+    def forget(self, table: Table) -> None:
+        """The table left memory (`Tables._drop`): so does all that was kept to show it, and
+        its channel's count when no other table shows there. A round drawing it right now
+        forgets it again when done (`_run`)."""
+        self.pending.pop(table.id, None)
+        self.blocked.pop(table.id, None)
+        self.retried.pop(table.id, None)
+        for seat in range(len(table.seats)):
+            self.direct.pop((table.id, seat), None)
+            self.told_closed.discard((table.id, seat))
+        channel = table.thread_id or table.channel_id
+        shown_there = (
+            (other.thread_id or other.channel_id) == channel
+            for other in self.tables.tables.values()
+        )
+        if channel is not None and not any(shown_there):
+            self.since_board.pop(channel, None)
+
     async def _run(self, table_id: str) -> None:
-        while (pending := self.pending.pop(table_id, None)) is not None:
-            table = self.tables.tables.get(table_id)
-            if table is None:
-                return
-            try:
-                await self._show(table, pending)
-            except Exception:
-                log.exception("table %s: could not show the table", table_id)
+        try:
+            while (pending := self.pending.pop(table_id, None)) is not None:
+                table = self.tables.tables.get(table_id)
+                if table is None:
+                    return
+                try:
+                    await self._show(table, pending)
+                except Exception:
+                    log.exception("table %s: could not show the table", table_id)
+                if table_id not in self.tables.tables:
+                    self.forget(table)  # it left while it was being drawn
+        finally:
+            if self.tasks.get(table_id) is asyncio.current_task():
+                del self.tasks[table_id]
 
     async def _show(self, table: Table, pending: Pending) -> None:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
