@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import statistics
 import sys
 import tempfile
@@ -321,7 +322,7 @@ async def run(
             )
             monitor.cancel()
             emulator_cpu = time.process_time() - cpu_at_start
-            bot_cpu = None
+            bot_cpu = workers_cpu = None
             longest = max(stalls) if stalls else None
             bot_errors = failures.count
             if runner is not None:
@@ -330,6 +331,7 @@ async def run(
                 report = await stop_bot(process)
                 longest, bot_errors = report["longest_stall_s"], report["bot_errors"]
                 bot_cpu = round(report["bot_cpu_s"], 1)
+                workers_cpu = round(report["workers_cpu_s"], 1)
     return {
         "tables": tables,
         "seconds": seconds,
@@ -340,6 +342,7 @@ async def run(
         "violations": len(emu.violations),
         "bot_errors": bot_errors,
         "bot_cpu_s": bot_cpu,  # None in process (shared with the emulator)
+        "workers_cpu_s": workers_cpu,  # the bot's picture and AI worker processes
         "emulator_cpu_s": round(emulator_cpu, 1),
     }
 
@@ -357,6 +360,7 @@ def main(argv: list[str] | None = None) -> None:
         help="run the bot on the emulator's event loop (the old way: its stalls count too)",
     )
     args = parser.parse_args(argv)
+    load_before = os.getloadavg()[0]
     result = asyncio.run(
         run(
             args.tables,
@@ -374,9 +378,11 @@ def main(argv: list[str] | None = None) -> None:
         f" | {result['p95_ms']} | {result['longest_stall_ms']} | {result['bot_errors']} |"
     )
     print(
-        f"CPU seconds during play: bot process {result['bot_cpu_s']} (picture workers not"
-        f" counted), emulator and players {result['emulator_cpu_s']}"
+        f"CPU seconds during play: bot process {result['bot_cpu_s']}, its picture and AI"
+        f" workers {result['workers_cpu_s']}, emulator and players {result['emulator_cpu_s']}"
     )
+    # The machine may be shared: its load says how comparable two runs are.
+    print(f"load average (1 min): {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
 
 
 if __name__ == "__main__":
