@@ -53,6 +53,7 @@ class Publisher:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.direct: dict[tuple[str, int], DirectMessage] = {}
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
+        self.users: dict[int, discord.User] = {}  # fetched once each: see `_user`
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
 
     def mark(
@@ -158,7 +159,7 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        user = await self._user(user_id)
         if moves is not None:
             message = await user.send(embed=embed, file=file, view=moves)
         else:
@@ -168,6 +169,14 @@ class Publisher:
             # Stale buttons are refused anyway (the version moved on); this only tidies up.
             with contextlib.suppress(discord.HTTPException):
                 await previous.message.edit(view=None)
+
+    async def _user(self, user_id: int) -> discord.User:
+        """The player to DM. Without the members intent discord.py's cache rarely knows them, and
+        fetching them for every hand cost a request per move: each is fetched once."""
+        user = self.bot.get_user(user_id) or self.users.get(user_id)
+        if user is None:
+            user = self.users[user_id] = await self.bot.fetch_user(user_id)
+        return user
 
     async def hand_message(
         self, table: Table, view: Any
