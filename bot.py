@@ -107,13 +107,24 @@ def redirect_discord(api_base: str | None, gateway_url: str | None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+def bot_intents() -> discord.Intents:
+    """Only the gateway events the bot uses: servers with their channels and threads, and
+    messages in server channels (what scrolls a board away is counted). No privileged intent:
+    it never reads message content or member lists. Not DMs, typing or reactions: each unused
+    intent is a stream of events to parse, and under load the hands sent by DM alone were one
+    event per move."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = True
+    return intents
+
+
 class DominoBot(commands.Bot):
     """The bot: opens the database, loads the cogs, reloads unfinished tables, syncs commands
     only when they changed (Discord allows 200 command creates a day per server)."""
 
     def __init__(self, settings: Settings) -> None:
-        # No privileged intent: the bot never reads message content or member lists.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(command_prefix=commands.when_mentioned, intents=bot_intents())
         self.settings = settings
 
     async def setup_hook(self) -> None:
