@@ -39,8 +39,13 @@ from tests.emulator import rest_channels, rest_interactions
 from tests.emulator.driver import InteractionResult, Person
 from tests.emulator.emulator import Emulator
 from tests.emulator.runner import BotRunner
+from tests.emulator.world import Channel
 
 MOVE = "dm:"
+#: Tables opened per text channel. Each table opens a thread, and Discord allows 5 thread
+#: creations per 5 s in a channel: 200 tables in one channel took over three minutes to open.
+#: Play is not affected (each table plays in its own thread, each player in their own DM).
+TABLES_PER_CHANNEL = 10
 
 
 class Changes:
@@ -160,8 +165,10 @@ def board_of(thread: Any) -> Any:
     return None
 
 
-async def open_table(emu: Emulator, changes: Changes, number: int) -> tuple[Person, Any]:
-    person = QuickPerson(emu, emu.user(f"player{number}").user, emu.home)
+async def open_table(
+    emu: Emulator, changes: Changes, number: int, channel: Channel
+) -> tuple[Person, Any]:
+    person = QuickPerson(emu, emu.user(f"player{number}").user, channel)
     lobby = (await person.slash("domino new", game="two-player")).response
     await person.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
     await changes.until(lambda: "AI 1" in lobby.text, 30)
@@ -285,6 +292,10 @@ async def run(
         changes = Changes(emu)
         with tempfile.TemporaryDirectory() as folder:
             database = Path(folder) / "load.sqlite3"
+            channels = [
+                emu.world.add_text_channel(emu.guild, f"domino-{number}")
+                for number in range(-(-tables // TABLES_PER_CHANNEL))
+            ]
             runner: BotRunner | None = None
             process: asyncio.subprocess.Process | None = None
             if in_process:
@@ -306,7 +317,9 @@ async def run(
             opened = []
             for first in range(0, tables, 20):
                 batch = range(first, min(first + 20, tables))
-                opened += await asyncio.gather(*(open_table(emu, changes, n) for n in batch))
+                opened += await asyncio.gather(
+                    *(open_table(emu, changes, n, channels[n // TABLES_PER_CHANNEL]) for n in batch)
+                )
             latencies: list[float] = []
             stalls: list[float] = []
             monitor = asyncio.create_task(watch_stalls(stalls))
