@@ -7,6 +7,8 @@ benchmark closes its standard input, then closes the bot and prints one JSON lin
 stall and how many errors the bot logged. Only the bot's own work is on this event loop: serving
 the fake Discord happens in the benchmark's process.
 
+The event loop is the one `bot.py` runs on (uvloop where installed).
+
     python -m bench.load_bot API_BASE GATEWAY_URL TOKEN DATABASE AI_DELAY
 """
 
@@ -114,7 +116,9 @@ async def serve(
 
 def main() -> None:
     api_base, gateway_url, token, database, ai_delay = sys.argv[1:6]
-    asyncio.run(serve(api_base, gateway_url, token, Path(database), float(ai_delay)))
+    import bot as entry
+
+    entry.run(serve(api_base, gateway_url, token, Path(database), float(ai_delay)))
 
 
 if __name__ == "__main__":
