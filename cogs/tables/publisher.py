@@ -54,6 +54,8 @@ class Publisher:
         self.direct: dict[tuple[str, int], DirectMessage] = {}
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
         self.users: dict[int, discord.User] = {}  # fetched once each: see `_user`
+        #: table id -> (board message id, verbs of the buttons it shows), as last sent
+        self.board_buttons: dict[str, tuple[int, list[str]]] = {}
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
 
     def mark(
@@ -107,17 +109,24 @@ class Publisher:
         snap = self.tables.snapshot(table)
         embed = board.board_embed(snap)
         file = await board.board_file(snap)
-        view = table_view(table.id, board.board_verbs(snap))
+        verbs = board.board_verbs(snap)
+        view = table_view(table.id, verbs)
         old = table.board_message_id
         if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
             try:
-                await channel.get_partial_message(old).edit(
-                    embed=embed, attachments=[file], view=view
-                )
+                if self.board_buttons.get(table.id) == (old, verbs):
+                    # Discord keeps the buttons an edit leaves out: most moves change none.
+                    await channel.get_partial_message(old).edit(embed=embed, attachments=[file])
+                else:
+                    await channel.get_partial_message(old).edit(
+                        embed=embed, attachments=[file], view=view
+                    )
+                    self.board_buttons[table.id] = (old, verbs)
                 return
             except discord.NotFound:
                 pass
         message = await channel.send(embed=embed, file=file, view=view)
+        self.board_buttons[table.id] = (message.id, verbs)
         self.since_board[channel.id] = 0
         await self.tables.moved_board(table, message.id)
         if old is not None:
