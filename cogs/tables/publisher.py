@@ -110,7 +110,6 @@ class Publisher:
         embed = board.board_embed(snap)
         file = await board.board_file(snap)
         verbs = board.board_verbs(snap)
-        view = table_view(table.id, verbs)
         old = table.board_message_id
         if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
             try:
@@ -119,13 +118,13 @@ class Publisher:
                     await channel.get_partial_message(old).edit(embed=embed, attachments=[file])
                 else:
                     await channel.get_partial_message(old).edit(
-                        embed=embed, attachments=[file], view=view
+                        embed=embed, attachments=[file], view=table_view(table.id, verbs)
                     )
                     self.board_buttons[table.id] = (old, verbs)
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(embed=embed, file=file, view=view)
+        message = await channel.send(embed=embed, file=file, view=table_view(table.id, verbs))
         self.board_buttons[table.id] = (message.id, verbs)
         self.since_board[channel.id] = 0
         await self.tables.moved_board(table, message.id)
