@@ -46,6 +46,9 @@ MOVE = "dm:"
 #: creations per 5 s in a channel: 200 tables in one channel took over three minutes to open.
 #: Play is not affected (each table plays in its own thread, each player in their own DM).
 TABLES_PER_CHANNEL = 10
+OPEN_SECONDS = (
+    90  # to open one table on a loaded machine (a thread refused for its rate limit waits)
+)
 
 
 class Changes:
@@ -173,7 +176,9 @@ async def open_table(
     await person.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
     await changes.until(lambda: "AI 1" in lobby.text, 30)
     await person.click(lobby, "Start")
-    thread = await changes.until(lambda: lobby.thread, 30)
+    thread = await changes.until(lambda: lobby.thread, OPEN_SECONDS)
+    if thread is None:  # say so, rather than fail later in the middle of play
+        raise RuntimeError(f"table {number} had no thread {OPEN_SECONDS} s after Start")
     return person, thread
 
 
