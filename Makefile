@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine render data
+	$(BIN)/mypy --strict engine render data cogs bot.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

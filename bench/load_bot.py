@@ -7,6 +7,8 @@ benchmark closes its standard input, then closes the bot and prints one JSON lin
 stall and how many errors the bot logged. Only the bot's own work is on this event loop: serving
 the fake Discord happens in the benchmark's process.
 
+The event loop is the one `bot.py` runs on (uvloop where installed).
+
     python -m bench.load_bot API_BASE GATEWAY_URL TOKEN DATABASE AI_DELAY
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -36,6 +39,24 @@ async def watch_stalls(stalls: list[float]) -> None:
         started = time.perf_counter()
         await asyncio.sleep(0.01)
         stalls.append(time.perf_counter() - started - 0.01)
+
+
+def children_cpu() -> dict[int, float]:
+    """CPU seconds used so far by each live child process (picture and AI workers), read from
+    /proc (Linux; empty elsewhere)."""
+    me, tick = os.getpid(), os.sysconf("SC_CLK_TCK")
+    used: dict[int, float] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[1]) == me:  # fields after the name: state, ppid, ..., utime, stime
+            used[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    return used
 
 
 async def serve(
@@ -75,13 +96,16 @@ async def serve(
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)  # the tables are open: play starts
     stalls.clear()
-    cpu_at_start = time.process_time()  # the bot's process only (picture workers not counted)
+    cpu_at_start = time.process_time()  # the bot's process only
+    workers_at_start = children_cpu()
     await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
     monitor.cancel()
+    workers_cpu = sum(used - workers_at_start.get(pid, 0.0) for pid, used in children_cpu().items())
     report = {
         "longest_stall_s": max(stalls) if stalls else 0.0,
         "bot_errors": failures.count,
         "bot_cpu_s": time.process_time() - cpu_at_start,
+        "workers_cpu_s": workers_cpu,
     }
     # Work cut off by closing (a board edit in flight) is not an error of the bot under load.
     logging.disable(logging.CRITICAL)
@@ -92,7 +116,9 @@ async def serve(
 
 def main() -> None:
     api_base, gateway_url, token, database, ai_delay = sys.argv[1:6]
-    asyncio.run(serve(api_base, gateway_url, token, Path(database), float(ai_delay)))
+    import bot as entry
+
+    entry.run(serve(api_base, gateway_url, token, Path(database), float(ai_delay)))
 
 
 if __name__ == "__main__":

@@ -9,12 +9,15 @@
   `/domino config language`, else the server's Discord locale (`guild_locale`), else English.
 
 Languages are looked up in memory first; the database is read once per server or player and
-written only when something changed.
+written only when something changed. Players' languages are kept in memory for the
+`PLAYERS_KEPT` players seen last (a bot that runs for months meets more users than it needs
+to remember); a player forgotten there is read from the database again.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +27,8 @@ from cogs.lang import LANGUAGES, Words, language_of, words
 from data import Database
 
 log = logging.getLogger(__name__)
+
+PLAYERS_KEPT = 10_000  # players whose language stays in memory, the most recently seen
 
 
 def mine(interaction: discord.Interaction[Any]) -> Words:
@@ -37,7 +42,7 @@ class Audience:
         self.clock = clock
         self._chosen: dict[int, str | None] = {}  # guild -> moderator's choice (None: none)
         self._guild_locales: dict[int, str] = {}  # guild -> language of its Discord locale
-        self._players: dict[int, str] = {}
+        self._players: OrderedDict[int, str] = OrderedDict()  # least recently seen first
 
     async def heard(self, interaction: discord.Interaction[Any]) -> None:
         """Note the languages an interaction shows: its user's (remembered for their DMs) and
@@ -47,8 +52,9 @@ class Audience:
         language = language_of(interaction.locale)
         user_id = interaction.user.id
         if self._players.get(user_id) == language:
+            self._players.move_to_end(user_id)
             return
-        self._players[user_id] = language
+        self._remember(user_id, language)
         try:
             await self.db.set_player_language(user_id, language, self.clock())
         except Exception:
@@ -59,8 +65,18 @@ class Audience:
         language = self._players.get(user_id)
         if language is None:
             language = await self.db.player_language(user_id) or "en"
-            self._players[user_id] = language
+            self._remember(user_id, language)
+        else:
+            self._players.move_to_end(user_id)
         return words(language if language in LANGUAGES else "en")
+
+    def _remember(self, user_id: int, language: str) -> None:
+        """Keep a player's language in memory, forgetting the least recently seen player past
+        `PLAYERS_KEPT`."""
+        self._players[user_id] = language
+        self._players.move_to_end(user_id)
+        if len(self._players) > PLAYERS_KEPT:
+            self._players.popitem(last=False)
 
     async def chosen(self, guild_id: int) -> str | None:
         """The language a moderator chose for the server, or None."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -299,3 +300,28 @@ def test_whole_match_reaches_the_end() -> None:
     play_until(table, lambda: table.phase is Phase.OVER, random.Random(9))
     assert table.match is not None and table.match.over
     assert table.winners == table.match.winners
+
+
+def test_every_seat_sees_the_position_as_it_is_after_each_move_and_hand() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    rng = random.Random(3)
+    assert table.match is not None
+    for _ in range(200):
+        if table.phase is Phase.OVER:
+            break
+        if table.phase is Phase.BETWEEN:
+            table.next_hand(0.0)
+        for seat in range(4):  # asked twice: the kept view is the engine's view of now
+            kept, now = table.view(seat), table.match.view_for(seat)
+            assert table.view(seat) is kept
+            assert replace(kept, layout=None) == replace(now, layout=None)
+            assert kept.layout.placements == now.layout.placements
+        seat = table.turn
+        if seat is None:
+            continue
+        user = table.seats[seat].user_id
+        assert user is not None
+        table.play(user, table.version, rng.randrange(len(table.view(seat).legal)), 0.0)
+    assert table.match.results  # hands ended and new ones began on the way

@@ -70,7 +70,7 @@ def keywords() -> dict[str, Any]:
     return {**MARKERS, **engine_keywords()}
 
 
-def _found(root: Path) -> Iterator[tuple[str, str | tuple[str, str], list[str], str | None]]:
+def _found(root: Path) -> Iterator[tuple[str, str | tuple[str, ...], list[str], str | None]]:
     marks = keywords()
     for folder in SOURCES:
         for filename, _lineno, message, comments, context in extract_from_dir(
@@ -91,7 +91,12 @@ def domino_template(root: Path = ROOT) -> Catalog:
     for path, message, comments, context in _found(root):
         if not message or (isinstance(message, tuple) and not all(message)):
             continue
-        catalog.add(message, locations=[(path, None)], auto_comments=comments, context=context)
+        catalog.add(
+            message,
+            locations=[(path, None)],  # type: ignore[list-item]  # Babel takes None: no line
+            auto_comments=comments,
+            context=context,
+        )
     for text, note in command_texts(COMMAND_COGS):
         catalog.add(text, auto_comments=[note], context=CONTEXT)
     return catalog

@@ -161,9 +161,9 @@ class Words:
         """A gain or loss with its sign: `+12`, `-3`, `0`."""
         text = self.number(abs(value))
         if value > 0:
-            return self.locale.number_symbols["latn"]["plusSign"] + text
+            return str(self.locale.number_symbols["latn"]["plusSign"]) + text
         if value < 0:
-            return self.locale.number_symbols["latn"]["minusSign"] + text
+            return str(self.locale.number_symbols["latn"]["minusSign"]) + text
         return text
 
     def percent(self, share: float) -> str:
@@ -195,7 +195,9 @@ def _game_ids() -> tuple[str, ...]:
     from engine import all_variants
     from engine.puzzles import all_puzzles
 
-    return tuple(game.id for game in (*all_variants(), *all_puzzles()))
+    return tuple(variant.id for variant in all_variants()) + tuple(
+        puzzle.id for puzzle in all_puzzles()
+    )
 
 
 def _game(variant_id: str) -> Any:

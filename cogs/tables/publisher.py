@@ -6,7 +6,8 @@ newest state, so a burst of fast AI moves costs one board edit, not one per move
 per-channel rate limit is never hammered. Hands go only to their owner (DM). When a DM fails on
 Discord's side it is tried again; when the player's DMs are closed the seat is marked, the table
 says once in its channel to press "Your hand" instead, and no DM is tried until the player comes
-back (a "Your hand" click or a /domino command).
+back (a "Your hand" click or a /domino command). What is kept to show a table is forgotten
+with the table (`forget`).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ class Publisher:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.direct: dict[tuple[str, int], DirectMessage] = {}
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
+        self.users: dict[int, discord.User] = {}  # fetched once each: see `_user`
+        #: table id -> (board message id, verbs of the buttons it shows), as last sent
+        self.board_buttons: dict[str, tuple[int, list[str]]] = {}
         self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
         self.told_closed: set[tuple[str, int]] = set()  # (table, seat) told to use "Your hand"
         self.retrying: set[str] = set()  # tables whose hands are sent again soon
@@ -97,15 +101,40 @@ class Publisher:
         if channel_id in self.since_board:
             self.since_board[channel_id] += 1
 
+    def forget(self, table: Table) -> None:
+        """The table left memory (`Tables._drop`): so does all that was kept to show it, and
+        its channel's count when no other table shows there. A round drawing it right now
+        forgets it again when done (`_run`)."""
+        self.pending.pop(table.id, None)
+        self.blocked.pop(table.id, None)
+        self.retried.pop(table.id, None)
+        self.board_buttons.pop(table.id, None)
+        for seat in range(len(table.seats)):
+            self.direct.pop((table.id, seat), None)
+            self.told_closed.discard((table.id, seat))
+        channel = table.thread_id or table.channel_id
+        shown_there = (
+            (other.thread_id or other.channel_id) == channel
+            for other in self.tables.tables.values()
+        )
+        if channel is not None and not any(shown_there):
+            self.since_board.pop(channel, None)
+
     async def _run(self, table_id: str) -> None:
-        while (pending := self.pending.pop(table_id, None)) is not None:
-            table = self.tables.tables.get(table_id)
-            if table is None:
-                return
-            try:
-                await self._show(table, pending)
-            except Exception:
-                log.exception("table %s: could not show the table", table_id)
+        try:
+            while (pending := self.pending.pop(table_id, None)) is not None:
+                table = self.tables.tables.get(table_id)
+                if table is None:
+                    return
+                try:
+                    await self._show(table, pending)
+                except Exception:
+                    log.exception("table %s: could not show the table", table_id)
+                if table_id not in self.tables.tables:
+                    self.forget(table)  # it left while it was being drawn
+        finally:
+            if self.tasks.get(table_id) is asyncio.current_task():
+                del self.tasks[table_id]
 
     async def _show(self, table: Table, pending: Pending) -> None:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
@@ -171,17 +200,25 @@ class Publisher:
         snap = self.tables.snapshot(table)
         embed = board.board_embed(snap, w)
         file = await board.board_file(snap, w)
-        view = table_view(table.id, board.board_verbs(snap), w)
+        # The buttons' words are the server's: a new language re-sends them too.
+        verbs = [*board.board_verbs(snap), w.language]
+        shown = board.board_verbs(snap)
         old = table.board_message_id
         if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
             try:
-                await channel.get_partial_message(old).edit(
-                    embed=embed, attachments=[file], view=view
-                )
+                if self.board_buttons.get(table.id) == (old, verbs):
+                    # Discord keeps the buttons an edit leaves out: most moves change none.
+                    await channel.get_partial_message(old).edit(embed=embed, attachments=[file])
+                else:
+                    await channel.get_partial_message(old).edit(
+                        embed=embed, attachments=[file], view=table_view(table.id, shown, w)
+                    )
+                    self.board_buttons[table.id] = (old, verbs)
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(embed=embed, file=file, view=view)
+        message = await channel.send(embed=embed, file=file, view=table_view(table.id, shown, w))
+        self.board_buttons[table.id] = (message.id, verbs)
         self.since_board[channel.id] = 0
         await self.tables.moved_board(table, message.id)
         if old is not None:
@@ -266,7 +303,7 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        user = await self._user(user_id)
         if moves is not None:
             message = await user.send(embed=embed, file=file, view=moves)
         else:
@@ -276,6 +313,14 @@ class Publisher:
             # Stale buttons are refused anyway (the version moved on); this only tidies up.
             with contextlib.suppress(discord.HTTPException):
                 await previous.message.edit(view=None)
+
+    async def _user(self, user_id: int) -> discord.User:
+        """The player to DM. Without the members intent discord.py's cache rarely knows them, and
+        fetching them for every hand cost a request per move: each is fetched once."""
+        user = self.bot.get_user(user_id) or self.users.get(user_id)
+        if user is None:
+            user = self.users[user_id] = await self.bot.fetch_user(user_id)
+        return user
 
     async def hand_message(
         self, table: Table, view: Any, w: Words

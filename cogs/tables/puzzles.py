@@ -7,6 +7,9 @@ replays and checks every placement, and when it was opened) before the message c
 and Remove open a short form (a modal) for the cells, named as on the picture's rulers (column
 letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5`), read by
 `engine.puzzles.cells`.
+
+The attempt itself (its state and what each action does) is `cogs.tables.puzzle`; this module is
+its Discord side: the buttons, the form, storing, and the message.
 """
 
 from __future__ import annotations
@@ -16,9 +19,7 @@ import io
 import logging
 import re
 import secrets
-from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
@@ -27,160 +28,21 @@ import render
 from cogs import texts
 from cogs.audience import mine
 from cogs.errors import reply_error
-from cogs.lang import Command, Said, Words, words
+from cogs.lang import Command, Words, words
+from cogs.tables.locks import TableLocks
+from cogs.tables.puzzle import Puzzle
 from cogs.tables.seating import TableError
 from data.models import LiveTable, PuzzleSolve
-from engine.puzzles import DominosaGame, QuadrilleGame, generate, load_game
-from engine.puzzles.cells import pair_text, parse_cells, parse_quadrille
-from engine.tiles import Tile
+from engine.puzzles import DominosaGame, QuadrilleGame, generate
 
 if TYPE_CHECKING:
     from bot import DominoBot
 
 log = logging.getLogger(__name__)
 
-KIND = "puzzle"
-KINDS = (KIND, "dominosa")  # "dominosa": what states stored before Quadrille came say
 VERBS = ("place", "remove", "hint", "quit")
 COLOUR = discord.Colour(0x6A1B9A)
 ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown again)
-
-
-@dataclass
-class Puzzle:
-    """One player's attempt at a puzzle, where it is shown, and when it was opened (Unix s)."""
-
-    id: str
-    user_id: int
-    name: str
-    game: DominosaGame | QuadrilleGame
-    guild_id: int = 0
-    channel_id: int = 0
-    message_id: int | None = None
-    last: list[Said] = field(default_factory=list)  # what the last action did, worded per reader
-    over: bool = False
-    started: float = 0.0
-    solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
-
-    @property
-    def setting(self) -> str:
-        """What a solve time compares with: `double-6 hard`, or `classic` (the figure)."""
-        game = self.game
-        if isinstance(game, QuadrilleGame):
-            return "classic"
-        return f"double-{game.puzzle.top} {game.puzzle.difficulty}"
-
-    @property
-    def game_id(self) -> str:
-        return "quadrille" if isinstance(self.game, QuadrilleGame) else "dominosa"
-
-    def to_state(self) -> dict[str, Any]:
-        return {
-            "kind": KIND,
-            "id": self.id,
-            "user_id": self.user_id,
-            "name": self.name,
-            "game": self.game.to_json(),
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "message_id": self.message_id,
-            "last": [line.to_json() for line in self.last],
-            "started": self.started,
-        }
-
-    @classmethod
-    def from_state(cls, state: dict[str, Any]) -> Puzzle:
-        return cls(
-            id=str(state["id"]),
-            user_id=int(state["user_id"]),
-            name=str(state["name"]),
-            game=load_game(state["game"]),
-            guild_id=int(state.get("guild_id") or 0),
-            channel_id=int(state.get("channel_id") or 0),
-            message_id=state.get("message_id"),
-            last=_last_lines(state.get("last")),
-            started=float(state.get("started") or 0.0),
-        )
-
-    def act(self, user_id: int, verb: str, text: str = "", now: float = 0.0) -> list[Said]:
-        """Carry out one action of the player at `now` (Unix s); refusals raise with the
-        engine's reason and change nothing."""
-        if user_id != self.user_id:
-            raise TableError(texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
-        if self.over:
-            raise TableError(texts.NO_SUCH_TABLE)
-        game = self.game
-        if verb == "place":
-            line = self._place(text)
-        elif verb == "remove":
-            cells = parse_cells(text)
-            if len(cells) != 1:
-                raise TableError(texts.PUZZLE_ONE_CELL)
-            if isinstance(game, QuadrilleGame):
-                taken = game.remove(cells[0])
-                line = texts.puzzle_removed(_tile_text(taken), pair_text(taken[0], taken[2]))
-            else:
-                removed = game.remove(cells[0])
-                line = texts.puzzle_removed(str(removed.tile), pair_text(*removed.cells))
-        elif verb == "hint":
-            if isinstance(game, QuadrilleGame):
-                shown = game.hint()
-                game.place(*shown.placement)
-                line = texts.puzzle_hint(shown.text)
-            else:
-                hint = game.hint()
-                game.place(*hint.placement)
-                line = texts.puzzle_hint(hint.text)
-        else:
-            self.over = True
-            line = Said.of(texts.PUZZLE_GAVE_UP)
-        lines = [line]
-        if game.solved:
-            self.over = True
-            took = max(0.0, now - self.started) if self.started else 0.0
-            # The record holds a hint as two actions (the hint, then its tile): the player
-            # pressed once.
-            actions = len(game.actions) - game.hints_used
-            lines.append(texts.puzzle_solved(actions, game.hints_used, took))
-            self.solve = PuzzleSolve(
-                self.guild_id,
-                self.user_id,
-                self.game_id,
-                self.setting,
-                took,
-                actions,
-                game.hints_used,
-                now,
-            )
-            log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
-        self.last = lines
-        return lines
-
-    def _place(self, text: str) -> Said:
-        game = self.game
-        if isinstance(game, QuadrilleGame):
-            first, number, second, other = parse_quadrille(text)
-            placement = game.place(first, number, second, other)
-            return texts.puzzle_placed(_tile_text(placement), pair_text(first, second))
-        cells = parse_cells(text)
-        if len(cells) != 2:
-            raise TableError(texts.PUZZLE_TWO_CELLS)
-        placed = game.place(cells[0], cells[1])
-        return texts.puzzle_placed(str(placed.tile), pair_text(cells[0], cells[1]))
-
-
-def _last_lines(stored: Any) -> list[Said]:
-    """The stored last lines (a plain string: what states stored before translation say)."""
-    if not stored:
-        return []
-    if isinstance(stored, str):
-        return [Said(line) for line in stored.split("\n")]
-    return [Said.from_json(line) for line in stored]
-
-
-def _tile_text(placement: tuple[Any, int, Any, int]) -> str:
-    """A Quadrille tile as placed, named as the engine names tiles (`5-3`)."""
-    return str(Tile(placement[1], placement[3]))
 
 
 class PuzzleButton(
@@ -258,11 +120,18 @@ class Puzzles:
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
         self.puzzles: dict[str, Puzzle] = {}
-        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = TableLocks()
         # Forms this process opened: discord.py answers their submissions (`CellsForm`). A form
         # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
+        # Forgotten with their puzzle (`_forget`).
         self.forms_opened: set[str] = set()
         bot.add_listener(self.on_interaction)
+
+    def _forget(self, puzzle_id: str) -> None:
+        """A puzzle solved or given up: nothing of it stays in memory (its row is deleted)."""
+        self.puzzles.pop(puzzle_id, None)
+        for verb in ("place", "remove"):
+            self.forms_opened.discard(f"dpf:{puzzle_id}:{verb}")
 
     async def restore(self, states: list[dict[str, Any]]) -> None:
         for state in states:
@@ -419,6 +288,6 @@ class Puzzles:
                         embed=embed, attachments=[file], view=self._view(puzzle, w)
                     )
                 if puzzle.over:
-                    self.puzzles.pop(puzzle_id, None)
+                    self._forget(puzzle_id)
         except Exception as error:
             await reply_error(interaction, error)

@@ -18,11 +18,9 @@ match is recorded (the live table is deleted in the same transaction; `storing`)
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import secrets
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,8 +32,9 @@ from cogs.lang import Said, Words
 from cogs.tables import board, pictures, storing
 from cogs.tables.lobbies import Lobbies
 from cogs.tables.lobby import close_lobby_message
+from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import Publisher
-from cogs.tables.puzzles import KINDS as PUZZLE_KINDS
+from cogs.tables.puzzle import KINDS as PUZZLE_KINDS
 from cogs.tables.robots import Robots
 from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import TableError
@@ -59,7 +58,7 @@ class Tables:
         self.clock = bot.settings.clock
         self.tables: dict[str, Table] = {}
         self.saved: dict[str, dict[str, Any]] = {}  # each live table's state as last stored
-        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = TableLocks()  # one per table, while someone holds or waits for it
         self.scheduler = Scheduler(self.clock, self._due)
         self.publisher = Publisher(self)
         self.lobbies = Lobbies(self)
@@ -136,8 +135,7 @@ class Tables:
             return
         saved = self.saved.get(table.id)
         if saved is None:
-            self.tables.pop(table.id, None)
-            self.scheduler.set(table.id, None)
+            self._drop(table.id)
         else:
             restored = load(saved)
             self.tables[table.id] = restored
@@ -180,7 +178,7 @@ class Tables:
         self.publisher.mark(table)
         self.schedule(table)
         if table.phase is Phase.CANCELLED:
-            self.tables.pop(table.id, None)
+            self._drop(table.id)
         elif table.phase is Phase.OVER:
             # Kept a while (stored, so across a restart) for its Rematch and Leave buttons.
             self.scheduler.set(table.id, self.clock() + self.settings.keep_finished_seconds)
@@ -239,12 +237,21 @@ class Tables:
 
     async def _forget(self, table_id: str) -> None:
         """A finished table's buttons expire: it leaves memory and the database."""
-        self.tables.pop(table_id, None)
-        self.saved.pop(table_id, None)
+        self._drop(table_id)
         try:
             await self.db.delete_live_table(table_id)
         except Exception:
             log.exception("table %s: its finished row stays until the next restart", table_id)
+
+    def _drop(self, table_id: str) -> None:
+        """The table leaves memory (a cancelled lobby, a finished table whose time is up, one
+        never stored): with it goes everything kept about it here and in the publisher. Its
+        lock goes by itself once nobody holds or waits for it (`TableLocks`)."""
+        table = self.tables.pop(table_id, None)
+        self.saved.pop(table_id, None)
+        self.scheduler.set(table_id, None)
+        if table is not None:
+            self.publisher.forget(table)
 
     async def public_words(
         self, table: Table, interaction: discord.Interaction[Any] | None = None

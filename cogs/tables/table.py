@@ -71,6 +71,9 @@ class Table:
     log: list[Said] = field(default_factory=list)  # worded for each reader
     rematch_of: str | None = None
     rematch_id: str | None = None
+    #: Views of the current position by seat (see `view`); not part of the table's state.
+    _views: dict[int, SeatView] = field(default_factory=dict, repr=False, compare=False)
+    _views_of: tuple[int, int, int] = field(default=(0, 0, -1), repr=False, compare=False)
 
     # -- who is who -------------------------------------------------------------------------
 
@@ -110,8 +113,20 @@ class Table:
         return self.phase in (Phase.OVER, Phase.CANCELLED)
 
     def view(self, seat: int) -> SeatView:
+        """`seat`'s view of the position. A move's handling asks for the same views several
+        times (legal moves, forced moves, the board, the hand by DM) and each one lists the
+        legal moves again: they are kept until the position changes (a new hand, an action,
+        any change that bumps `version`). Views are immutable."""
         assert self.match is not None
-        return self.match.view_for(seat)
+        hand = self.match.hand
+        position = (self.version, id(hand), len(hand.actions) if hand is not None else -1)
+        if position != self._views_of:
+            self._views.clear()
+            self._views_of = position
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.match.view_for(seat)
+        return view
 
     def public_view(self) -> SeatView:
         """What everyone may see: a view with no hand and no moves in it (seat 0's sizes etc.

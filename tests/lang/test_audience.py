@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cogs import audience as audience_module
 from cogs.audience import Audience, mine
 from data import Database
 
@@ -60,3 +61,17 @@ async def test_a_servers_public_language_is_the_chosen_one_else_its_locale_else_
     assert (await Audience(db, lambda: 2.0).server(GUILD)).language == "es"  # kept
     await audience.choose(GUILD, None)
     assert (await audience.server(GUILD, "de")).language == "de"
+
+
+async def test_only_the_players_seen_last_are_kept_in_memory_the_rest_read_again(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(audience_module, "PLAYERS_KEPT", 2)
+    audience = Audience(db, lambda: 1.0)
+    await audience.heard(interaction(1, "pl"))
+    await audience.heard(interaction(2, "de"))
+    assert (await audience.player(1)).language == "pl"  # seen again: 2 is now the oldest
+    await audience.heard(interaction(3, "it"))
+    assert sorted(audience._players) == [1, 3]
+    assert (await audience.player(2)).language == "de"  # from the database
+    assert sorted(audience._players) == [2, 3]

@@ -1,0 +1,71 @@
+"""A bot that runs for months forgets every table once it is gone: a cancelled lobby, a lobby
+that waited too long, a finished table whose buttons expired, a puzzle solved or given up. Its
+lock, its due time, its DMs and closed-DM notes, its drawing task and its channel's count all
+go with it, so memory follows the tables open now, not every table ever played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs import texts
+from tests.emulator.emulator import Emulator
+from tests.tables.play import board
+
+
+def remembered(bot: Any) -> dict[str, int]:
+    """How many entries each per-table (or per-puzzle) structure of the bot holds."""
+    tables, publisher, puzzles = bot.tables, bot.tables.publisher, bot.puzzles
+    return {
+        "tables": len(tables.tables),
+        "saved states": len(tables.saved),
+        "table locks": len(tables.locks),
+        "due times": len(tables.scheduler.due),
+        "pending shows": len(publisher.pending),
+        "drawing tasks": len(publisher.tasks),
+        "hands by DM": len(publisher.direct),
+        "closed DMs told": len(publisher.told_closed),
+        "DM retries": len(publisher.retried) + len(publisher.retrying),
+        "blocked tables": len(publisher.blocked),
+        "board counts": len(publisher.since_board),
+        "puzzles": len(puzzles.puzzles),
+        "puzzle locks": len(puzzles.locks),
+        "puzzle forms": len(puzzles.forms_opened),
+    }
+
+
+def nothing_left(bot: Any) -> bool:
+    return not any(remembered(bot).values())
+
+
+async def test_cancelled_expired_and_finished_tables_and_puzzles_are_forgotten(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    bot: Any = domino
+    alice, bob, carol = emu.user("alice"), emu.user("bob"), emu.user("carol")
+    # A lobby its host cancels.
+    cancelled = (await alice.slash("domino new", game="two-player")).response
+    await alice.click(cancelled, "Cancel")
+    # A lobby nobody starts (it expires below).
+    await carol.slash("domino new", game="two-player")
+    # A match where bob's DMs are closed (the table says so once), ended by a resignation.
+    bob.close_dms()
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None and bot.tables.publisher.told_closed)
+    await bob.click(board(emu), "Resign")
+    await emu.wait_for(lambda: "Rematch" in board(emu).labels)
+    # A puzzle with a form opened, then given up.
+    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    await alice.click(puzzle, texts.PUZZLE_PLACE)
+    await alice.click(puzzle, texts.PUZZLE_QUIT)
+    await emu.wait_for(lambda: puzzle.buttons == [])
+    await emu.settle()
+    assert remembered(bot)["tables"] == 2  # the finished table and the waiting lobby
+    emu.advance(2 * 60 * 60)  # past the lobby's wait and the finished table's hour
+    await emu.wait_for(lambda: not bot.tables.tables)
+    await emu.settle()
+    assert nothing_left(bot), remembered(bot)
+    assert await bot.db.live_tables() == []
