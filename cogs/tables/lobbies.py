@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -52,16 +53,7 @@ class Lobbies:
         w = await self.tables.public_words(table, interaction)
         await interaction.response.send_message(**self.message(table, w))
         message = await interaction.original_response()
-        async with self.tables.locks[table.id]:
-            table.lobby_message_id = message.id
-            self.tables.tables[table.id] = table
-            try:
-                await self.tables.store(table)
-            except TableError:
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.delete_original_response()
-                raise
-        self.tables.schedule(table)
+        await self._keep(table, message.id, interaction.delete_original_response)
 
     @guarded
     async def click(
@@ -125,14 +117,21 @@ class Lobbies:
     async def _post_rematch(self, old: Table, table: Table) -> None:
         channel = self.tables.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
         message = await channel.send(**self.message(table, await self.tables.public_words(table)))
+        table.channel_id = old.thread_id or old.channel_id
+        await self._keep(table, message.id, message.delete)
+
+    async def _keep(
+        self, table: Table, message_id: int, withdraw: Callable[[], Awaitable[None]]
+    ) -> None:
+        """A new lobby, posted as `message_id`, joins the live tables once it is stored; if it
+        cannot be stored its message is withdrawn and the refusal goes on to the host."""
         async with self.tables.locks[table.id]:
-            table.channel_id = old.thread_id or old.channel_id
-            table.lobby_message_id = message.id
+            table.lobby_message_id = message_id
             self.tables.tables[table.id] = table
             try:
                 await self.tables.store(table)
             except TableError:
                 with contextlib.suppress(discord.HTTPException):
-                    await message.delete()
+                    await withdraw()
                 raise
         self.tables.schedule(table)
