@@ -14,7 +14,9 @@ and each level's milliseconds per move over the moves where it had a choice.
     python -m bench.arena --table [--deals N] [--budget-ms MS]   # every family, every step
 
 `--scale F` gives each level F times its default budget. On a loaded machine a wall-clock budget
-buys less search; `--idle-core` replaces the clock by the number of sampled worlds that each
+buys less search; `--cpu-clock` counts each budget (and the ms per move) in the CPU time of the
+process instead, which is what the budget buys on an idle core whatever else runs; `--idle-core`
+replaces the clock by the number of sampled worlds that each
 search level's default budget buys on one idle core (measured first, in CPU time, by
 `--calibrate`), and `--worlds N` by a fixed count.
 """
@@ -68,9 +70,13 @@ def play_deal(
     budget_ms: int | None,
     worlds: dict[str, int] | None = None,
     scale: float | None = None,
+    cpu: bool = False,
 ) -> tuple[list[float], list[float], list[float], list[int]]:
     """Play one deal twice (A in unit 0's seats, then in the others). Returns per level: hand
-    wins, points, seconds thinking, moves with a choice."""
+    wins, points, seconds thinking, moves with a choice. `cpu`: budgets and thinking time are
+    the process's CPU time."""
+    clock = time.process_time if cpu else time.monotonic
+    timer = time.process_time if cpu else time.perf_counter
     wins, points, think, choices = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0, 0]
     budgets = [budget_ms, budget_ms]
     if scale is not None:
@@ -87,10 +93,12 @@ def play_deal(
             seat = hand.turn
             view = match.view_for(seat)
             side = level_of[seat]
-            started = time.perf_counter()
-            action = choose_action(view, levels[side], rng, budgets[side], worlds=counts[side])
+            started = timer()
+            action = choose_action(
+                view, levels[side], rng, budgets[side], worlds=counts[side], clock=clock
+            )
             if len(view.legal) > 1:
-                think[side] += time.perf_counter() - started
+                think[side] += timer() - started
                 choices[side] += 1
             match.apply(action)
         result = match.results[-1]
@@ -114,10 +122,21 @@ def run(
     workers: int = 1,
     worlds: dict[str, int] | None = None,
     scale: float | None = None,
+    cpu: bool = False,
 ) -> tuple[Tally, Tally]:
     tallies = (Tally(), Tally())
     jobs = [
-        (variant, players, options, f"{seed}:{variant}:{number}", levels, budget_ms, worlds, scale)
+        (
+            variant,
+            players,
+            options,
+            f"{seed}:{variant}:{number}",
+            levels,
+            budget_ms,
+            worlds,
+            scale,
+            cpu,
+        )
         for number in range(deals)
     ]
     if workers > 1:
@@ -208,6 +227,11 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="clock-free: each search level samples what its default budget buys on an idle core",
     )
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="budgets and ms per move in the process's CPU time (an idle core's worth)",
+    )
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--table", action="store_true", help="every family, every level step")
     parser.add_argument("--calibrate", action="store_true", help="worlds per 100 ms of CPU")
@@ -219,6 +243,8 @@ def main(argv: list[str] | None = None) -> None:
     budget = "levels' defaults" if args.budget_ms is None else f"{args.budget_ms} ms"
     if args.scale is not None:
         budget = f"each level's default times {args.scale:g}"
+    if args.cpu_clock:
+        budget += " of CPU time"
     worlds: dict[str, int] | None = None
     if args.worlds is not None:
         worlds = {"hard": args.worlds, "expert": args.worlds}
@@ -234,7 +260,8 @@ def main(argv: list[str] | None = None) -> None:
         for family, (variant, players, options) in FAMILIES.items():
             for levels in STEPS:
                 tallies = run(variant, players, options, levels, args.deals, args.budget_ms,
-                              args.seed, args.workers, worlds, args.scale)  # fmt: skip
+                              args.seed, args.workers, worlds, args.scale,
+                              args.cpu_clock)  # fmt: skip
                 print(row(family, variant, players, levels, tallies), flush=True)
         return
     variant = Match(args.variant, args.players).variant.id
@@ -242,7 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     _, players, options = FAMILIES.get(family, (variant, args.players, {}))
     players = args.players or players or Match(variant).players
     tallies = run(variant, players, options, (args.a, args.b), args.deals, args.budget_ms,
-                  args.seed, args.workers, worlds, args.scale)  # fmt: skip
+                  args.seed, args.workers, worlds, args.scale, args.cpu_clock)  # fmt: skip
     print(row(family, variant, players, (args.a, args.b), tallies))
 
 

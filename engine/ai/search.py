@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.ai.adding_playout import sum_playout
@@ -64,13 +65,14 @@ def choose_by_search(
     *,
     expert: bool,
     worlds: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Action:
     """The legal action with the best average value over the worlds sampled before `deadline`
-    (or over exactly `worlds` worlds, whatever the clock says)."""
+    on `clock` (or over exactly `worlds` worlds, whatever the clock says)."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
-    if worlds is None and time.monotonic() >= deadline:
+    if worlds is None and clock() >= deadline:
         return choose_easy(view, rng)  # no time left (the move waited in a queue): be quick
     knowledge = Knowledge.of(view)
     judge = Judge(knowledge.variant, view.seat)
@@ -80,7 +82,7 @@ def choose_by_search(
     totals = [0.0] * len(legal)
     searched = 0
     template: FastHand | None = None
-    while _more(searched, worlds, deadline):
+    while _more(searched, worlds, deadline, clock):
         hands, stock = sample_hidden(knowledge, rng)
         weight = plays.weight(hands) if plays is not None else 1.0
         if knowledge.variant.id == "sum" and not (
@@ -135,10 +137,10 @@ def candidates(view: SeatView) -> list[Action]:
     return legal
 
 
-def _more(searched: int, worlds: int | None, deadline: float) -> bool:
+def _more(searched: int, worlds: int | None, deadline: float, clock: Callable[[], float]) -> bool:
     if worlds is not None:
         return searched < worlds
-    return searched == 0 or (searched < MAX_WORLDS and time.monotonic() < deadline)
+    return searched == 0 or (searched < MAX_WORLDS and clock() < deadline)
 
 
 def _fast_world(
