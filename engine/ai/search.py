@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.ai.adding_playout import sum_playout
-from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
+from engine.ai.endgame import FastSolver, LineSolver, RichSolver, SearchLimit
 from engine.ai.heuristics import GAME_VALUES, choose_easy
 from engine.ai.inference import PlayModel
 from engine.ai.judge import Judge
@@ -52,6 +52,7 @@ from engine.view import SeatView
 # times that of `hard`); in the arena, solving from 12 tiles beat easy more often than solving
 # from 8 with the time saved spent on more worlds.
 ENDGAME_TILES = 12
+LINE_ENDGAME_TILES = 16  # the same where a turn is one tile and nothing is left to draw
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
 CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
@@ -152,21 +153,39 @@ def _fast_world(
     rng: random.Random,
     solve: bool,
 ) -> bool:
-    """Add each action's value in this world to `totals`; return whether to keep solving."""
+    """Add each action's value in this world to `totals`; return whether to keep solving.
+    Every action of a world is judged the same way (all solved, or all by playouts), so that
+    a world never favours the actions that happened to be solved."""
+    tiles = sum(h.bit_count() for h in root.hands)
+    line = not root.keeps_playing and root.west >= 0
     small = (
         solve
         and root.drawable() == 0
-        and sum(h.bit_count() for h in root.hands) <= (ENDGAME_TILES + 1)
+        and tiles <= (LINE_ENDGAME_TILES if line else ENDGAME_TILES) + 1
     )
+    if small:
+        values: list[float] = []
+        try:
+            if line:
+                solver = LineSolver(judge, root)
+                for action in legal:
+                    child = root.copy()
+                    fast_apply(child, action)
+                    values.append(solver.value_of(child))
+            else:
+                for action in legal:
+                    child = root.copy()
+                    fast_apply(child, action)
+                    values.append(FastSolver(judge).value(child))
+        except SearchLimit:
+            solve = False  # too big for the solver: playouts for this world and the move
+        else:
+            for index, value in enumerate(values):
+                totals[index] += weight * value
+            return solve
     for index, action in enumerate(legal):
         child = root.copy()
         fast_apply(child, action)
-        if small:
-            try:
-                totals[index] += weight * FastSolver(judge).value(child)
-                continue
-            except SearchLimit:
-                small = solve = False
         child.playout(rng)
         totals[index] += weight * judge.utility(child.outcome())
     return solve
