@@ -8,7 +8,10 @@ Luck of the deal cancels out; what is left is skill.
 Reported per match-up: A's hand-win rate (a hand won by a seat of each level counts half for
 each) with a 95% confidence interval over deals (the deal is the independent unit of a duplicate
 match), each level's points per hand (its units' average; under penalty scoring fewer is better),
-and each level's milliseconds per move over the moves where it had a choice.
+each level's milliseconds per move over the moves where it had a choice, and A's share of the
+hands either level won, with its interval: in games where a hand can be drawn (`pairs`: equal
+pairs laid, no winner) equal levels win less than half of the hands each, and the share, 50%
+between equals, is what says which level is better.
 
     python -m bench.arena --variant partnership --a expert --b easy --deals 100 [--budget-ms MS]
     python -m bench.arena --table [--deals N] [--budget-ms MS]   # every family, every step
@@ -164,6 +167,20 @@ def interval(per_deal: list[float]) -> tuple[float, float]:
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
+def decided_share(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    """A's share of the hands won by either level (drawn hands, won by nobody, left out), with
+    a 95% interval over deals (the ratio of two means, by the delta method)."""
+    won = [x + y for x, y in zip(a, b, strict=True)]
+    if not sum(won):
+        return 0.5, 0.0, 1.0
+    share = sum(a) / sum(won)
+    if len(a) < 2:
+        return share, share, share
+    residuals = [x - share * total for x, total in zip(a, won, strict=True)]
+    error = statistics.stdev(residuals) / math.sqrt(len(a)) / statistics.fmean(won)
+    return share, max(0.0, share - 1.96 * error), min(1.0, share + 1.96 * error)
+
+
 def calibrate(variant: str = "partnership", players: int = 4, games: int = 12) -> dict[str, int]:
     """Worlds that 100 ms of one core's CPU time buys each search level, over the decisions of
     random games (CPU time, so other load on the machine does not change the answer)."""
@@ -188,7 +205,8 @@ def calibrate(variant: str = "partnership", players: int = 4, games: int = 12) -
 
 HEADER = (
     "| family (variant, players) | A vs B | deals | A hand wins (95% CI) | pts/hand A | "
-    "pts/hand B | ms/move A | ms/move B |\n|---|---|---:|---:|---:|---:|---:|---:|"
+    "pts/hand B | ms/move A | ms/move B | A share of won hands (95% CI) |\n"
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -197,13 +215,15 @@ def row(
 ) -> str:
     a, b = tallies
     low, high = interval(a.per_deal)
+    share, share_low, share_high = decided_share(a.per_deal, b.per_deal)
     scoring = Match(variant, players, FAMILIES.get(family, (variant, players, {}))[2]).variant
     marker = " (penalty)" if scoring.scoring is Scoring.PENALTY else ""
     return (
         f"| {family} ({variant}, {players}){marker} | {levels[0]} vs {levels[1]} | "
         f"{len(a.per_deal)} | {a.wins / a.hands:.1%} ({low:.0%}-{high:.0%}) | "
         f"{a.points / a.hands:.1f} | {b.points / b.hands:.1f} | "
-        f"{1000 * a.think / max(1, a.choices):.1f} | {1000 * b.think / max(1, b.choices):.1f} |"
+        f"{1000 * a.think / max(1, a.choices):.1f} | {1000 * b.think / max(1, b.choices):.1f} | "
+        f"{share:.1%} ({share_low:.0%}-{share_high:.0%}) |"
     )
 
 

@@ -39,12 +39,14 @@ from engine.ai.heuristics import GAME_VALUES, choose_easy
 from engine.ai.inference import PlayModel
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge
+from engine.ai.pairs_playout import PairsWorld
 from engine.ai.playouts import playout_policy
-from engine.ai.sampling import build_world, sample_hidden
+from engine.ai.sampling import build_world, sample_hidden, turns_without_pairs, with_known_places
 from engine.fast import NO_MOVE, FastHand, mask_of, supports
 from engine.hand import HandState
+from engine.rules import HandOutcome
 from engine.tiles import Tile
-from engine.variants.pairs import LayPairs
+from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 
 # Tiles left in all hands, at most, for the exact solver on the fast path. Larger positions
@@ -86,10 +88,11 @@ def choose_by_search(
     while _more(searched, worlds, deadline, clock):
         hands, stock = sample_hidden(knowledge, rng)
         weight = plays.weight(hands) if plays is not None else 1.0
-        if knowledge.variant.id == "sum" and not (
-            solve and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
-        ):
+        small = knowledge.boneyard == 0 and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
+        if knowledge.variant.id == "sum" and not (solve and small):
             _sum_world(view, hands, legal, totals, weight, rng)
+        elif knowledge.variant.id == "pairs" and not (solve and small):
+            _pairs_world(view, knowledge, hands, stock, legal, totals, weight, judge, rng)
         elif fast_path:
             if template is None:
                 template = FastHand.from_hand(build_world(view, knowledge, hands, stock))
@@ -118,24 +121,46 @@ def _overrule_easy(
     """In the games with an evaluation of their own (`sum`, `pairs`), `easy`'s choice stands
     unless the search found a move better by `CONFIDENCE` standard errors: measured in the arena,
     plain search there lost to `easy` (its estimates, a few dozen to a few hundred playouts per
-    move, are noisier than the rule of thumb is wrong)."""
+    move, are noisier than the rule of thumb is wrong). `easy`'s choice is compared through the
+    candidate that plays the same game (`same_game`)."""
     easy = choose_easy(view, rng)
-    if easy not in legal or searched == 0:
+    kept = next((index for index, a in enumerate(legal) if same_game(a, easy)), None)
+    if kept is None or searched == 0:
         return legal[best]
-    margin = (totals[best] - totals[legal.index(easy)]) / searched
+    margin = (totals[best] - totals[kept]) / searched
     error = math.sqrt(0.5 / searched)  # two win rates' variances, each at most 1/4
     return legal[best] if margin > CONFIDENCE * error else easy
 
 
 def candidates(view: SeatView) -> list[Action]:
     """The actions worth searching. In `pairs` only the largest sets of pairs (each pair is
-    progress, each tile laid a fresh draw, as `easy` reasons): with up to 75 sets to try, the
-    budget would buy a handful of worlds, and the choice would be noise."""
+    progress, each tile laid a fresh draw, as `easy` reasons), and one action of each kind that
+    plays the same game (`same_game`): with up to 75 sets to try, the budget would buy a
+    handful of worlds, and the choice would be noise."""
     legal = list(view.legal)
+    if view.variant != "pairs":
+        return legal
     most = max((len(action.pairs) for action in legal if isinstance(action, LayPairs)), default=0)
     if most:
-        return [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
-    return legal
+        legal = [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
+    kept: list[Action] = []
+    for action in legal:
+        if not any(same_game(action, other) for other in kept):
+            kept.append(action)
+    return kept
+
+
+def same_game(first: Action, second: Action) -> bool:
+    """Whether two actions of a `pairs` turn leave the same game: there a tile matters only by
+    its pip sum, so laying pairs of the same sums, or exchanging tiles of the same sum, is one
+    move."""
+    if isinstance(first, LayPairs) and isinstance(second, LayPairs):
+        return sorted(t.pips for t in first.from_hand()) == sorted(
+            t.pips for t in second.from_hand()
+        )
+    if isinstance(first, Exchange) and isinstance(second, Exchange):
+        return first.tile.pips == second.tile.pips
+    return first == second
 
 
 def _more(searched: int, worlds: int | None, deadline: float, clock: Callable[[], float]) -> bool:
@@ -254,6 +279,49 @@ def _sum_world(
             total, last = before + action.tile.pips, me
         winner = sum_playout(pips, seated, total, target, following, last, rng)
         totals[index] += weight * (1.0 if winner == me else 0.0)
+
+
+def _pairs_world(
+    view: SeatView,
+    knowledge: Knowledge,
+    hands: list[list[Tile]],
+    stock: list[Tile],
+    legal: list[Action],
+    totals: list[float],
+    weight: float,
+    judge: Judge,
+    rng: random.Random,
+) -> None:
+    """The pairs game's playouts on pip sums (`engine.ai.pairs_playout`), each action worth the
+    variant's own scoring of the hand's end (`Judge.utility`)."""
+    me = view.seat
+    laid = [len(pairs) for pairs in view.laid_pairs] or [0] * view.players
+    idle = turns_without_pairs(view.history)
+    in_stock = [tile.pips for tile in with_known_places(stock, knowledge)[: knowledge.boneyard]]
+    sums = [[tile.pips for tile in held] for held in hands]
+    stream = rng.random()  # common random numbers, as in `_sum_world`
+    for index, action in enumerate(legal):
+        rng = random.Random(stream)
+        world = PairsWorld(sums, in_stock, laid, idle)
+        if isinstance(action, LayPairs):
+            world.lay(me, [tile.pips for tile in action.from_hand()])
+        elif isinstance(action, Exchange):
+            world.exchange(me, action.tile.pips)
+        else:
+            world.pass_turn()
+        world.playout((me + 1) % view.players, rng)
+        totals[index] += weight * _pairs_utility(judge, world, view.seated)
+
+
+def _pairs_utility(judge: Judge, world: PairsWorld, seated: tuple[bool, ...]) -> float:
+    key = (world.end, world.went_out, tuple(world.laid))
+    known = judge.memo.get(key)
+    if known is None:
+        went_out = None if world.went_out < 0 else world.went_out
+        empty = tuple(() for _ in seated)
+        outcome = HandOutcome(world.end, went_out, None, 0, empty, seated, {"laid": key[2]})
+        known = judge.memo[key] = judge.utility(outcome)
+    return known
 
 
 def fast_apply(fast: FastHand, action: Action) -> None:
