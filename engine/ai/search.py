@@ -55,6 +55,9 @@ from engine.view import SeatView
 # from 8 with the time saved spent on more worlds.
 ENDGAME_TILES = 12
 LINE_ENDGAME_TILES = 16  # the same where a turn is one tile and nothing is left to draw
+# `expert`, earlier in such games: each playout runs at random down to this many tiles, and the
+# rest is solved exactly (0: playouts to the end).
+SOLVED_PLAYOUT_TILES = 0
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
 CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
@@ -208,12 +211,36 @@ def _fast_world(
             for index, value in enumerate(values):
                 totals[index] += weight * value
             return solve
+    finish = solve and line and root.drawable() == 0 and SOLVED_PLAYOUT_TILES > 0
+    finisher = LineSolver(judge, root) if finish else None
     for index, action in enumerate(legal):
         child = root.copy()
         fast_apply(child, action)
+        if finisher is not None:
+            play_until(child, rng, SOLVED_PLAYOUT_TILES)
+            if not child.end:
+                try:
+                    totals[index] += weight * finisher.value_of(child)
+                    continue
+                except SearchLimit:
+                    pass
         child.playout(rng)
         totals[index] += weight * judge.utility(child.outcome())
     return solve
+
+
+def play_until(fast: FastHand, rng: random.Random, tiles: int) -> None:
+    """Play `fast` on at random, each seat choosing uniformly among its plays, until the hand
+    ends or at most `tiles` tiles are left in hands (a game where nobody draws)."""
+    left = sum(hand.bit_count() for hand in fast.hands)
+    while not fast.end and left > tiles:
+        plays = fast.plays()
+        if plays:
+            index, end = plays[int(rng.random() * len(plays))]
+            fast.play(index, end)
+            left -= 1
+        else:
+            fast.pass_turn()
 
 
 def _rich_world(
