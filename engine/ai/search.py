@@ -58,6 +58,7 @@ LINE_ENDGAME_TILES = 16  # the same where a turn is one tile and nothing is left
 # `expert`, earlier in such games: each playout runs at random down to this many tiles, and the
 # rest is solved exactly (0: playouts to the end).
 SOLVED_PLAYOUT_TILES = 0
+SUM_PLAYERS_GUESS = True  # `sum` playouts: seats play from what they see (else from every hand)
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
 CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
@@ -93,7 +94,7 @@ def choose_by_search(
         weight = plays.weight(hands) if plays is not None else 1.0
         small = knowledge.boneyard == 0 and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
         if knowledge.variant.id == "sum" and not (solve and small):
-            _sum_world(view, hands, legal, totals, weight, rng)
+            _sum_world(view, hands, stock, legal, totals, weight, rng)
         elif knowledge.variant.id == "pairs" and not (solve and small):
             _pairs_world(view, knowledge, hands, stock, legal, totals, weight, judge, rng)
         elif fast_path:
@@ -276,6 +277,7 @@ def _rich_world(
 def _sum_world(
     view: SeatView,
     hands: list[list[Tile]],
+    rest: list[Tile],
     legal: list[Action],
     totals: list[float],
     weight: float,
@@ -294,6 +296,7 @@ def _sum_world(
         if seated[(me + step) % view.players]
     )  # fmt: skip
     base = [[tile.pips for tile in held] for held in hands]
+    aside = [tile.pips for tile in rest] if SUM_PLAYERS_GUESS else None
     # Common random numbers: every action's playout in this world draws the same random stream,
     # so the actions differ by what they do, not by luck (less noise for the same worlds).
     stream = rng.random()
@@ -304,7 +307,7 @@ def _sum_world(
         if isinstance(action, Play):
             pips[me].remove(action.tile.pips)
             total, last = before + action.tile.pips, me
-        winner = sum_playout(pips, seated, total, target, following, last, rng)
+        winner = sum_playout(pips, seated, total, target, following, last, rng, aside)
         totals[index] += weight * (1.0 if winner == me else 0.0)
 
 
