@@ -48,6 +48,8 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "wild doubles, draw-two": ("beginner", 2, {}),
     "row, adding (sum)": ("sum", 4, {}),
     "row, pairs": ("pairs", 2, {}),
+    "cross, draw (2 players)": ("cross", 2, {}),
+    "star (cyprus)": ("cyprus", 4, {}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 
