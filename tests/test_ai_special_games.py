@@ -167,7 +167,7 @@ def test_fast_pairs_playouts_end_as_often_as_playouts_of_the_real_game() -> None
         world = build_world(view, knowledge, hands, rest)
         laid = [len(pairs) for pairs in view.laid_pairs] or [0, 0]
         stock = [tile.pips for tile in world.stock]
-        runs = 300
+        runs = 200
         fast: Counter[int | None] = Counter()
         for _ in range(runs):
             sums = PairsWorld([[t.pips for t in h] for h in hands], stock, laid,
@@ -182,9 +182,11 @@ def test_fast_pairs_playouts_end_as_often_as_playouts_of_the_real_game() -> None
             winners = twin.variant.score_hand(Match("pairs", 2), twin.outcome).winners
             slow[winners[0] if winners else None] += 1
         for result in (0, 1, None):
-            assert abs(fast[result] - slow[result]) / runs < 0.12, (fast, slow)
+            assert abs(fast[result] - slow[result]) / runs < 0.14, (fast, slow)
         compared += 1
-    assert compared >= 3
+        if compared == 3:
+            break
+    assert compared == 3
 
 
 def test_the_pairs_world_follows_the_rules_of_the_hand() -> None:

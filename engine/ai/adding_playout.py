@@ -27,9 +27,10 @@ def sum_playout(
     """The seat that wins the hand from this point: `pips` are the tiles in each hand (as pip
     counts), `turn` the seat to act, `last_placer` the seat that added last.
 
-    With `aside` (the pips of the tiles set aside), seats play as they would not seeing the
-    others' hands: a seat with no exact hit adds a tile leaving a gap that the fewest tiles it
-    cannot see (other hands and the tiles set aside) would close, at random among equals."""
+    With `aside` (the pips of the tiles set aside), seats play as `easy` does, not seeing the
+    others' hands: a seat with no exact hit adds a tile leaving a gap no tile left can fill (it
+    wins), else a gap that the fewest tiles it cannot see (other hands and the tiles set aside)
+    would close, the heaviest such tile."""
     if total == target:
         return last_placer
     if aside is not None:
@@ -100,14 +101,18 @@ def _guessing_playout(
             if exact:
                 index = exact[0]
             else:
-                best, choices = target + 1, []
+                best, choices = (target + 2, 0), []
                 for candidate in fitting:
                     left = gap - held[candidate]
-                    # tiles closing `left` that this seat cannot see
+                    # tiles closing `left` that this seat cannot see; none that fit at all: a
+                    # sure win (nobody else can add)
                     unseen = everywhere[left] - sum(1 for count in held if count == left)
-                    if unseen < best:
-                        best, choices = unseen, [candidate]
-                    elif unseen == best:
+                    if not any(everywhere[pips] > held.count(pips) for pips in range(left + 1)):
+                        unseen = -1
+                    rank = (unseen, -held[candidate])  # then the heaviest, as players shed
+                    if rank < best:
+                        best, choices = rank, [candidate]
+                    elif rank == best:
                         choices.append(candidate)
                 index = choices[int(rng.random() * len(choices))]
             added = held.pop(index)

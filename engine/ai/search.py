@@ -57,7 +57,7 @@ ENDGAME_TILES = 12
 LINE_ENDGAME_TILES = 16  # the same where a turn is one tile and nothing is left to draw
 # `expert`, earlier in such games: each playout runs at random down to this many tiles, and the
 # rest is solved exactly (0: playouts to the end).
-SOLVED_PLAYOUT_TILES = 0
+SOLVED_PLAYOUT_TILES = 12
 SUM_PLAYERS_GUESS = True  # `sum` playouts: seats play from what they see (else from every hand)
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
@@ -212,7 +212,7 @@ def _fast_world(
             for index, value in enumerate(values):
                 totals[index] += weight * value
             return solve
-    finish = solve and line and root.drawable() == 0 and SOLVED_PLAYOUT_TILES > 0
+    finish = solve and line and SOLVED_PLAYOUT_TILES > 0
     finisher = LineSolver(judge, root) if finish else None
     for index, action in enumerate(legal):
         child = root.copy()
@@ -231,15 +231,20 @@ def _fast_world(
 
 
 def play_until(fast: FastHand, rng: random.Random, tiles: int) -> None:
-    """Play `fast` on at random, each seat choosing uniformly among its plays, until the hand
-    ends or at most `tiles` tiles are left in hands (a game where nobody draws)."""
+    """Play `fast` on at random, each seat choosing uniformly among its plays (drawing when it
+    must), until the hand ends, or nothing is left to draw and at most `tiles` tiles are left
+    in hands (a position for `LineSolver`)."""
     left = sum(hand.bit_count() for hand in fast.hands)
-    while not fast.end and left > tiles:
+    while not fast.end and (left > tiles or fast.drawable() > 0):
         plays = fast.plays()
         if plays:
             index, end = plays[int(rng.random() * len(plays))]
             fast.play(index, end)
             left -= 1
+        elif fast.may_draw():
+            before = fast.drawn
+            fast.draw()
+            left += fast.drawn - before
         else:
             fast.pass_turn()
 
