@@ -28,9 +28,9 @@ def sum_playout(
     counts), `turn` the seat to act, `last_placer` the seat that added last.
 
     With `aside` (the pips of the tiles set aside), seats play as `easy` does, not seeing the
-    others' hands: a seat with no exact hit adds a tile leaving a gap no tile left can fill (it
-    wins), else a gap that the fewest tiles it cannot see (other hands and the tiles set aside)
-    would close, the heaviest such tile."""
+    others' hands: a seat with no exact hit adds a tile leaving a gap that no tile it cannot see
+    (other hands and the tiles set aside) fits (nobody else can add: it wins), else a gap that
+    the fewest such tiles would close exactly, the heaviest such tile."""
     if total == target:
         return last_placer
     if aside is not None:

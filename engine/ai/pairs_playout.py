@@ -5,10 +5,11 @@ hand ends by counts of pairs (`engine.variants.pairs`). So a hand is a count of 
 stock a queue of sums, and a playout needs no `HandState`: it is many times faster than the
 generic one, and the search samples that many more worlds in its budget. Every seat plays as
 in `engine.ai.playouts`: it lays every pair it can (all the largest sets of pairs leave the same
-sums in hand, so which one is no choice), else exchanges a tile chosen at random while the stock
-lasts, else passes. The hand ends as the rules say: 5 pairs laid wins at once; it is blocked
-after 100 turns in a row without a pair, when the stock is empty and no hand holds a pair, or
-when no two unlaid tiles have equal sums; then more pairs laid wins, and equal is a draw.
+sums in hand, so which one is no choice), else exchanges, while the stock lasts, a tile of the
+sum with the fewest unseen partners (as `easy` does), else passes. The hand ends as the rules
+say: 5 pairs laid wins at once; it is blocked after 100 turns in a row without a pair, when the
+stock is empty and no hand holds a pair, or when no two unlaid tiles have equal sums; then more
+pairs laid wins, and equal is a draw.
 """
 
 from __future__ import annotations
@@ -100,11 +101,15 @@ class PairsWorld:
         if sums:
             self.lay(seat, sums)
         elif self.stock:
-            pick, pips = int(rng.random() * self.sizes[seat]), 0
-            while pick >= counts[pips]:  # the pick-th tile, sums in order
-                pick -= counts[pips]
-                pips += 1
-            self.exchange(seat, pips)
+            # as `easy`: the tile with the fewest partners this seat cannot see (unlaid tiles of
+            # its sum in the other hand and the stock), at random among equals
+            totals = self.totals
+            partners = [
+                (totals[pips] - count, rng.random(), pips)
+                for pips, count in enumerate(counts)
+                if count
+            ]
+            self.exchange(seat, min(partners)[2])
         else:
             self.pass_turn()
 

@@ -10,9 +10,15 @@ partners play for each other.
 
 - `hard`: every sampled world counts the same; default budget 100 ms;
 - `expert`: each world is weighed by how well it explains the tiles the other seats chose to
-  lay (`engine.ai.inference`), positions with at most `ENDGAME_TILES` tiles left in hands (and
-  nothing left to draw) are solved exactly (`engine.ai.endgame`), and the default budget is
-  300 ms.
+  lay (`engine.ai.inference`); positions with nothing left to draw and at most
+  `LINE_ENDGAME_TILES` tiles in hands (line games where a turn is one tile; `ENDGAME_TILES`
+  for the other fast-path games) are solved exactly (`engine.ai.endgame`); before that, in line
+  games, each playout runs at random only down to `SOLVED_PLAYOUT_TILES` tiles (the boneyard
+  spent) and the rest is solved exactly (*solved playouts*): random play is worst where it
+  matters most, at the end, where blocking and the last tiles decide the hand. The default
+  budget is 300 ms. Measured on partnership positions against the values of best play with
+  every hand known, solved playouts cut the expert's average loss per move to about a quarter
+  of what plain playouts lost, for about a fifth as many worlds.
 
 Playouts choose uniformly among legal moves: measured in the arena, playouts that favour heavy
 tiles judged moves worse than uniform ones (they make every seat predictable and bias the
@@ -89,7 +95,10 @@ def choose_by_search(
     totals = [0.0] * len(legal)
     searched = 0
     template: FastHand | None = None
+    rival = _EasyRival(view, rng, legal) if view.variant in GAME_VALUES else None
     while _more(searched, worlds, deadline, clock):
+        if rival is not None:
+            rival.before(totals)
         hands, stock = sample_hidden(knowledge, rng)
         weight = plays.weight(hands) if plays is not None else 1.0
         small = knowledge.boneyard == 0 and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
@@ -107,33 +116,56 @@ def choose_by_search(
         else:
             world = build_world(view, knowledge, hands, stock)
             solve = _rich_world(world, legal, totals, weight, judge, rng, solve)
+        if rival is not None:
+            rival.after(totals)
         searched += 1
     best = max(range(len(legal)), key=lambda index: totals[index])
-    if view.variant in GAME_VALUES:
-        return _overrule_easy(view, rng, legal, totals, searched, best)
+    if rival is not None:
+        return rival.verdict(legal, best)
     return legal[best]
 
 
-def _overrule_easy(
-    view: SeatView,
-    rng: random.Random,
-    legal: list[Action],
-    totals: list[float],
-    searched: int,
-    best: int,
-) -> Action:
+class _EasyRival:
     """In the games with an evaluation of their own (`sum`, `pairs`), `easy`'s choice stands
     unless the search found a move better by `CONFIDENCE` standard errors: measured in the arena,
-    plain search there lost to `easy` (its estimates, a few dozen to a few hundred playouts per
-    move, are noisier than the rule of thumb is wrong). `easy`'s choice is compared through the
-    candidate that plays the same game (`same_game`)."""
-    easy = choose_easy(view, rng)
-    kept = next((index for index, a in enumerate(legal) if same_game(a, easy)), None)
-    if kept is None or searched == 0:
-        return legal[best]
-    margin = (totals[best] - totals[kept]) / searched
-    error = math.sqrt(0.5 / searched)  # two win rates' variances, each at most 1/4
-    return legal[best] if margin > CONFIDENCE * error else easy
+    plain search there lost to `easy` (its estimates are noisier than the rule of thumb is
+    wrong). The error is that of the difference between the two moves' values world by world:
+    both are judged in the same worlds with the same random numbers, so their estimates are
+    strongly correlated, and the error of each alone would overstate the doubt many times.
+    `easy`'s choice is compared through the candidate that plays the same game (`same_game`)."""
+
+    def __init__(self, view: SeatView, rng: random.Random, legal: list[Action]) -> None:
+        self.easy = choose_easy(view, rng)
+        self.kept = next((i for i, action in enumerate(legal) if same_game(action, self.easy)), -1)
+        self.sums = [0.0] * len(legal)  # per action, the sum and the sum of squares of its
+        self.squares = [0.0] * len(legal)  # value minus that of easy's choice, world by world
+        self.worlds = 0
+        self.last: list[float] = []
+
+    def before(self, totals: list[float]) -> None:
+        self.last = list(totals)
+
+    def after(self, totals: list[float]) -> None:
+        if self.kept < 0:
+            return
+        values = [total - last for total, last in zip(totals, self.last, strict=True)]
+        base = values[self.kept]
+        for index, value in enumerate(values):
+            difference = value - base
+            self.sums[index] += difference
+            self.squares[index] += difference * difference
+        self.worlds += 1
+
+    def verdict(self, legal: list[Action], best: int) -> Action:
+        worlds = self.worlds
+        if self.kept < 0 or worlds == 0:
+            return legal[best]
+        if best == self.kept or worlds < 2:
+            return self.easy
+        mean = self.sums[best] / worlds
+        variance = max(0.0, (self.squares[best] - worlds * mean * mean) / (worlds - 1))
+        error = math.sqrt(variance / worlds)
+        return legal[best] if mean > CONFIDENCE * error and mean > 0 else self.easy
 
 
 def candidates(view: SeatView) -> list[Action]:
