@@ -10,7 +10,6 @@ from engine import HandState, Match, Play, Tile
 from engine.ai import choose_action
 from engine.ai.endgame import FastSolver, LineSolver, RichSolver, SearchLimit
 from engine.ai.judge import Judge
-from engine.ai.search import play_until
 from engine.fast import FastHand
 from engine.rules import Lead
 
@@ -138,21 +137,3 @@ def test_expert_plays_the_winning_endgame_move() -> None:
     match.played.append(match.hand)
     view = match.view_for(0)
     assert choose_action(view, "expert", random.Random(1), worlds=3) == Play(0, Tile(5, 5))
-
-
-@pytest.mark.parametrize("variant_id,players", [("partnership", 4), ("two-player", 2),
-                                                ("gameroom", 2)])  # fmt: skip
-def test_solved_playouts_stop_where_the_line_solver_can_finish(
-    variant_id: str, players: int
-) -> None:
-    rng = random.Random(variant_id)
-    for game in range(10):
-        match = Match(variant_id, players, {"set": 6} if variant_id == "gameroom" else {},
-                      seed=f"until:{game}")  # fmt: skip
-        hand = match.start_hand()
-        match.apply(rng.choice(match.legal_actions()))
-        fast = FastHand.from_hand(hand)
-        play_until(fast, rng, 10)
-        if not fast.end:
-            assert sum(h.bit_count() for h in fast.hands) <= 10
-            assert LineSolver.applies(fast)
