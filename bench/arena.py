@@ -8,13 +8,18 @@ Luck of the deal cancels out; what is left is skill.
 Reported per match-up: A's hand-win rate (a hand won by a seat of each level counts half for
 each) with a 95% confidence interval over deals (the deal is the independent unit of a duplicate
 match), each level's points per hand (its units' average; under penalty scoring fewer is better),
-and each level's milliseconds per move over the moves where it had a choice.
+each level's milliseconds per move over the moves where it had a choice, and A's share of the
+hands either level won, with its interval: in games where a hand can be drawn (`pairs`: equal
+pairs laid, no winner) equal levels win less than half of the hands each, and the share, 50%
+between equals, is what says which level is better.
 
     python -m bench.arena --variant partnership --a expert --b easy --deals 100 [--budget-ms MS]
     python -m bench.arena --table [--deals N] [--budget-ms MS]   # every family, every step
 
 `--scale F` gives each level F times its default budget. On a loaded machine a wall-clock budget
-buys less search; `--idle-core` replaces the clock by the number of sampled worlds that each
+buys less search; `--cpu-clock` counts each budget (and the ms per move) in the CPU time of the
+process instead, which is what the budget buys on an idle core whatever else runs; `--idle-core`
+replaces the clock by the number of sampled worlds that each
 search level's default budget buys on one idle core (measured first, in CPU time, by
 `--calibrate`), and `--worlds N` by a fixed count.
 """
@@ -43,6 +48,8 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "wild doubles, draw-two": ("beginner", 2, {}),
     "row, adding (sum)": ("sum", 4, {}),
     "row, pairs": ("pairs", 2, {}),
+    "cross, draw (2 players)": ("cross", 2, {}),
+    "star (cyprus)": ("cyprus", 4, {}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 
@@ -68,9 +75,13 @@ def play_deal(
     budget_ms: int | None,
     worlds: dict[str, int] | None = None,
     scale: float | None = None,
+    cpu: bool = False,
 ) -> tuple[list[float], list[float], list[float], list[int]]:
     """Play one deal twice (A in unit 0's seats, then in the others). Returns per level: hand
-    wins, points, seconds thinking, moves with a choice."""
+    wins, points, seconds thinking, moves with a choice. `cpu`: budgets and thinking time are
+    the process's CPU time."""
+    clock = time.process_time if cpu else time.monotonic
+    timer = time.process_time if cpu else time.perf_counter
     wins, points, think, choices = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0, 0]
     budgets = [budget_ms, budget_ms]
     if scale is not None:
@@ -87,10 +98,12 @@ def play_deal(
             seat = hand.turn
             view = match.view_for(seat)
             side = level_of[seat]
-            started = time.perf_counter()
-            action = choose_action(view, levels[side], rng, budgets[side], worlds=counts[side])
+            started = timer()
+            action = choose_action(
+                view, levels[side], rng, budgets[side], worlds=counts[side], clock=clock
+            )
             if len(view.legal) > 1:
-                think[side] += time.perf_counter() - started
+                think[side] += timer() - started
                 choices[side] += 1
             match.apply(action)
         result = match.results[-1]
@@ -114,10 +127,21 @@ def run(
     workers: int = 1,
     worlds: dict[str, int] | None = None,
     scale: float | None = None,
+    cpu: bool = False,
 ) -> tuple[Tally, Tally]:
     tallies = (Tally(), Tally())
     jobs = [
-        (variant, players, options, f"{seed}:{variant}:{number}", levels, budget_ms, worlds, scale)
+        (
+            variant,
+            players,
+            options,
+            f"{seed}:{variant}:{number}",
+            levels,
+            budget_ms,
+            worlds,
+            scale,
+            cpu,
+        )
         for number in range(deals)
     ]
     if workers > 1:
@@ -145,6 +169,20 @@ def interval(per_deal: list[float]) -> tuple[float, float]:
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
+def decided_share(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    """A's share of the hands won by either level (drawn hands, won by nobody, left out), with
+    a 95% interval over deals (the ratio of two means, by the delta method)."""
+    won = [x + y for x, y in zip(a, b, strict=True)]
+    if not sum(won):
+        return 0.5, 0.0, 1.0
+    share = sum(a) / sum(won)
+    if len(a) < 2:
+        return share, share, share
+    residuals = [x - share * total for x, total in zip(a, won, strict=True)]
+    error = statistics.stdev(residuals) / math.sqrt(len(a)) / statistics.fmean(won)
+    return share, max(0.0, share - 1.96 * error), min(1.0, share + 1.96 * error)
+
+
 def calibrate(variant: str = "partnership", players: int = 4, games: int = 12) -> dict[str, int]:
     """Worlds that 100 ms of one core's CPU time buys each search level, over the decisions of
     random games (CPU time, so other load on the machine does not change the answer)."""
@@ -169,7 +207,8 @@ def calibrate(variant: str = "partnership", players: int = 4, games: int = 12) -
 
 HEADER = (
     "| family (variant, players) | A vs B | deals | A hand wins (95% CI) | pts/hand A | "
-    "pts/hand B | ms/move A | ms/move B |\n|---|---|---:|---:|---:|---:|---:|---:|"
+    "pts/hand B | ms/move A | ms/move B | A share of won hands (95% CI) |\n"
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -178,13 +217,15 @@ def row(
 ) -> str:
     a, b = tallies
     low, high = interval(a.per_deal)
+    share, share_low, share_high = decided_share(a.per_deal, b.per_deal)
     scoring = Match(variant, players, FAMILIES.get(family, (variant, players, {}))[2]).variant
     marker = " (penalty)" if scoring.scoring is Scoring.PENALTY else ""
     return (
         f"| {family} ({variant}, {players}){marker} | {levels[0]} vs {levels[1]} | "
         f"{len(a.per_deal)} | {a.wins / a.hands:.1%} ({low:.0%}-{high:.0%}) | "
         f"{a.points / a.hands:.1f} | {b.points / b.hands:.1f} | "
-        f"{1000 * a.think / max(1, a.choices):.1f} | {1000 * b.think / max(1, b.choices):.1f} |"
+        f"{1000 * a.think / max(1, a.choices):.1f} | {1000 * b.think / max(1, b.choices):.1f} | "
+        f"{share:.1%} ({share_low:.0%}-{share_high:.0%}) |"
     )
 
 
@@ -208,6 +249,11 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="clock-free: each search level samples what its default budget buys on an idle core",
     )
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="budgets and ms per move in the process's CPU time (an idle core's worth)",
+    )
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--table", action="store_true", help="every family, every level step")
     parser.add_argument("--calibrate", action="store_true", help="worlds per 100 ms of CPU")
@@ -219,6 +265,8 @@ def main(argv: list[str] | None = None) -> None:
     budget = "levels' defaults" if args.budget_ms is None else f"{args.budget_ms} ms"
     if args.scale is not None:
         budget = f"each level's default times {args.scale:g}"
+    if args.cpu_clock:
+        budget += " of CPU time"
     worlds: dict[str, int] | None = None
     if args.worlds is not None:
         worlds = {"hard": args.worlds, "expert": args.worlds}
@@ -234,7 +282,8 @@ def main(argv: list[str] | None = None) -> None:
         for family, (variant, players, options) in FAMILIES.items():
             for levels in STEPS:
                 tallies = run(variant, players, options, levels, args.deals, args.budget_ms,
-                              args.seed, args.workers, worlds, args.scale)  # fmt: skip
+                              args.seed, args.workers, worlds, args.scale,
+                              args.cpu_clock)  # fmt: skip
                 print(row(family, variant, players, levels, tallies), flush=True)
         return
     variant = Match(args.variant, args.players).variant.id
@@ -242,7 +291,7 @@ def main(argv: list[str] | None = None) -> None:
     _, players, options = FAMILIES.get(family, (variant, args.players, {}))
     players = args.players or players or Match(variant).players
     tallies = run(variant, players, options, (args.a, args.b), args.deals, args.budget_ms,
-                  args.seed, args.workers, worlds, args.scale)  # fmt: skip
+                  args.seed, args.workers, worlds, args.scale, args.cpu_clock)  # fmt: skip
     print(row(family, variant, players, (args.a, args.b), tallies))
 
 

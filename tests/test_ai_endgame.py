@@ -8,7 +8,7 @@ import pytest
 
 from engine import HandState, Match, Play, Tile
 from engine.ai import choose_action
-from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
+from engine.ai.endgame import FastSolver, LineSolver, RichSolver, SearchLimit
 from engine.ai.judge import Judge
 from engine.fast import FastHand
 from engine.rules import Lead
@@ -61,6 +61,8 @@ def test_the_solver_sees_which_move_wins_and_which_blocks_to_a_loss() -> None:
         child.apply(action)
         values[str(action)] = RichSolver(judge).value(child)
         assert FastSolver(judge).value(FastHand.from_hand(child)) == values[str(action)]
+        fast = FastHand.from_hand(child)
+        assert LineSolver(judge, fast).value_of(fast) == values[str(action)]
     assert values == {"5-5": 1.0, "5-1": 0.0}
 
 
@@ -82,10 +84,40 @@ def test_the_solver_agrees_with_plain_minimax_on_small_endgames(
         expected = minimax(hand.copy(), judge)
         assert RichSolver(judge).value(hand.copy()) == pytest.approx(expected)
         assert FastSolver(judge).value(FastHand.from_hand(hand)) == pytest.approx(expected)
+        fast = FastHand.from_hand(hand)
+        if LineSolver.applies(fast):
+            assert LineSolver(judge, fast).value_of(fast) == pytest.approx(expected)
         checked += 1
         if checked == 8:
             break
     assert checked >= 4
+
+
+@pytest.mark.parametrize("variant_id,players", [("partnership", 4), ("111", 4),
+                                                ("two-player", 2), ("kids", 3)])  # fmt: skip
+def test_the_line_solver_agrees_with_the_general_one_from_sixteen_tiles(
+    variant_id: str, players: int
+) -> None:
+    """The line solver's shortcuts (forced passes skipped, ends in either order, the last
+    placer left out of its table) change no value, in positions too big for plain minimax."""
+    rng = random.Random(variant_id)
+    checked = 0
+    for game in range(30):
+        match = Match(variant_id, players, seed=f"line:{game}")
+        hand = match.start_hand()
+        while not hand.over and (hand.drawable > 0 or sum(map(len, hand.hands)) > 16):
+            match.apply(rng.choice(match.legal_actions()))
+        if hand.over or not hand.layout.started:
+            continue
+        judge = Judge(match.variant, rng.randrange(players))
+        fast = FastHand.from_hand(hand)
+        assert LineSolver.applies(fast)
+        expected = FastSolver(judge, node_limit=10**6).value(fast.copy())
+        assert LineSolver(judge, fast, node_limit=10**6).value_of(fast) == pytest.approx(expected)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked >= 3
 
 
 def test_a_position_too_big_for_the_node_limit_says_so() -> None:
@@ -93,6 +125,10 @@ def test_a_position_too_big_for_the_node_limit_says_so() -> None:
     hand = match.start_hand()
     with pytest.raises(SearchLimit):
         FastSolver(Judge(match.variant, 0), node_limit=50).value(FastHand.from_hand(hand))
+    fast = FastHand.from_hand(hand)
+    fast.play(fast.lead_index)
+    with pytest.raises(SearchLimit):
+        LineSolver(Judge(match.variant, 0), fast, node_limit=50).value_of(fast)
 
 
 def test_expert_plays_the_winning_endgame_move() -> None:

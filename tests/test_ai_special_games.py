@@ -10,9 +10,10 @@ from engine.ai import choose_action
 from engine.ai.adding import chance_to_hold_pips, others_in_turn_order
 from engine.ai.adding_playout import sum_playout
 from engine.ai.knowledge import Knowledge
+from engine.ai.pairs_playout import PairsWorld
 from engine.ai.playouts import playout_policy
-from engine.ai.sampling import build_world, sample_hidden
-from engine.ai.search import rich_playout
+from engine.ai.sampling import build_world, sample_hidden, turns_without_pairs
+from engine.ai.search import candidates, rich_playout, same_game
 from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 
@@ -151,3 +152,65 @@ def test_fast_sum_playouts_win_as_often_as_playouts_of_the_real_game() -> None:
             assert abs(fast[seat] - slow[seat]) / runs < 0.15, (fast, slow)
         compared += 1
     assert compared >= 3
+
+
+def test_fast_pairs_playouts_end_as_often_as_playouts_of_the_real_game() -> None:
+    """The pip-sum playout plays the same game as `HandState` under the same policy: from the
+    same positions each seat wins (and the hand is drawn) about as often in both."""
+    rng = random.Random(9)
+    compared = 0
+    for view_index, view in enumerate(_views("pairs", 2, 6, "fast-pairs")):
+        if view_index % 7:
+            continue
+        knowledge = Knowledge.of(view)
+        hands, rest = sample_hidden(knowledge, rng)
+        world = build_world(view, knowledge, hands, rest)
+        laid = [len(pairs) for pairs in view.laid_pairs] or [0, 0]
+        stock = [tile.pips for tile in world.stock]
+        runs = 200
+        fast: Counter[int | None] = Counter()
+        for _ in range(runs):
+            sums = PairsWorld([[t.pips for t in h] for h in hands], stock, laid,
+                              turns_without_pairs(view.history))  # fmt: skip
+            sums.playout(view.seat, rng)
+            fast[sums.winner()] += 1
+        slow: Counter[int | None] = Counter()
+        for _ in range(runs):
+            twin = world.copy()
+            rich_playout(twin, rng)
+            assert twin.outcome is not None
+            winners = twin.variant.score_hand(Match("pairs", 2), twin.outcome).winners
+            slow[winners[0] if winners else None] += 1
+        for result in (0, 1, None):
+            assert abs(fast[result] - slow[result]) / runs < 0.14, (fast, slow)
+        compared += 1
+        if compared == 3:
+            break
+    assert compared == 3
+
+
+def test_the_pairs_world_follows_the_rules_of_the_hand() -> None:
+    world = PairsWorld([[3, 3, 5, 7, 9, 11], [1, 2, 4, 6, 8, 10]], [5, 12, 0], [4, 0], 0)
+    world.exchange(1, 10)  # under the stock; the top (5) comes up
+    assert list(world.stock) == [12, 0, 10] and world.counts[1][5] == 1 and not world.end
+    world.lay(0, [3, 3])  # the fifth pair wins at once
+    assert world.end == "domino" and world.winner() == 0
+    stuck = PairsWorld([[1, 2], [3, 4]], [], [1, 1], 0)
+    stuck.pass_turn()  # no two unlaid tiles of equal sums: blocked, equal pairs: a draw
+    assert stuck.end == "blocked" and stuck.winner() is None
+
+
+def test_search_tries_one_move_of_each_kind_in_pairs() -> None:
+    """Exchanging two tiles of the same pip sum, or laying pairs of the same sums, leaves the
+    same game: the search tries one of them, and keeps `easy`'s own tile when it agrees."""
+    for view in _views("pairs", 2, 10, "kinds"):
+        kinds = candidates(view)
+        for action in view.legal:
+            matching = [kind for kind in kinds if same_game(kind, action)]
+            largest = max((len(a.pairs) for a in view.legal if isinstance(a, LayPairs)), default=0)
+            if isinstance(action, LayPairs) and len(action.pairs) < largest:
+                assert not matching  # fewer pairs than the hand allows: not searched
+            else:
+                assert len(matching) == 1
+        exchanges = [a for a in kinds if isinstance(a, Exchange)]
+        assert len({a.tile.pips for a in exchanges}) == len(exchanges)

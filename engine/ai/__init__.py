@@ -13,8 +13,10 @@ hand sizes and the public history, and infers the rest (`engine.ai.knowledge`). 
 
 Every level is seeded by the `rng` it is given (no global random). `budget_ms` bounds the
 wall-clock time of one choice (`None`: the level's default); `deadline` (a `time.monotonic()`
-value) bounds it too, so a move that waited in a queue uses only what is left; `worlds` replaces
-the clock by a fixed amount of search. Search runs in
+value) bounds it too, so a move that waited in a queue uses only what is left; `clock` replaces
+`time.monotonic` (the arena passes `time.process_time`, so that a budget is CPU time, whatever
+else the machine runs; `deadline` is then on that clock); `worlds` replaces the clock by a fixed
+amount of search. Search runs in
 the caller's thread: the bot runs it off the event loop through `engine.ai.pool.AIPool`.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from engine.actions import Action
 from engine.ai.heuristics import choose_easy
@@ -41,6 +44,7 @@ def choose_action(
     *,
     deadline: float | None = None,
     worlds: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Action:
     """The action the AI of `level` takes in `view` (one of `view.legal`). `worlds` makes a
     search level sample exactly that many worlds instead of watching the clock, so that its
@@ -61,10 +65,10 @@ def choose_action(
     if level == "easy":
         return choose_easy(view, rng)
     budget = DEFAULT_BUDGET_MS[level] if budget_ms is None else budget_ms
-    finish = time.monotonic() + max(0, budget) / 1000
+    finish = clock() + max(0, budget) / 1000
     if deadline is not None:
         finish = min(finish, deadline)
-    return choose_by_search(view, rng, finish, expert=level == "expert", worlds=worlds)
+    return choose_by_search(view, rng, finish, expert=level == "expert", worlds=worlds, clock=clock)
 
 
 __all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "choose_action"]

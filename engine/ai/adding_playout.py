@@ -22,11 +22,19 @@ def sum_playout(
     turn: int,
     last_placer: int,
     rng: random.Random,
+    aside: Sequence[int] | None = None,
 ) -> int:
     """The seat that wins the hand from this point: `pips` are the tiles in each hand (as pip
-    counts), `turn` the seat to act, `last_placer` the seat that added last."""
+    counts), `turn` the seat to act, `last_placer` the seat that added last.
+
+    With `aside` (the pips of the tiles set aside), seats play as `easy` does, not seeing the
+    others' hands: a seat with no exact hit adds a tile leaving a gap that no tile it cannot see
+    (other hands and the tiles set aside) fits (nobody else can add: it wins), else a gap that
+    the fewest such tiles would close exactly, the heaviest such tile."""
     if total == target:
         return last_placer
+    if aside is not None:
+        return _guessing_playout(pips, seated, total, target, turn, last_placer, rng, aside)
     hands = [list(held) for held in pips]
     seats = len(hands)
     order = [seat for seat in range(seats) if seated[seat]]
@@ -63,3 +71,58 @@ def _next_seat(seat: int, seated: Sequence[bool]) -> int:
         if seated[(seat + step) % seats]:
             return (seat + step) % seats
     return seat
+
+
+def _guessing_playout(
+    pips: Sequence[Sequence[int]],
+    seated: Sequence[bool],
+    total: int,
+    target: int,
+    turn: int,
+    last_placer: int,
+    rng: random.Random,
+    aside: Sequence[int],
+) -> int:
+    hands = [list(held) for held in pips]
+    everywhere = [0] * (target + 1)  # tiles of each pip count in hands or set aside
+    for held in (*hands, aside):
+        for count in held:
+            if count <= target:
+                everywhere[count] += 1
+    order = [seat for seat in range(len(hands)) if seated[seat]]
+    idle = 0
+    seat = turn
+    while idle < len(order):
+        gap = target - total
+        held = hands[seat]
+        fitting = [index for index, count in enumerate(held) if count <= gap]
+        if fitting:
+            exact = [index for index in fitting if held[index] == gap]
+            if exact:
+                index = exact[0]
+            else:
+                best, choices = (target + 2, 0), []
+                for candidate in fitting:
+                    left = gap - held[candidate]
+                    # tiles closing `left` that this seat cannot see; none that fit at all: a
+                    # sure win (nobody else can add)
+                    unseen = everywhere[left] - sum(1 for count in held if count == left)
+                    if not any(everywhere[pips] > held.count(pips) for pips in range(left + 1)):
+                        unseen = -1
+                    rank = (unseen, -held[candidate])  # then the heaviest, as players shed
+                    if rank < best:
+                        best, choices = rank, [candidate]
+                    elif rank == best:
+                        choices.append(candidate)
+                index = choices[int(rng.random() * len(choices))]
+            added = held.pop(index)
+            everywhere[added] -= 1
+            total += added
+            last_placer = seat
+            if total == target:
+                return seat
+            idle = 0
+        else:
+            idle += 1
+        seat = _next_seat(seat, seated)
+    return last_placer

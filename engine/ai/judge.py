@@ -22,6 +22,8 @@ class Judge:
         self.match = Match(variant, seed=None)  # scoring hooks take a match; none reads its state
         self.unit = variant.unit_of[seat]
         self.sign = {Scoring.REWARD: 1.0, Scoring.PENALTY: -1.0}.get(variant.scoring, 0.0)
+        # Utilities of ends that recur, kept by a caller under a key of its own.
+        self.memo: dict[object, float] = {}
 
     def utility(self, outcome: HandOutcome) -> float:
         verdict = self.variant.score_hand(self.match, outcome)

@@ -10,8 +10,8 @@ playouts to judge a move:
   random a tile that leaves the next seat no exact hit (any tile if all do). In the sampled
   world every hand is known, as in the rest of the search.
 - `pairs`: a uniform player picks among every set of pairs, mostly laying fewer than it could.
-  Every seat lays as many pairs as it can (which of the largest sets, at random); exchanges are
-  at random.
+  Every seat lays as many pairs as it can (which of the largest sets, at random), and exchanges
+  as `easy` does, a tile with the fewest partners it cannot see (at random among equals).
 
 `playout_policy(variant_id)` is the chooser for a variant, or None for uniform play.
 """
@@ -19,11 +19,12 @@ playouts to judge a move:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Play
 from engine.hand import HandState
-from engine.variants.pairs import LayPairs
+from engine.variants.pairs import Exchange, LayPairs
 from engine.variants.sum import running_total
 
 Policy = Callable[[HandState, Sequence[Action], random.Random], Action]
@@ -46,7 +47,18 @@ def _pairs_policy(state: HandState, actions: Sequence[Action], rng: random.Rando
     most = max((len(a.pairs) for a in actions if isinstance(a, LayPairs)), default=0)
     if most:
         actions = [a for a in actions if isinstance(a, LayPairs) and len(a.pairs) == most]
-    return actions[int(rng.random() * len(actions))]
+        return actions[int(rng.random() * len(actions))]
+    exchanges = [a for a in actions if isinstance(a, Exchange)]
+    if not exchanges:
+        return actions[0]  # a pass
+    unseen = Counter(t.pips for t in state.stock)
+    for seat, held in enumerate(state.hands):
+        if seat != state.turn:
+            unseen.update(t.pips for t in held)
+    # as `easy`: the tile with the fewest unseen partners, at random among equals
+    fewest = min(unseen[a.tile.pips] for a in exchanges)
+    choices = [a for a in exchanges if unseen[a.tile.pips] == fewest]
+    return choices[int(rng.random() * len(choices))]
 
 
 POLICIES: dict[str, Policy] = {"sum": _sum_policy, "pairs": _pairs_policy}

@@ -159,7 +159,7 @@ def build_world(
     """A full hand state at the view's point, with the given hidden hands and boneyard."""
     variant = knowledge.variant
     leader = view.leader if view.leader is not None else view.seat
-    stock = _with_known_places(stock, knowledge)
+    stock = with_known_places(stock, knowledge)
     state = HandState(
         variant, hands, stock[: knowledge.boneyard], Lead(leader, lead_tile(view)), view.seated
     )
@@ -171,16 +171,22 @@ def build_world(
     plays = [action.seat for action in view.history if isinstance(action, Play)]
     state.last_placer = plays[-1] if plays else None
     if isinstance(state.side, PairsTable):
-        idle = 0
-        for action in reversed(view.history):
-            if isinstance(action, LayPairs):
-                break
-            idle += 1  # an exchange or a pass
+        idle = turns_without_pairs(view.history)
         state.side = PairsTable([list(pairs) for pairs in view.laid_pairs], idle)
     return state
 
 
-def _with_known_places(stock: Sequence[Tile], knowledge: Knowledge) -> list[Tile]:
+def turns_without_pairs(history: Sequence[Action]) -> int:
+    """In `pairs`, the turns in a row since a pair was laid (exchanges and passes)."""
+    idle = 0
+    for action in reversed(history):
+        if isinstance(action, LayPairs):
+            break
+        idle += 1
+    return idle
+
+
+def with_known_places(stock: Sequence[Tile], knowledge: Knowledge) -> list[Tile]:
     """`stock` with each tile whose depth the seat knows moved there (swapping places)."""
     placed = list(stock)
     for depth, tile in knowledge.in_stock:

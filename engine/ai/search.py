@@ -10,9 +10,10 @@ partners play for each other.
 
 - `hard`: every sampled world counts the same; default budget 100 ms;
 - `expert`: each world is weighed by how well it explains the tiles the other seats chose to
-  lay (`engine.ai.inference`), positions with at most `ENDGAME_TILES` tiles left in hands (and
-  nothing left to draw) are solved exactly (`engine.ai.endgame`), and the default budget is
-  300 ms.
+  lay (`engine.ai.inference`); positions with nothing left to draw and at most
+  `LINE_ENDGAME_TILES` tiles in hands (line games where a turn is one tile; `ENDGAME_TILES`
+  for the other fast-path games) are solved exactly (`engine.ai.endgame`). The default budget
+  is 300 ms.
 
 Playouts choose uniformly among legal moves: measured in the arena, playouts that favour heavy
 tiles judged moves worse than uniform ones (they make every seat predictable and bias the
@@ -30,20 +31,23 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.ai.adding_playout import sum_playout
-from engine.ai.endgame import FastSolver, RichSolver, SearchLimit
+from engine.ai.endgame import FastSolver, LineSolver, RichSolver, SearchLimit
 from engine.ai.heuristics import GAME_VALUES, choose_easy
 from engine.ai.inference import PlayModel
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge
+from engine.ai.pairs_playout import PairsWorld
 from engine.ai.playouts import playout_policy
-from engine.ai.sampling import build_world, sample_hidden
+from engine.ai.sampling import build_world, sample_hidden, turns_without_pairs, with_known_places
 from engine.fast import NO_MOVE, FastHand, mask_of, supports
 from engine.hand import HandState
+from engine.rules import HandOutcome
 from engine.tiles import Tile
-from engine.variants.pairs import LayPairs
+from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 
 # Tiles left in all hands, at most, for the exact solver on the fast path. Larger positions
@@ -51,6 +55,13 @@ from engine.view import SeatView
 # times that of `hard`); in the arena, solving from 12 tiles beat easy more often than solving
 # from 8 with the time saved spent on more worlds.
 ENDGAME_TILES = 12
+# The same where a turn is one tile and nothing is left to draw (`LineSolver`, about twice as
+# fast per node). Measured in the arena (partnership, expert against easy, 150 duplicate deals,
+# CPU-time budgets, seed `final`): solving from 12 tiles won 66.3% of hands, from 14 68.3%, from
+# 16 with earlier playouts solved exactly from 12 tiles down 67.3%: level within the intervals
+# (about 5 points each way); exact values cost worlds (40 a move at 17 tiles).
+LINE_ENDGAME_TILES = 14
+SUM_PLAYERS_GUESS = True  # `sum` playouts: seats play from what they see (else from every hand)
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
 CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
@@ -64,13 +75,14 @@ def choose_by_search(
     *,
     expert: bool,
     worlds: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Action:
     """The legal action with the best average value over the worlds sampled before `deadline`
-    (or over exactly `worlds` worlds, whatever the clock says)."""
+    on `clock` (or over exactly `worlds` worlds, whatever the clock says)."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
-    if worlds is None and time.monotonic() >= deadline:
+    if worlds is None and clock() >= deadline:
         return choose_easy(view, rng)  # no time left (the move waited in a queue): be quick
     knowledge = Knowledge.of(view)
     judge = Judge(knowledge.variant, view.seat)
@@ -80,13 +92,17 @@ def choose_by_search(
     totals = [0.0] * len(legal)
     searched = 0
     template: FastHand | None = None
-    while _more(searched, worlds, deadline):
+    rival = _EasyRival(view, rng, legal) if view.variant in GAME_VALUES else None
+    while _more(searched, worlds, deadline, clock):
+        if rival is not None:
+            rival.before(totals)
         hands, stock = sample_hidden(knowledge, rng)
         weight = plays.weight(hands) if plays is not None else 1.0
-        if knowledge.variant.id == "sum" and not (
-            solve and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
-        ):
-            _sum_world(view, hands, legal, totals, weight, rng)
+        small = knowledge.boneyard == 0 and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
+        if knowledge.variant.id == "sum" and not (solve and small):
+            _sum_world(view, hands, stock, legal, totals, weight, rng)
+        elif knowledge.variant.id == "pairs" and not (solve and small):
+            _pairs_world(view, knowledge, hands, stock, legal, totals, weight, judge, rng)
         elif fast_path:
             if template is None:
                 template = FastHand.from_hand(build_world(view, knowledge, hands, stock))
@@ -97,48 +113,93 @@ def choose_by_search(
         else:
             world = build_world(view, knowledge, hands, stock)
             solve = _rich_world(world, legal, totals, weight, judge, rng, solve)
+        if rival is not None:
+            rival.after(totals)
         searched += 1
     best = max(range(len(legal)), key=lambda index: totals[index])
-    if view.variant in GAME_VALUES:
-        return _overrule_easy(view, rng, legal, totals, searched, best)
+    if rival is not None:
+        return rival.verdict(legal, best)
     return legal[best]
 
 
-def _overrule_easy(
-    view: SeatView,
-    rng: random.Random,
-    legal: list[Action],
-    totals: list[float],
-    searched: int,
-    best: int,
-) -> Action:
+class _EasyRival:
     """In the games with an evaluation of their own (`sum`, `pairs`), `easy`'s choice stands
     unless the search found a move better by `CONFIDENCE` standard errors: measured in the arena,
-    plain search there lost to `easy` (its estimates, a few dozen to a few hundred playouts per
-    move, are noisier than the rule of thumb is wrong)."""
-    easy = choose_easy(view, rng)
-    if easy not in legal or searched == 0:
-        return legal[best]
-    margin = (totals[best] - totals[legal.index(easy)]) / searched
-    error = math.sqrt(0.5 / searched)  # two win rates' variances, each at most 1/4
-    return legal[best] if margin > CONFIDENCE * error else easy
+    plain search there lost to `easy` (its estimates are noisier than the rule of thumb is
+    wrong). The error is that of the difference between the two moves' values world by world:
+    both are judged in the same worlds with the same random numbers, so their estimates are
+    strongly correlated, and the error of each alone would overstate the doubt many times.
+    `easy`'s choice is compared through the candidate that plays the same game (`same_game`)."""
+
+    def __init__(self, view: SeatView, rng: random.Random, legal: list[Action]) -> None:
+        self.easy = choose_easy(view, rng)
+        self.kept = next((i for i, action in enumerate(legal) if same_game(action, self.easy)), -1)
+        self.sums = [0.0] * len(legal)  # per action, the sum and the sum of squares of its
+        self.squares = [0.0] * len(legal)  # value minus that of easy's choice, world by world
+        self.worlds = 0
+        self.last: list[float] = []
+
+    def before(self, totals: list[float]) -> None:
+        self.last = list(totals)
+
+    def after(self, totals: list[float]) -> None:
+        if self.kept < 0:
+            return
+        values = [total - last for total, last in zip(totals, self.last, strict=True)]
+        base = values[self.kept]
+        for index, value in enumerate(values):
+            difference = value - base
+            self.sums[index] += difference
+            self.squares[index] += difference * difference
+        self.worlds += 1
+
+    def verdict(self, legal: list[Action], best: int) -> Action:
+        worlds = self.worlds
+        if self.kept < 0 or worlds == 0:
+            return legal[best]
+        if best == self.kept or worlds < 2:
+            return self.easy
+        mean = self.sums[best] / worlds
+        variance = max(0.0, (self.squares[best] - worlds * mean * mean) / (worlds - 1))
+        error = math.sqrt(variance / worlds)
+        return legal[best] if mean > CONFIDENCE * error and mean > 0 else self.easy
 
 
 def candidates(view: SeatView) -> list[Action]:
     """The actions worth searching. In `pairs` only the largest sets of pairs (each pair is
-    progress, each tile laid a fresh draw, as `easy` reasons): with up to 75 sets to try, the
-    budget would buy a handful of worlds, and the choice would be noise."""
+    progress, each tile laid a fresh draw, as `easy` reasons), and one action of each kind that
+    plays the same game (`same_game`): with up to 75 sets to try, the budget would buy a
+    handful of worlds, and the choice would be noise."""
     legal = list(view.legal)
+    if view.variant != "pairs":
+        return legal
     most = max((len(action.pairs) for action in legal if isinstance(action, LayPairs)), default=0)
     if most:
-        return [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
-    return legal
+        legal = [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
+    kept: list[Action] = []
+    for action in legal:
+        if not any(same_game(action, other) for other in kept):
+            kept.append(action)
+    return kept
 
 
-def _more(searched: int, worlds: int | None, deadline: float) -> bool:
+def same_game(first: Action, second: Action) -> bool:
+    """Whether two actions of a `pairs` turn leave the same game: there a tile matters only by
+    its pip sum, so laying pairs of the same sums, or exchanging tiles of the same sum, is one
+    move."""
+    if isinstance(first, LayPairs) and isinstance(second, LayPairs):
+        return sorted(t.pips for t in first.from_hand()) == sorted(
+            t.pips for t in second.from_hand()
+        )
+    if isinstance(first, Exchange) and isinstance(second, Exchange):
+        return first.tile.pips == second.tile.pips
+    return first == second
+
+
+def _more(searched: int, worlds: int | None, deadline: float, clock: Callable[[], float]) -> bool:
     if worlds is not None:
         return searched < worlds
-    return searched == 0 or (searched < MAX_WORLDS and time.monotonic() < deadline)
+    return searched == 0 or (searched < MAX_WORLDS and clock() < deadline)
 
 
 def _fast_world(
@@ -150,21 +211,39 @@ def _fast_world(
     rng: random.Random,
     solve: bool,
 ) -> bool:
-    """Add each action's value in this world to `totals`; return whether to keep solving."""
+    """Add each action's value in this world to `totals`; return whether to keep solving.
+    Every action of a world is judged the same way (all solved, or all by playouts), so that
+    a world never favours the actions that happened to be solved."""
+    tiles = sum(h.bit_count() for h in root.hands)
+    line = not root.keeps_playing and root.west >= 0
     small = (
         solve
         and root.drawable() == 0
-        and sum(h.bit_count() for h in root.hands) <= (ENDGAME_TILES + 1)
+        and tiles <= (LINE_ENDGAME_TILES if line else ENDGAME_TILES) + 1
     )
+    if small:
+        values: list[float] = []
+        try:
+            if line:
+                solver = LineSolver(judge, root)
+                for action in legal:
+                    child = root.copy()
+                    fast_apply(child, action)
+                    values.append(solver.value_of(child))
+            else:
+                for action in legal:
+                    child = root.copy()
+                    fast_apply(child, action)
+                    values.append(FastSolver(judge).value(child))
+        except SearchLimit:
+            solve = False  # too big for the solver: playouts for this world and the move
+        else:
+            for index, value in enumerate(values):
+                totals[index] += weight * value
+            return solve
     for index, action in enumerate(legal):
         child = root.copy()
         fast_apply(child, action)
-        if small:
-            try:
-                totals[index] += weight * FastSolver(judge).value(child)
-                continue
-            except SearchLimit:
-                small = solve = False
         child.playout(rng)
         totals[index] += weight * judge.utility(child.outcome())
     return solve
@@ -203,6 +282,7 @@ def _rich_world(
 def _sum_world(
     view: SeatView,
     hands: list[list[Tile]],
+    rest: list[Tile],
     legal: list[Action],
     totals: list[float],
     weight: float,
@@ -221,6 +301,7 @@ def _sum_world(
         if seated[(me + step) % view.players]
     )  # fmt: skip
     base = [[tile.pips for tile in held] for held in hands]
+    aside = [tile.pips for tile in rest] if SUM_PLAYERS_GUESS else None
     # Common random numbers: every action's playout in this world draws the same random stream,
     # so the actions differ by what they do, not by luck (less noise for the same worlds).
     stream = rng.random()
@@ -231,8 +312,51 @@ def _sum_world(
         if isinstance(action, Play):
             pips[me].remove(action.tile.pips)
             total, last = before + action.tile.pips, me
-        winner = sum_playout(pips, seated, total, target, following, last, rng)
+        winner = sum_playout(pips, seated, total, target, following, last, rng, aside)
         totals[index] += weight * (1.0 if winner == me else 0.0)
+
+
+def _pairs_world(
+    view: SeatView,
+    knowledge: Knowledge,
+    hands: list[list[Tile]],
+    stock: list[Tile],
+    legal: list[Action],
+    totals: list[float],
+    weight: float,
+    judge: Judge,
+    rng: random.Random,
+) -> None:
+    """The pairs game's playouts on pip sums (`engine.ai.pairs_playout`), each action worth the
+    variant's own scoring of the hand's end (`Judge.utility`)."""
+    me = view.seat
+    laid = [len(pairs) for pairs in view.laid_pairs] or [0] * view.players
+    idle = turns_without_pairs(view.history)
+    in_stock = [tile.pips for tile in with_known_places(stock, knowledge)[: knowledge.boneyard]]
+    sums = [[tile.pips for tile in held] for held in hands]
+    stream = rng.random()  # common random numbers, as in `_sum_world`
+    for index, action in enumerate(legal):
+        rng = random.Random(stream)
+        world = PairsWorld(sums, in_stock, laid, idle)
+        if isinstance(action, LayPairs):
+            world.lay(me, [tile.pips for tile in action.from_hand()])
+        elif isinstance(action, Exchange):
+            world.exchange(me, action.tile.pips)
+        else:
+            world.pass_turn()
+        world.playout((me + 1) % view.players, rng)
+        totals[index] += weight * _pairs_utility(judge, world, view.seated)
+
+
+def _pairs_utility(judge: Judge, world: PairsWorld, seated: tuple[bool, ...]) -> float:
+    key = (world.end, world.went_out, tuple(world.laid))
+    known = judge.memo.get(key)
+    if known is None:
+        went_out = None if world.went_out < 0 else world.went_out
+        empty = tuple(() for _ in seated)
+        outcome = HandOutcome(world.end, went_out, None, 0, empty, seated, {"laid": key[2]})
+        known = judge.memo[key] = judge.utility(outcome)
+    return known
 
 
 def fast_apply(fast: FastHand, action: Action) -> None:
