@@ -187,7 +187,8 @@ class History(commands.Cog):
             "nm": min(step.position + 1, position_count(sizes) - 1),
             "nh": next_hand(sizes, step.position),
         }
-        file = discord.File(io.BytesIO(picture), filename="board.png")
+        alt = render.describe(worded_view(step.view, w), names=names, wording=w.wording())
+        file = discord.File(io.BytesIO(picture), filename="board.png", description=alt[:1000])
         return embed, file, stepper_view(match_id, targets, step.position, w)
 
 

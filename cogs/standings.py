@@ -28,6 +28,7 @@ from cogs.tables.seating import TableError
 from data.models import Kind, Order, Season
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
+from render.alt import describe_chart
 from render.chart import rating_chart_png
 
 if TYPE_CHECKING:
@@ -265,7 +266,10 @@ class Standings(commands.Cog):
             wording=w.wording(),
         )
         embed.set_image(url="attachment://rating.png")
-        file = discord.File(io.BytesIO(picture), filename="rating.png")
+        alt = describe_chart(
+            [point.rating for point in stats.trend], name=name, wording=w.wording()
+        )
+        file = discord.File(io.BytesIO(picture), filename="rating.png", description=alt[:1000])
         await interaction.followup.send(embed=embed, file=file)
 
     @stats.autocomplete("season")

@@ -14,6 +14,13 @@ call from a worker thread (sprites and fonts are cached, nothing else is shared)
 b'\\x89PNG\\r\\n\\x1a\\n'
 """
 
+from render.alt import (
+    describe_chart,
+    describe_dominosa,
+    describe_hand,
+    describe_quadrille,
+    describe_sheet,
+)
 from render.board import board_png
 from render.describe import describe
 from render.hand import hand_png
@@ -27,6 +34,11 @@ __all__ = [
     "Wording",
     "board_png",
     "describe",
+    "describe_chart",
+    "describe_dominosa",
+    "describe_hand",
+    "describe_quadrille",
+    "describe_sheet",
     "dominosa_png",
     "hand_png",
     "move_label",

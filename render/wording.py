@@ -200,6 +200,37 @@ class Wording:
     # -- the rating chart (render/chart.py) ------------------------------------------------
     chart_title: str = _text(N_("Rating"))
 
+    # -- alt text of the other pictures (render/alt.py) ------------------------------------
+    alt_hand: tuple[str, ...] = _plural(
+        Nn_("Your tiles: {tiles} ({count} tile).", "Your tiles: {tiles} ({count} tiles).")
+    )
+    alt_hand_empty: str = _text(N_("You have no tiles."))
+    alt_sheet_hand: str = _text(N_("Hand {number}: {end}, won by {names}."))
+    alt_sheet_hand_no_winner: str = _text(N_("Hand {number}: {end}."))
+    alt_sheet_unit: str = _text(N_("{name} {points} this hand, {total} in all"))
+    alt_sheet_points: str = _text(N_("Points: {units}."))
+    alt_sheet_none: str = _text(N_("No hand finished yet."))
+    alt_dominosa: tuple[str, ...] = _plural(
+        Nn_(
+            "Dominosa puzzle, double-{size}: {placed} of {count} tile placed.",
+            "Dominosa puzzle, double-{size}: {placed} of {count} tiles placed.",
+        )
+    )
+    alt_quadrille: tuple[str, ...] = _plural(
+        Nn_(
+            "Quadrille puzzle, {rows} by {columns} cells: {placed} of {count} tile placed.",
+            "Quadrille puzzle, {rows} by {columns} cells: {placed} of {count} tiles placed.",
+        )
+    )
+    alt_chart: tuple[str, ...] = _plural(
+        Nn_(
+            "Rating chart of {name}: {first} after the first rated match, {last} after the "
+            "last; {count} match.",
+            "Rating chart of {name}: {first} after the first rated match, {last} after the "
+            "last; {count} matches.",
+        )
+    )
+
     # -- methods ---------------------------------------------------------------------------
 
     def number(self, value: int | float, *, decimals: int | None = None) -> str:

@@ -22,6 +22,11 @@ def test_the_public_functions_take_their_options_by_keyword_only() -> None:
         "quadrille_png": (["figure", "placements"], ["theme", "wording"]),
         "describe": (["view"], ["names", "wording"]),
         "move_label": (["action"], ["wording"]),
+        "describe_hand": (["view"], ["names", "wording"]),
+        "describe_sheet": (["view"], ["names", "wording"]),
+        "describe_dominosa": (["grid", "placed"], ["size", "wording"]),
+        "describe_quadrille": (["figure", "placed"], ["wording"]),
+        "describe_chart": (["ratings"], ["name", "wording"]),
     }
     assert sorted(render.__all__) == sorted([*expected, "ENGLISH", "Wording"])
     for name, (positional, keywords) in expected.items():

@@ -10,6 +10,7 @@ Nothing here sees a hand it may not show: the board and the score sheet are draw
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import discord
@@ -158,8 +159,10 @@ async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
 async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
     view, names = snap.view, list(snap.names)
     assert view is not None
-    data = await pictures.score_sheet_png(view, names, w.wording())
-    return discord.File(io.BytesIO(data), filename="scores.png")
+    wording = w.wording()
+    data = await pictures.score_sheet_png(view, names, wording)
+    alt = render.describe_sheet(view, names=names, wording=wording)[:1000]
+    return discord.File(io.BytesIO(data), filename="scores.png", description=alt)
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
@@ -205,6 +208,9 @@ def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> d
     return embed
 
 
-async def hand_file(view: SeatView, w: Words) -> discord.File:
-    data = await pictures.hand_png(view, w.wording())
-    return discord.File(io.BytesIO(data), filename="hand.png")
+async def hand_file(view: SeatView, w: Words, names: Sequence[str] = ()) -> discord.File:
+    """The hand picture for its owner only: its alt text lists the tiles (in `w`'s words)."""
+    wording = w.wording()
+    data = await pictures.hand_png(view, wording)
+    alt = render.describe_hand(view, names=names, wording=wording)[:1000]
+    return discord.File(io.BytesIO(data), filename="hand.png", description=alt)

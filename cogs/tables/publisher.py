@@ -330,7 +330,7 @@ class Publisher:
         turn = view.turn
         turn_name = table.seats[turn].name if turn is not None else None
         embed = board.hand_embed(view, table.setup.variant, turn_name, w)
-        file = await board.hand_file(view, w)
+        file = await board.hand_file(view, w, table.names())
         moves = None
         if view.my_turn and view.legal and table.phase is Phase.PLAYING:
             labels, simple = board.move_labels(view.legal, w)

@@ -176,11 +176,15 @@ class Puzzles:
                 render.quadrille_png, game.figure, game.placements, wording=w.wording()
             )
             size = game.shape.top
+            alt = render.describe_quadrille(game.figure, len(game.placements), wording=w.wording())
         else:
             data = await asyncio.to_thread(
                 render.dominosa_png, game.grid, game.placements, wording=w.wording()
             )
             size = game.puzzle.top
+            alt = render.describe_dominosa(
+                game.grid, len(game.placements), size=size, wording=w.wording()
+            )
         last = "\n".join(w.say(line) for line in puzzle.last)
         embed = discord.Embed(
             title=w(texts.PUZZLE_TITLES[puzzle.game_id], name=puzzle.name, size=size),
@@ -190,7 +194,7 @@ class Puzzles:
         embed.add_field(name=w(texts.PUZZLE_PROGRESS), value=str(game.progress))
         filename = f"{puzzle.game_id}.png"
         embed.set_image(url=f"attachment://{filename}")
-        return embed, discord.File(io.BytesIO(data), filename=filename)
+        return embed, discord.File(io.BytesIO(data), filename=filename, description=alt[:1000])
 
     def _view(self, puzzle: Puzzle, w: Words) -> discord.ui.View | None:
         if puzzle.over:

@@ -83,6 +83,8 @@ async def test_stepping_through_a_match_move_by_move_even_after_a_restart(
     for move in range(1, 4):
         await step(alice, stepper, words.NEXT_MOVE)
         assert f"move {move} of {sizes[0]}" in stepper.text
+        alt = stepper.files[0].attachment.description  # the replayed board, described
+        assert ", hand 1. " in alt and "Last move: " in alt
         assert stepper.files[0].data not in pictures  # the picture follows the moves
         pictures.append(stepper.files[0].data)
     await step(alice, stepper, words.PREVIOUS_MOVE)

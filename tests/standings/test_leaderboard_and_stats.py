@@ -149,6 +149,8 @@ async def test_stats_of_oneself_and_of_another_player_with_the_rating_chart(
     assert "Two-player dominoes: 4 games, 2 wins (50%)" in fields[words.BY_GAME]
     chart = mine.files[0]
     assert chart.filename == "rating.png" and chart.is_png
+    alt = chart.attachment.description  # first and last rating, and how many rated matches
+    assert alt.startswith("Rating chart of bob: ") and alt.endswith("; 3 matches.")
     assert mine.embed["image"]["url"] == "attachment://rating.png"
     assert Image.open(io.BytesIO(chart.data)).size == (480, 200)
     theirs = answer(await bob.slash("stats", player=dave))

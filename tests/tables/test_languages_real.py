@@ -125,6 +125,13 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
         tiles = translation(language[person.name], texts.YOUR_TILES)
         game = words(language[person.name]).game_name(GAME)
         assert mine.embed["title"] == tiles.format(where=game)
+        # the hand picture's alt text lists the tiles, in the owner's words (7 of a 4-hand deal)
+        dealt = {"es": "Tus fichas: ", "pl": "Twoje kamienie: "}[language[person.name]]
+        seven = {"es": " (7 fichas).", "pl": " (7 kamieni)."}[language[person.name]]
+        for picture in (mine.files[0], person.dm.messages[-1].files[0]):  # "Your hand", the DM
+            assert picture.filename == "hand.png"
+            assert picture.attachment.description.startswith(dealt)
+            assert seven in picture.attachment.description
 
     who, refusal = await refused_out_of_turn(emu, [ana, piotr])
     assert refusal in {
@@ -147,6 +154,16 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
     view, seat_names, data = sheets.drawn[-1]
     assert data == render.score_sheet_png(view, names=seat_names, wording=spanish)
     assert data != render.score_sheet_png(view, names=seat_names, wording=render.ENGLISH)
+    # ...and described in Spanish for screen readers (the alt text of the posted sheet)
+    alts = [
+        m.files[0].attachment.description
+        for m in table_channel(emu).messages
+        if m.files and m.content
+    ]
+    last = render.describe_sheet(view, names=seat_names, wording=spanish)
+    assert alts[-1] == last and last.startswith(
+        translation("es", "{game}: score sheet").format(game="Dominó en parejas")
+    )
 
     # No English sentence shows through, for anyone, anywhere.
     readers = [(PUBLIC, "es"), (ana.id, "es"), (piotr.id, "pl")]

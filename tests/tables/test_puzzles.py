@@ -35,6 +35,8 @@ async def test_a_dominosa_is_played_with_cells_named_as_on_the_picture(
     alice = emu.user("alice")
     puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
     assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text and "C3-D3" in puzzle.text
+    alt = puzzle.files[0].attachment.description
+    assert alt == "Dominosa puzzle, double-3: 0 of 10 tiles placed."
     answer = await emu.user("bob").click(puzzle, texts.PUZZLE_HINT)
     assert texts.PUZZLE_NOT_YOURS.format(command="/domino puzzle") in answer.response.text
     form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
@@ -72,6 +74,7 @@ async def test_a_quadrille_is_solved_by_hints_and_placements_across_a_restart(
     alice = emu.user("alice")
     puzzle = (await alice.slash("domino puzzle", game="quadrille")).response
     assert puzzle.files[0].is_png and "Quadrille" in puzzle.text and "0/28 tiles" in puzzle.text
+    assert puzzle.files[0].attachment.description.endswith(": 0 of 28 tiles placed.")
     mirror = QuadrilleGame()  # the same attempt, kept by the test to know a good next tile
     for step in range(28):
         if step == 10:
