@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs import texts
+from cogs import puzzle_texts, texts
 from cogs.lang import Command, Said
 from cogs.tables.seating import TableError
 from data.models import PuzzleSolve
@@ -88,7 +88,7 @@ class Puzzle:
         """Carry out one action of the player at `now` (Unix s); refusals raise with the
         engine's reason and change nothing."""
         if user_id != self.user_id:
-            raise TableError(texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
+            raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
         if self.over:
             raise TableError(texts.NO_SUCH_TABLE)
         game = self.game
@@ -97,25 +97,25 @@ class Puzzle:
         elif verb == "remove":
             cells = parse_cells(text)
             if len(cells) != 1:
-                raise TableError(texts.PUZZLE_ONE_CELL)
+                raise TableError(puzzle_texts.PUZZLE_ONE_CELL)
             if isinstance(game, QuadrilleGame):
                 taken = game.remove(cells[0])
-                line = texts.puzzle_removed(_tile_text(taken), pair_text(taken[0], taken[2]))
+                line = puzzle_texts.puzzle_removed(_tile_text(taken), pair_text(taken[0], taken[2]))
             else:
                 removed = game.remove(cells[0])
-                line = texts.puzzle_removed(str(removed.tile), pair_text(*removed.cells))
+                line = puzzle_texts.puzzle_removed(str(removed.tile), pair_text(*removed.cells))
         elif verb == "hint":
             if isinstance(game, QuadrilleGame):
                 shown = game.hint()
                 game.place(*shown.placement)
-                line = texts.puzzle_hint(shown.text)
+                line = puzzle_texts.puzzle_hint(shown.text)
             else:
                 hint = game.hint()
                 game.place(*hint.placement)
-                line = texts.puzzle_hint(hint.text)
+                line = puzzle_texts.puzzle_hint(hint.text)
         else:
             self.over = True
-            line = Said.of(texts.PUZZLE_GAVE_UP)
+            line = Said.of(puzzle_texts.PUZZLE_GAVE_UP)
         lines = [line]
         if game.solved:
             self.over = True
@@ -123,7 +123,7 @@ class Puzzle:
             # The record holds a hint as two actions (the hint, then its tile): the player
             # pressed once.
             actions = len(game.actions) - game.hints_used
-            lines.append(texts.puzzle_solved(actions, game.hints_used, took))
+            lines.append(puzzle_texts.puzzle_solved(actions, game.hints_used, took))
             self.solve = PuzzleSolve(
                 self.guild_id,
                 self.user_id,
@@ -143,12 +143,12 @@ class Puzzle:
         if isinstance(game, QuadrilleGame):
             first, number, second, other = parse_quadrille(text)
             placement = game.place(first, number, second, other)
-            return texts.puzzle_placed(_tile_text(placement), pair_text(first, second))
+            return puzzle_texts.puzzle_placed(_tile_text(placement), pair_text(first, second))
         cells = parse_cells(text)
         if len(cells) != 2:
-            raise TableError(texts.PUZZLE_TWO_CELLS)
+            raise TableError(puzzle_texts.PUZZLE_TWO_CELLS)
         placed = game.place(cells[0], cells[1])
-        return texts.puzzle_placed(str(placed.tile), pair_text(cells[0], cells[1]))
+        return puzzle_texts.puzzle_placed(str(placed.tile), pair_text(cells[0], cells[1]))
 
 
 def _last_lines(stored: Any) -> list[Said]:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 import render
-from cogs import texts
+from cogs import puzzle_texts, texts
 from cogs.audience import mine
 from cogs.errors import reply_error
 from cogs.lang import Command, Words, words
@@ -50,10 +50,10 @@ class PuzzleButton(
     template=rf"dp:(?P<puzzle>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
 ):
     LABELS: ClassVar[dict[str, str]] = {
-        "place": texts.PUZZLE_PLACE,
-        "remove": texts.PUZZLE_REMOVE,
-        "hint": texts.PUZZLE_HINT,
-        "quit": texts.PUZZLE_QUIT,
+        "place": puzzle_texts.PUZZLE_PLACE,
+        "remove": puzzle_texts.PUZZLE_REMOVE,
+        "hint": puzzle_texts.PUZZLE_HINT,
+        "quit": puzzle_texts.PUZZLE_QUIT,
     }
 
     def __init__(self, puzzle_id: str, verb: str, w: Words = ENGLISH) -> None:
@@ -96,15 +96,15 @@ class CellsForm(discord.ui.Modal):
     removal (one)."""
 
     FIELDS: ClassVar[dict[tuple[str, str], tuple[str, str]]] = {
-        ("dominosa", "place"): (texts.PUZZLE_CELLS, texts.PUZZLE_CELLS_HOW),
-        ("quadrille", "place"): (texts.PUZZLE_NUMBERS, texts.PUZZLE_NUMBERS_HOW),
+        ("dominosa", "place"): (puzzle_texts.PUZZLE_CELLS, puzzle_texts.PUZZLE_CELLS_HOW),
+        ("quadrille", "place"): (puzzle_texts.PUZZLE_NUMBERS, puzzle_texts.PUZZLE_NUMBERS_HOW),
     }
 
     def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str, game_id: str, w: Words) -> None:
-        title = w(texts.PUZZLE_PLACE if verb == "place" else texts.PUZZLE_REMOVE)
+        title = w(puzzle_texts.PUZZLE_PLACE if verb == "place" else puzzle_texts.PUZZLE_REMOVE)
         super().__init__(title=title, custom_id=f"dpf:{puzzle_id}:{verb}")
         label, placeholder = self.FIELDS.get(
-            (game_id, verb), (texts.PUZZLE_CELL, texts.PUZZLE_CELL_HOW)
+            (game_id, verb), (puzzle_texts.PUZZLE_CELL, puzzle_texts.PUZZLE_CELL_HOW)
         )
         self.cells: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=w(label), placeholder=w(placeholder), max_length=40
@@ -166,7 +166,7 @@ class Puzzles:
         except Exception:
             log.exception("the solve of puzzle %s could not be kept", puzzle.id)
             return
-        puzzle.last.append(texts.puzzle_best(solve.seconds, best))
+        puzzle.last.append(puzzle_texts.puzzle_best(solve.seconds, best))
 
     async def _picture(self, puzzle: Puzzle, w: Words) -> tuple[discord.Embed, discord.File]:
         """The puzzle message (public: in the server's words, `w`)."""
@@ -187,11 +187,11 @@ class Puzzles:
             )
         last = "\n".join(w.say(line) for line in puzzle.last)
         embed = discord.Embed(
-            title=w(texts.PUZZLE_TITLES[puzzle.game_id], name=puzzle.name, size=size),
-            description=last or w(texts.PUZZLE_HOWS[puzzle.game_id]),
+            title=w(puzzle_texts.PUZZLE_TITLES[puzzle.game_id], name=puzzle.name, size=size),
+            description=last or w(puzzle_texts.PUZZLE_HOWS[puzzle.game_id]),
             colour=COLOUR,
         )
-        embed.add_field(name=w(texts.PUZZLE_PROGRESS), value=str(game.progress))
+        embed.add_field(name=w(puzzle_texts.PUZZLE_PROGRESS), value=str(game.progress))
         filename = f"{puzzle.game_id}.png"
         embed.set_image(url=f"attachment://{filename}")
         return embed, discord.File(io.BytesIO(data), filename=filename, description=alt[:1000])
@@ -248,7 +248,7 @@ class Puzzles:
             if puzzle is None:
                 raise TableError(texts.NO_SUCH_TABLE)
             if interaction.user.id != puzzle.user_id:
-                raise TableError(texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
+                raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
             if verb in ("place", "remove"):
                 form = CellsForm(self, puzzle_id, verb, puzzle.game_id, mine(interaction))
                 self.forms_opened.add(form.custom_id)

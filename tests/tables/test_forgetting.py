@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs import texts
+from cogs import puzzle_texts
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board
 
@@ -59,8 +59,8 @@ async def test_cancelled_expired_and_finished_tables_and_puzzles_are_forgotten(
     await emu.wait_for(lambda: "Rematch" in board(emu).labels)
     # A puzzle with a form opened, then given up.
     puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
-    await alice.click(puzzle, texts.PUZZLE_PLACE)
-    await alice.click(puzzle, texts.PUZZLE_QUIT)
+    await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)
+    await alice.click(puzzle, puzzle_texts.PUZZLE_QUIT)
     await emu.wait_for(lambda: puzzle.buttons == [])
     await emu.settle()
     assert remembered(bot)["tables"] == 2  # the finished table and the waiting lobby

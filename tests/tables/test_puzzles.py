@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from cogs import texts
+from cogs import puzzle_texts
 from engine.puzzles import QuadrilleGame
 from engine.puzzles.cells import cell_text
 from tests.emulator.emulator import Emulator
@@ -37,33 +37,35 @@ async def test_a_dominosa_is_played_with_cells_named_as_on_the_picture(
     assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text and "C3-D3" in puzzle.text
     alt = puzzle.files[0].attachment.description
     assert alt == "Dominosa puzzle, double-3: 0 of 10 tiles placed."
-    answer = await emu.user("bob").click(puzzle, texts.PUZZLE_HINT)
-    assert texts.PUZZLE_NOT_YOURS.format(command="/domino puzzle") in answer.response.text
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    answer = await emu.user("bob").click(puzzle, puzzle_texts.PUZZLE_HINT)
+    assert puzzle_texts.PUZZLE_NOT_YOURS.format(command="/domino puzzle") in answer.response.text
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     assert "C3-D3" in json.dumps(form.data)  # the placeholder shows how to name cells
-    refused = await alice.submit(form, {texts.PUZZLE_CELLS: "A1-C3"})
+    refused = await alice.submit(form, {puzzle_texts.PUZZLE_CELLS: "A1-C3"})
     assert "A1 and C3 are not side by side" in refusal(refused)
     first, second = only_puzzle(emu).game.puzzle.solution[0]
     typed = f"{cell_text(first).lower()} {cell_text(second).lower()}"  # as players type: "a1 a2"
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
-    await alice.submit(form, {texts.PUZZLE_CELLS: typed})
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
+    await alice.submit(form, {puzzle_texts.PUZZLE_CELLS: typed})
     await emu.wait_for(lambda: "1/10 tiles" in puzzle.text)
     assert f"on {cell_text(first)}-{cell_text(second)}." in puzzle.text
-    form = (await alice.click(puzzle, texts.PUZZLE_REMOVE)).modal
-    await alice.submit(form, {texts.PUZZLE_CELL: cell_text(second)})
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_REMOVE)).modal
+    await alice.submit(form, {puzzle_texts.PUZZLE_CELL: cell_text(second)})
     await emu.wait_for(lambda: "0/10 tiles" in puzzle.text)
-    await alice.click(puzzle, texts.PUZZLE_HINT)
+    await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
     await emu.wait_for(lambda: "1/10 tiles" in puzzle.text)
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     await emu.restart_bot()  # the puzzle survives a restart, and so does a form left open
     second_tile = only_puzzle(emu).game.puzzle.solution
     left = next(p for p in second_tile if p not in only_puzzle(emu).game.placements)
-    await alice.submit(form, {texts.PUZZLE_CELLS: "-".join(cell_text(cell) for cell in left)})
+    await alice.submit(
+        form, {puzzle_texts.PUZZLE_CELLS: "-".join(cell_text(cell) for cell in left)}
+    )
     await emu.wait_for(lambda: "2/10 tiles" in puzzle.text)
     for _ in range(12):
         if "Solved" in puzzle.text:
             break
-        await alice.click(puzzle, texts.PUZZLE_HINT)
+        await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
         await emu.settle()
     assert "Solved" in puzzle.text and puzzle.buttons == []
 
@@ -81,15 +83,15 @@ async def test_a_quadrille_is_solved_by_hints_and_placements_across_a_restart(
             await emu.restart_bot()
         if step % 2:
             mirror.place(*mirror.hint().placement)
-            await alice.click(puzzle, texts.PUZZLE_HINT)
+            await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
         else:
             first, number, second, other = mirror.hint().placement
             mirror.hints_used -= 1  # the test peeked; the player placed it by hand
             mirror.actions.pop()
             mirror.place(first, number, second, other)
-            form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+            form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
             typed = f"{cell_text(first)}={number} {cell_text(second)}={other}"
-            await alice.submit(form, {texts.PUZZLE_NUMBERS: typed})
+            await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: typed})
         progress = f"{step + 1}/28 tiles"
         await emu.wait_for(lambda: progress in puzzle.text)  # noqa: B023 (awaited here)
     assert "Solved in" in puzzle.text and "28 actions with 14 hints" in puzzle.text
@@ -101,15 +103,15 @@ async def test_an_impossible_quadrille_placement_is_refused_with_its_reason(
 ) -> None:
     alice = emu.user("alice")
     puzzle = (await alice.slash("domino puzzle", game="quadrille")).response
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     assert "B1=3 C1=5" in json.dumps(form.data)
-    refused = await alice.submit(form, {texts.PUZZLE_NUMBERS: "A1=3 B1=4"})
+    refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "A1=3 B1=4"})
     assert "A1 and B1 are in one square, so they show the same number" in refusal(refused)
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
-    refused = await alice.submit(form, {texts.PUZZLE_NUMBERS: "A3=1 B3=1"})
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
+    refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "A3=1 B3=1"})
     assert "A3 is not part of the figure" in refusal(refused)
-    form = (await alice.click(puzzle, texts.PUZZLE_PLACE)).modal
-    refused = await alice.submit(form, {texts.PUZZLE_NUMBERS: "B1 C1"})
+    form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
+    refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "B1 C1"})
     assert "like B1=3 C1=5" in refusal(refused)
     assert "0/28 tiles" in puzzle.text and only_puzzle(emu).game.placements == ()
 
@@ -123,7 +125,7 @@ async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
     for _ in range(12):
         if "Solved" in puzzle.text:
             break
-        await alice.click(puzzle, texts.PUZZLE_HINT)
+        await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
         await emu.settle()
     assert re.search(r"Solved in 2 min 0\d s, 10 actions with 10 hints", puzzle.text)
     assert "Your first solve at this setting." in puzzle.text
@@ -134,6 +136,6 @@ async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
     for _ in range(12):
         if "Solved" in again.text:
             break
-        await alice.click(again, texts.PUZZLE_HINT)
+        await alice.click(again, puzzle_texts.PUZZLE_HINT)
         await emu.settle()
     assert "A new personal best (it was 2 min 0" in again.text
