@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.load_bot import Failures
 from cogs import texts
 from tests.emulator import interactions as i
 from tests.emulator import rest_channels, rest_interactions
@@ -231,17 +232,6 @@ async def watch_stalls(stalls: list[float]) -> None:
         started = time.perf_counter()
         await asyncio.sleep(0.01)
         stalls.append(time.perf_counter() - started - 0.01)
-
-
-class Failures(logging.Handler):
-    """Counts the errors the bot logs (each answered to its user with an error code)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.count = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.count += 1
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -20,7 +20,6 @@ Command line: `python -m engine puzzle generate|solve|count ...` (see `engine.pu
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +40,7 @@ from engine.puzzles.dominosa_hints import Hint
 from engine.puzzles.quadrille import CLASSIC_FIGURE, Figure
 from engine.puzzles.quadrille_count import QuadrilleCount, count
 from engine.puzzles.quadrille_game import QuadrilleGame, QuadrilleHint
+from engine.puzzles.saved import read_saved
 from engine.rules import Option, resolve_options
 
 __all__ = [
@@ -169,15 +169,7 @@ def new_game(
 
 def load_game(data: Mapping[str, Any] | str) -> DominosaGame | QuadrilleGame:
     """A saved game (the `to_json` of either puzzle, or its text), replayed and checked."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise BadPuzzle(
-                "the saved game is not valid JSON ({problem})", problem=error.msg
-            ) from None
-    if not isinstance(data, Mapping):
-        raise BadPuzzle("a saved game is a JSON object")
+    data = read_saved(data)
     if data.get("puzzle") == "quadrille":
         return QuadrilleGame.from_json(data)
     if data.get("puzzle") == "dominosa":
