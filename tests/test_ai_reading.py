@@ -145,3 +145,8 @@ def test_the_screen_skips_light_worlds_without_biasing_the_total() -> None:
     assert judged < len(weights) / 2  # most worlds are not worth judging
     assert all(a >= w for a, w in zip(admitted, weights, strict=True) if a)
     assert sum(admitted) == pytest.approx(sum(weights), rel=0.05)
+
+
+def test_the_screen_never_starves_the_search() -> None:
+    screen = _Screen(random.Random(1))
+    assert all(screen.admit(0.0) == 1.0 for _ in range(10))  # nil weights: judge them all

@@ -149,6 +149,8 @@ class _Screen:
         self.total += weight
         self.seen += 1
         mean = self.total / self.seen
+        if mean <= 0.0:
+            return 1.0  # every weight so far is nil (underflow): nothing tells worlds apart
         if weight >= mean:
             return weight
         return mean if self.rng.random() * mean < weight else 0.0
