@@ -43,6 +43,7 @@ from data.models import (
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 10_000
+OPEN_ATTEMPTS = 5  # opening a file another connection is creating at that moment
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:
@@ -57,6 +58,10 @@ async def _connect(path: Path) -> aiosqlite.Connection:
         await connection.close()
         raise
     return connection
+
+
+def _locked(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
 
 
 class Database:
@@ -84,20 +89,27 @@ class Database:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise DataError(f"cannot create the folder of the database {file}: {error}") from None
-        connections: list[aiosqlite.Connection] = []
-        try:
-            connections.append(await _connect(file))
-            await migrate(connections[0])
-            connections.append(await _connect(file))
-            database = cls(file, connections[0], connections[1])
-            await database._finish_rebuilds()
-        except BaseException as error:
-            for connection in connections:
-                await connection.close()
-            if isinstance(error, sqlite3.DatabaseError):
-                raise DataError(f"cannot open the database {file}: {error}") from None
-            raise
-        return database
+        for attempt in range(OPEN_ATTEMPTS):
+            connections: list[aiosqlite.Connection] = []
+            try:
+                connections.append(await _connect(file))
+                await migrate(connections[0])
+                connections.append(await _connect(file))
+                database = cls(file, connections[0], connections[1])
+                await database._finish_rebuilds()
+            except BaseException as error:
+                for connection in connections:
+                    await connection.close()
+                if _locked(error) and attempt + 1 < OPEN_ATTEMPTS:
+                    # Another connection is creating the file or switching it to WAL: SQLite
+                    # reports that at once, without waiting out the busy timeout.
+                    await asyncio.sleep(0.05 * (attempt + 1))
+                    continue
+                if isinstance(error, sqlite3.DatabaseError):
+                    raise DataError(f"cannot open the database {file}: {error}") from None
+                raise
+            return database
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:
