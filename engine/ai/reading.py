@@ -77,8 +77,7 @@ class PlayReading:
             and not variant.keeps_playing
             and view.layout.shape is Shape.LINE
         )
-        # Per play: (seat, tile, ends before, ends after, tiles on the table before, the seats
-        # whose passes a player by the book takes into account, with what each is worth).
+        # Every play of another seat after the lead, with what the player knew when it made it.
         self.plays: list[_Play] = []
         self.laid: dict[int, int] = {}  # per seat, the tiles it laid after the lead
         self.full = mask_of(variant.full_set())

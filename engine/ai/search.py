@@ -91,7 +91,9 @@ def choose_by_search(
     judge = Judge(knowledge.variant, view.seat)
     fast_path = supports(knowledge.variant)
     reading = PlayReading(view, knowledge) if expert else None
-    screen = _Screen(rng) if reading is not None and reading.plays else None
+    if reading is not None and not reading.plays:
+        reading = None  # no play to read: every world weighs the same
+    screen = _Screen(rng)
     solve = expert
     totals = [0.0] * len(legal)
     searched = 0
@@ -100,8 +102,7 @@ def choose_by_search(
     while _more(searched, worlds, deadline, clock):
         hands, stock = sample_hidden(knowledge, rng)
         weight = 1.0
-        if screen is not None:
-            assert reading is not None
+        if reading is not None:
             weight = screen.admit(reading.weight(hands))
             if not weight:
                 continue  # a world the plays make unlikely: not worth judging
