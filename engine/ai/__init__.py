@@ -9,7 +9,8 @@ hand sizes and the public history, and infers the rest (`engine.ai.knowledge`). 
 - `random`: any legal action, uniformly;
 - `easy`: one move of lookahead judged by players' heuristics (`engine.ai.heuristics`);
 - `hard`: search over sampled hidden hands with random playouts (`engine.ai.search`);
-- `expert`: the same search with smarter playouts, an exact endgame solver and a larger budget.
+- `expert`: the same search, reading the other seats' plays, racing the moves (the clearly
+  worse stop early), an exact endgame solver and a larger budget.
 
 Every level is seeded by the `rng` it is given (no global random). `budget_ms` bounds the
 wall-clock time of one choice (`None`: the level's default); `deadline` (a `time.monotonic()`

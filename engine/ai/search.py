@@ -11,7 +11,10 @@ partners play for each other.
 - `hard`: every sampled world counts the same; default budget 100 ms;
 - `expert`: each world is weighed by how well it explains the tiles the other seats chose to
   lay (`engine.ai.reading`: by players' rules of thumb), and worlds the plays make unlikely are
-  mostly skipped unjudged (`_Screen`, rejection control); positions with nothing left to
+  mostly skipped unjudged (`_Screen`, rejection control); the actions race (`_Tally`): every
+  world judges them with the same random numbers, and one clearly behind the leader stops
+  running, so the budget buys more worlds for the moves that could still be best (and the
+  search stops once one is left); positions with nothing left to
   draw and at most `LINE_ENDGAME_TILES` tiles in hands (line games where a turn is one tile;
   `ENDGAME_TILES` for the other fast-path games) are solved exactly (`engine.ai.endgame`).
   The default budget is 300 ms.
@@ -67,6 +70,11 @@ LINE_ENDGAME_TILES = 14
 SUM_PLAYERS_GUESS = True  # `sum` playouts: seats play from what they see (else from every hand)
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
+# The expert's race among actions (`_Tally`): no action is dropped before `RACE_FROM` worlds;
+# the race is judged every `RACE_EVERY` worlds.
+RACE_FROM = 16
+RACE_EVERY = 4
+RACE_CONFIDENCE = 3.0
 CONFIDENCE = 3.0  # standard errors: the best of several noisy estimates is biased upward
 MAX_PLAYOUT_ACTIONS = 2_000
 
@@ -95,41 +103,113 @@ def choose_by_search(
         reading = None  # no play to read: every world weighs the same
     screen = _Screen(rng)
     solve = expert
-    totals = [0.0] * len(legal)
     searched = 0
     template: FastHand | None = None
     rival = _EasyRival(view, rng, legal) if view.variant in GAME_VALUES else None
-    while _more(searched, worlds, deadline, clock):
+    tally = _Tally(len(legal), race=expert and rival is None)
+    while _more(searched, worlds, deadline, clock) and len(tally.active) > 1:
         hands, stock = sample_hidden(knowledge, rng)
         weight = 1.0
         if reading is not None:
             weight = screen.admit(reading.weight(hands))
             if not weight:
                 continue  # a world the plays make unlikely: not worth judging
-        if rival is not None:
-            rival.before(totals)
+        actions = [legal[index] for index in tally.active]
         small = knowledge.boneyard == 0 and sum(map(len, hands)) <= RICH_ENDGAME_TILES + 1
         if knowledge.variant.id == "sum" and not (solve and small):
-            _sum_world(view, hands, stock, legal, totals, weight, rng)
+            values = _sum_world(view, hands, stock, actions, rng)
         elif knowledge.variant.id == "pairs" and not (solve and small):
-            _pairs_world(view, knowledge, hands, stock, legal, totals, weight, judge, rng)
+            values = _pairs_world(view, knowledge, hands, stock, actions, judge, rng)
         elif fast_path:
             if template is None:
                 template = FastHand.from_hand(build_world(view, knowledge, hands, stock))
             root = template.copy()  # the public part; the hidden tiles are this world's
             root.hands = [mask_of(tiles) for tiles in hands]
             root.stock = [tile.index for tile in stock[: knowledge.boneyard]]
-            solve = _fast_world(root, legal, totals, weight, judge, rng, solve)
+            values, solve = _fast_world(root, actions, judge, rng, solve, common=expert)
         else:
             world = build_world(view, knowledge, hands, stock)
-            solve = _rich_world(world, legal, totals, weight, judge, rng, solve)
+            values, solve = _rich_world(world, actions, judge, rng, solve, common=expert)
+        tally.add(values, weight)
         if rival is not None:
-            rival.after(totals)
+            rival.add(values)
         searched += 1
-    best = max(range(len(legal)), key=lambda index: totals[index])
+    best = tally.best()
     if rival is not None:
         return rival.verdict(legal, best)
     return legal[best]
+
+
+class _Tally:
+    """Each action's weighted average value over the worlds that judged it. For the `expert`
+    (`race`) also a race: every world judges all actions still running, with the same random
+    numbers, so two actions' values differ world by world by what they do (a paired
+    comparison); an action behind the leader by `RACE_CONFIDENCE` standard errors of that
+    difference, after `RACE_FROM` worlds, stops running, and the budget left goes to the
+    contenders (more worlds for them, and sooner). Worlds are weighed (by the reading of
+    plays), so errors use the effective number of worlds (Kish)."""
+
+    def __init__(self, count: int, *, race: bool) -> None:
+        self.active = list(range(count))
+        self.sums = [0.0] * count
+        self.weights = [0.0] * count
+        self.race = race
+        self.worlds = 0
+        # Per pair of running actions (i < j): sums of w, w², w·d and w·d², d = value i - j.
+        self.pairs: dict[tuple[int, int], list[float]] = {}
+
+    def add(self, values: list[float], weight: float) -> None:
+        """One world's values of the running actions (in the order of `active`)."""
+        active = self.active
+        for index, value in zip(active, values, strict=True):
+            self.sums[index] += weight * value
+            self.weights[index] += weight
+        self.worlds += 1
+        if not self.race:
+            return
+        pairs = self.pairs
+        square = weight * weight
+        for place, first in enumerate(active):
+            own = values[place]
+            for offset, second in enumerate(active[place + 1 :], start=place + 1):
+                difference = own - values[offset]
+                stats = pairs.get((first, second))
+                if stats is None:
+                    stats = pairs[first, second] = [0.0, 0.0, 0.0, 0.0]
+                stats[0] += weight
+                stats[1] += square
+                stats[2] += weight * difference
+                stats[3] += weight * difference * difference
+        if self.worlds >= RACE_FROM and self.worlds % RACE_EVERY == 0:
+            self._drop_the_beaten()
+
+    def mean(self, index: int) -> float:
+        weight = self.weights[index]
+        return self.sums[index] / weight if weight > 0 else -math.inf
+
+    def best(self) -> int:
+        return max(self.active, key=self.mean)
+
+    def _drop_the_beaten(self) -> None:
+        leader = self.best()
+        kept = [leader]
+        for index in self.active:
+            if index != leader and not self._behind(index, leader):
+                kept.append(index)
+        self.active = sorted(kept)
+
+    def _behind(self, index: int, leader: int) -> bool:
+        """Whether `index` is behind `leader` by `RACE_CONFIDENCE` standard errors."""
+        sign = 1.0 if leader < index else -1.0
+        weight, square, first, second = self.pairs[min(index, leader), max(index, leader)]
+        if weight <= 0 or square <= 0:
+            return False
+        mean = sign * first / weight  # the leader's value minus this action's
+        variance = max(0.0, second / weight - mean * mean)
+        effective = weight * weight / square
+        if effective < 2:
+            return False
+        return mean > RACE_CONFIDENCE * math.sqrt(variance / (effective - 1))
 
 
 class _Screen:
@@ -172,15 +252,11 @@ class _EasyRival:
         self.sums = [0.0] * len(legal)  # per action, the sum and the sum of squares of its
         self.squares = [0.0] * len(legal)  # value minus that of easy's choice, world by world
         self.worlds = 0
-        self.last: list[float] = []
 
-    def before(self, totals: list[float]) -> None:
-        self.last = list(totals)
-
-    def after(self, totals: list[float]) -> None:
+    def add(self, values: list[float]) -> None:
+        """One world's values of every candidate (in the order of `legal`)."""
         if self.kept < 0:
             return
-        values = [total - last for total, last in zip(totals, self.last, strict=True)]
         base = values[self.kept]
         for index, value in enumerate(values):
             difference = value - base
@@ -239,16 +315,17 @@ def _more(searched: int, worlds: int | None, deadline: float, clock: Callable[[]
 
 def _fast_world(
     root: FastHand,
-    legal: list[Action],
-    totals: list[float],
-    weight: float,
+    actions: list[Action],
     judge: Judge,
     rng: random.Random,
     solve: bool,
-) -> bool:
-    """Add each action's value in this world to `totals`; return whether to keep solving.
-    Every action of a world is judged the same way (all solved, or all by playouts), so that
-    a world never favours the actions that happened to be solved."""
+    *,
+    common: bool,
+) -> tuple[list[float], bool]:
+    """Each action's value in this world, and whether to keep solving. Every action of a world
+    is judged the same way (all solved, or all by playouts), so that a world never favours the
+    actions that happened to be solved. `common`: every action's playout draws the same random
+    numbers (common random numbers: the actions differ by what they do, not by luck)."""
     tiles = sum(h.bit_count() for h in root.hands)
     line = not root.keeps_playing and root.west >= 0
     small = (
@@ -261,68 +338,67 @@ def _fast_world(
         try:
             if line:
                 solver = LineSolver(judge, root)
-                for action in legal:
+                for action in actions:
                     child = root.copy()
                     fast_apply(child, action)
                     values.append(solver.value_of(child))
             else:
-                for action in legal:
+                for action in actions:
                     child = root.copy()
                     fast_apply(child, action)
                     values.append(FastSolver(judge).value(child))
         except SearchLimit:
             solve = False  # too big for the solver: playouts for this world and the move
         else:
-            for index, value in enumerate(values):
-                totals[index] += weight * value
-            return solve
-    for index, action in enumerate(legal):
+            return values, solve
+    stream = rng.random() if common else None
+    values = []
+    for action in actions:
         child = root.copy()
         fast_apply(child, action)
-        child.playout(rng)
-        totals[index] += weight * judge.utility(child.outcome())
-    return solve
+        child.playout(rng if stream is None else random.Random(stream))
+        values.append(judge.utility(child.outcome()))
+    return values, solve
 
 
 def _rich_world(
     root: HandState,
-    legal: list[Action],
-    totals: list[float],
-    weight: float,
+    actions: list[Action],
     judge: Judge,
     rng: random.Random,
     solve: bool,
-) -> bool:
+    *,
+    common: bool,
+) -> tuple[list[float], bool]:
+    """`_fast_world` through the generic interface. The games with playout policies (`sum`,
+    `pairs`) always use common random numbers."""
     small = solve and root.drawable == 0 and sum(map(len, root.hands)) <= RICH_ENDGAME_TILES + 1
-    # In the games with playout policies (`sum`, `pairs`), common random numbers: each action's
-    # playout in this world draws the same stream, so they differ by what they do, not by luck.
-    stream = rng.random() if playout_policy(root.variant.id) is not None else None
-    for index, action in enumerate(legal):
-        if stream is not None:
-            rng = random.Random(stream)
+    common = common or playout_policy(root.variant.id) is not None
+    stream = rng.random() if common else None
+    values: list[float] = []
+    for action in actions:
         child = root.copy()
         child.apply(action)
         if small:
             try:
-                totals[index] += weight * RichSolver(judge).value(child)
+                values.append(RichSolver(judge).value(child))
                 continue
             except SearchLimit:
-                small = solve = False
-        rich_playout(child, rng)
-        if child.outcome is not None:  # else a runaway hand: it counts as nothing
-            totals[index] += weight * judge.utility(child.outcome)
-    return solve
+                # too big for the solver: playouts for every action of this world
+                return _rich_world(root, actions, judge, rng, False, common=common)[0], False
+        rich_playout(child, rng if stream is None else random.Random(stream))
+        # a runaway hand (no outcome after `MAX_PLAYOUT_ACTIONS`) counts as nothing
+        values.append(0.0 if child.outcome is None else judge.utility(child.outcome))
+    return values, solve
 
 
 def _sum_world(
     view: SeatView,
     hands: list[list[Tile]],
     rest: list[Tile],
-    legal: list[Action],
-    totals: list[float],
-    weight: float,
+    actions: list[Action],
     rng: random.Random,
-) -> None:
+) -> list[float]:
     """The sum game's playouts on pip counts (`engine.ai.adding_playout`), each action worth 1
     where the seat wins the hand and 0 elsewhere (the winner's point is all the scoring)."""
     me = view.seat
@@ -340,7 +416,8 @@ def _sum_world(
     # Common random numbers: every action's playout in this world draws the same random stream,
     # so the actions differ by what they do, not by luck (less noise for the same worlds).
     stream = rng.random()
-    for index, action in enumerate(legal):
+    values: list[float] = []
+    for action in actions:
         rng = random.Random(stream)
         pips = [list(held) for held in base]
         total, last = before, placer
@@ -348,7 +425,8 @@ def _sum_world(
             pips[me].remove(action.tile.pips)
             total, last = before + action.tile.pips, me
         winner = sum_playout(pips, seated, total, target, following, last, rng, aside)
-        totals[index] += weight * (1.0 if winner == me else 0.0)
+        values.append(1.0 if winner == me else 0.0)
+    return values
 
 
 def _pairs_world(
@@ -356,12 +434,10 @@ def _pairs_world(
     knowledge: Knowledge,
     hands: list[list[Tile]],
     stock: list[Tile],
-    legal: list[Action],
-    totals: list[float],
-    weight: float,
+    actions: list[Action],
     judge: Judge,
     rng: random.Random,
-) -> None:
+) -> list[float]:
     """The pairs game's playouts on pip sums (`engine.ai.pairs_playout`), each action worth the
     variant's own scoring of the hand's end (`Judge.utility`)."""
     me = view.seat
@@ -370,7 +446,8 @@ def _pairs_world(
     in_stock = [tile.pips for tile in with_known_places(stock, knowledge)[: knowledge.boneyard]]
     sums = [[tile.pips for tile in held] for held in hands]
     stream = rng.random()  # common random numbers, as in `_sum_world`
-    for index, action in enumerate(legal):
+    values: list[float] = []
+    for action in actions:
         rng = random.Random(stream)
         world = PairsWorld(sums, in_stock, laid, idle)
         if isinstance(action, LayPairs):
@@ -380,7 +457,8 @@ def _pairs_world(
         else:
             world.pass_turn()
         world.playout((me + 1) % view.players, rng)
-        totals[index] += weight * _pairs_utility(judge, world, view.seated)
+        values.append(_pairs_utility(judge, world, view.seated))
+    return values
 
 
 def _pairs_utility(judge: Judge, world: PairsWorld, seated: tuple[bool, ...]) -> float:
