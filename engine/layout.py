@@ -104,7 +104,7 @@ class Placement:
 class Layout:
     """The tiles on the table. Mutable; `copy()` is cheap enough for search."""
 
-    __slots__ = ("arms", "lead", "opens_doubles", "placements", "shape")
+    __slots__ = ("_ends", "arms", "lead", "opens_doubles", "placements", "shape")
 
     def __init__(self, shape: Shape = Shape.LINE, *, opens_doubles: bool = False) -> None:
         self.shape = shape
@@ -112,6 +112,7 @@ class Layout:
         self.lead: Tile | None = None
         self.arms: dict[str, Arm] = {}
         self.placements: list[Placement] = []
+        self._ends: list[tuple[Arm, int]] | None = None
 
     def copy(self) -> Layout:
         twin = Layout(self.shape, opens_doubles=self.opens_doubles)
@@ -137,12 +138,21 @@ class Layout:
         return list(self.arms.values())
 
     def open_numbers(self) -> list[int]:
-        return [arm.number for arm in self.arms.values()]
+        return [number for _, number in self.ends()]
+
+    def ends(self) -> list[tuple[Arm, int]]:
+        """Every arm with the number its open end shows, in the arms' order (kept until the
+        next tile is laid: search asks for them many times a move)."""
+        ends = self._ends
+        if ends is None:
+            ends = self._ends = [(arm, arm.number) for arm in self.arms.values()]
+        return ends
 
     def lay_lead(self, tile: Tile) -> Placement:
         if self.lead is not None:
             raise IllegalAction("the first tile is already down")
         self.lead = tile
+        self._ends = None
         if self.shape is Shape.ROW:
             pass  # a row has no open ends: every tile goes after the last
         elif self.shape is Shape.LINE:
@@ -179,6 +189,7 @@ class Layout:
         has checked that the rules allow it."""
         arm = self.arms[arm_id]
         joined = arm.number
+        self._ends = None
         arm.tiles.append(Placed(tile, joined, shows))
         if self.opens_doubles and tile.is_double:
             position = len(arm.tiles)

@@ -181,8 +181,7 @@ class Variant:
         """Every open end `tile` may go on, with the number it would leave showing."""
         found: list[tuple[Arm, int]] = []
         high, low = tile.high, tile.low
-        for arm in layout.arms.values():
-            number = arm.number
+        for arm, number in layout.ends():
             if high == number:
                 found.append((arm, low))
             elif low == number or (self.wild_doubles and high == low):
