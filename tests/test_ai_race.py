@@ -79,3 +79,16 @@ def test_common_random_numbers_judge_the_same_action_alike_in_a_world() -> None:
         alike += own[0] == own[1]
         apart += own[0] != own[1]
     assert apart > 5  # without them, the same move's two playouts differ by luck
+
+
+def test_a_few_heavy_worlds_are_not_yet_a_race() -> None:
+    # Sharp reading: one world in ten weighs a hundred times the others. Forty worlds then count
+    # as about five: too few to drop a move on, however far behind it looks.
+    tally = _Tally(2, race=True)
+    for world in range(40):
+        tally.add([0.0, 1.0 + 0.01 * world], 100.0 if world % 10 == 0 else 1.0)
+    assert tally.active == [0, 1]
+    for world in range(400):
+        values = {0: 0.0, 1: 1.0 + 0.01 * (world % 7)}
+        tally.add([values[index] for index in tally.active], 1.0)
+    assert tally.active == [1]  # once the worlds are many, the move behind drops out

@@ -70,8 +70,8 @@ LINE_ENDGAME_TILES = 14
 SUM_PLAYERS_GUESS = True  # `sum` playouts: seats play from what they see (else from every hand)
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_WORLDS = 20_000
-# The expert's race among actions (`_Tally`): no action is dropped before `RACE_FROM` worlds;
-# the race is judged every `RACE_EVERY` worlds.
+# The expert's race among actions (`_Tally`): no action is dropped before `RACE_FROM` worlds,
+# in effect (weighed worlds count as fewer); the race is judged every `RACE_EVERY` worlds.
 RACE_FROM = 16
 RACE_EVERY = 4
 RACE_CONFIDENCE = 3.0
@@ -207,8 +207,8 @@ class _Tally:
         mean = sign * first / weight  # the leader's value minus this action's
         variance = max(0.0, second / weight - mean * mean)
         effective = weight * weight / square
-        if effective < 2:
-            return False
+        if effective < RACE_FROM:
+            return False  # a few heavy worlds (sharp reading) are not yet a race's worth
         return mean > RACE_CONFIDENCE * math.sqrt(variance / (effective - 1))
 
 
