@@ -11,10 +11,11 @@ partners play for each other.
 - `hard`: every sampled world counts the same; default budget 100 ms;
 - `expert`: each world is weighed by how well it explains the tiles the other seats chose to
   lay (`engine.ai.reading`: by players' rules of thumb), and worlds the plays make unlikely are
-  mostly skipped unjudged (`_Screen`, rejection control); the actions race (`_Tally`): every
-  world judges them with the same random numbers, and one clearly behind the leader stops
-  running, so the budget buys more worlds for the moves that could still be best (and the
-  search stops once one is left); positions with nothing left to
+  mostly skipped unjudged (`_Screen`, rejection control); off the fast path, where a world
+  costs milliseconds, the actions race (`_Tally`): every world judges them with the same
+  random numbers, and one clearly behind the leader stops running, so the budget buys more
+  worlds for the moves that could still be best (and the search stops once one is left);
+  positions with nothing left to
   draw and at most `LINE_ENDGAME_TILES` tiles in hands (line games where a turn is one tile;
   `ENDGAME_TILES` for the other fast-path games) are solved exactly (`engine.ai.endgame`).
   The default budget is 300 ms.
@@ -106,7 +107,9 @@ def choose_by_search(
     searched = 0
     template: FastHand | None = None
     rival = _EasyRival(view, rng, legal) if view.variant in GAME_VALUES else None
-    tally = _Tally(len(legal), race=expert and rival is None)
+    # The race pays where worlds are scarce (the generic engine: crosses, stars, wild doubles);
+    # on the fast path hundreds of worlds settle two or three moves without it (`_Tally`).
+    tally = _Tally(len(legal), race=expert and rival is None and not fast_path)
     while _more(searched, worlds, deadline, clock) and len(tally.active) > 1:
         hands, stock = sample_hidden(knowledge, rng)
         weight = 1.0
@@ -126,7 +129,7 @@ def choose_by_search(
             root = template.copy()  # the public part; the hidden tiles are this world's
             root.hands = [mask_of(tiles) for tiles in hands]
             root.stock = [tile.index for tile in stock[: knowledge.boneyard]]
-            values, solve = _fast_world(root, actions, judge, rng, solve, common=expert)
+            values, solve = _fast_world(root, actions, judge, rng, solve)
         else:
             world = build_world(view, knowledge, hands, stock)
             values, solve = _rich_world(world, actions, judge, rng, solve, common=expert)
@@ -319,13 +322,10 @@ def _fast_world(
     judge: Judge,
     rng: random.Random,
     solve: bool,
-    *,
-    common: bool,
 ) -> tuple[list[float], bool]:
     """Each action's value in this world, and whether to keep solving. Every action of a world
     is judged the same way (all solved, or all by playouts), so that a world never favours the
-    actions that happened to be solved. `common`: every action's playout draws the same random
-    numbers (common random numbers: the actions differ by what they do, not by luck)."""
+    actions that happened to be solved."""
     tiles = sum(h.bit_count() for h in root.hands)
     line = not root.keeps_playing and root.west >= 0
     small = (
@@ -351,12 +351,11 @@ def _fast_world(
             solve = False  # too big for the solver: playouts for this world and the move
         else:
             return values, solve
-    stream = rng.random() if common else None
     values = []
     for action in actions:
         child = root.copy()
         fast_apply(child, action)
-        child.playout(rng if stream is None else random.Random(stream))
+        child.playout(rng)
         values.append(judge.utility(child.outcome()))
     return values, solve
 
@@ -370,8 +369,9 @@ def _rich_world(
     *,
     common: bool,
 ) -> tuple[list[float], bool]:
-    """`_fast_world` through the generic interface. The games with playout policies (`sum`,
-    `pairs`) always use common random numbers."""
+    """`_fast_world` through the generic interface. `common`: every action's playout draws the
+    same random numbers (common random numbers: the actions differ by what they do, not by
+    luck), as the race needs and the games with playout policies (`sum`, `pairs`) always do."""
     small = solve and root.drawable == 0 and sum(map(len, root.hands)) <= RICH_ENDGAME_TILES + 1
     common = common or playout_policy(root.variant.id) is not None
     stream = rng.random() if common else None
