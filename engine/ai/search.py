@@ -144,13 +144,13 @@ def choose_by_search(
 
 
 class _Tally:
-    """Each action's weighted average value over the worlds that judged it. For the `expert`
-    (`race`) also a race: every world judges all actions still running, with the same random
-    numbers, so two actions' values differ world by world by what they do (a paired
-    comparison); an action behind the leader by `RACE_CONFIDENCE` standard errors of that
-    difference, after `RACE_FROM` worlds, stops running, and the budget left goes to the
-    contenders (more worlds for them, and sooner). Worlds are weighed (by the reading of
-    plays), so errors use the effective number of worlds (Kish)."""
+    """Each action's weighted average value over the worlds that judged it. With `race` (the
+    `expert` off the fast path) also a race: every world judges all actions still running, with
+    the same random numbers, so two actions' values differ world by world by what they do (a
+    paired comparison); an action behind the leader by `RACE_CONFIDENCE` standard errors of
+    that difference, after `RACE_FROM` worlds, stops running, and the budget left goes to the
+    contenders (more worlds for them, and sooner). Errors count weighed worlds by their
+    effective number (Kish), so a race among worlds the reading of plays weighs stays sound."""
 
     def __init__(self, count: int, *, race: bool) -> None:
         self.active = list(range(count))
@@ -211,7 +211,7 @@ class _Tally:
         variance = max(0.0, second / weight - mean * mean)
         effective = weight * weight / square
         if effective < RACE_FROM:
-            return False  # a few heavy worlds (sharp reading) are not yet a race's worth
+            return False  # a few heavy worlds are not yet a race's worth
         return mean > RACE_CONFIDENCE * math.sqrt(variance / (effective - 1))
 
 
