@@ -140,15 +140,7 @@ class HandState:
         if not self.layout.started:
             return bool(self.hands[seat]) and seat == self.lead.seat
         variant, layout = self.variant, self.layout
-        if variant.wild_doubles or layout.shape is Shape.ROW:
-            return any(variant.can_place(layout, tile) for tile in self.hands[seat])
-        # A tile carrying no number an end shows fits nowhere: ask the variant about the others.
-        shown = {number for _, number in layout.ends()}
-        return any(
-            variant.can_place(layout, tile)
-            for tile in self.hands[seat]
-            if tile.high in shown or tile.low in shown
-        )
+        return any(variant.can_place(layout, tile) for tile in self.hands[seat])
 
     def may_draw(self, seat: int) -> bool:
         if self.drawable <= 0:
