@@ -33,11 +33,10 @@ def sum_playout(
     the fewest such tiles would close exactly, the heaviest such tile."""
     if total == target:
         return last_placer
-    if aside is not None:
-        return _guessing_playout(pips, seated, total, target, turn, last_placer, rng, aside)
     hands = [list(held) for held in pips]
-    seats = len(hands)
-    order = [seat for seat in range(seats) if seated[seat]]
+    # with `aside`: the tiles of each pip count in hands or set aside, as seats count them
+    everywhere = _counts(hands, aside, target) if aside is not None else None
+    order = [seat for seat in range(len(hands)) if seated[seat]]
     idle = 0  # seats in a row that could not add
     seat = turn
     while idle < len(order):
@@ -49,12 +48,15 @@ def sum_playout(
             if exact:
                 index = exact[0]
             else:
-                following = _next_seat(seat, seated)
-                gifts = set(hands[following]) if following != seat else set()
-                safe = [index for index in fitting if gap - held[index] not in gifts]
-                choices = safe or fitting
+                if everywhere is None:
+                    choices = _no_gift(hands, seated, seat, gap, fitting)
+                else:
+                    choices = _least_exposed(held, gap, fitting, everywhere, target)
                 index = choices[int(rng.random() * len(choices))]
-            total += held.pop(index)
+            added = held.pop(index)
+            if everywhere is not None:
+                everywhere[added] -= 1
+            total += added
             last_placer = seat
             if total == target:
                 return seat
@@ -73,56 +75,41 @@ def _next_seat(seat: int, seated: Sequence[bool]) -> int:
     return seat
 
 
-def _guessing_playout(
-    pips: Sequence[Sequence[int]],
-    seated: Sequence[bool],
-    total: int,
-    target: int,
-    turn: int,
-    last_placer: int,
-    rng: random.Random,
-    aside: Sequence[int],
-) -> int:
-    hands = [list(held) for held in pips]
-    everywhere = [0] * (target + 1)  # tiles of each pip count in hands or set aside
+def _no_gift(
+    hands: list[list[int]], seated: Sequence[bool], seat: int, gap: int, fitting: list[int]
+) -> list[int]:
+    """Seeing every hand: the fitting tiles that leave the next seat no exact hit (all if
+    none does)."""
+    following = _next_seat(seat, seated)
+    gifts = set(hands[following]) if following != seat else set()
+    held = hands[seat]
+    return [index for index in fitting if gap - held[index] not in gifts] or fitting
+
+
+def _counts(hands: list[list[int]], aside: Sequence[int], target: int) -> list[int]:
+    everywhere = [0] * (target + 1)
     for held in (*hands, aside):
         for count in held:
             if count <= target:
                 everywhere[count] += 1
-    order = [seat for seat in range(len(hands)) if seated[seat]]
-    idle = 0
-    seat = turn
-    while idle < len(order):
-        gap = target - total
-        held = hands[seat]
-        fitting = [index for index, count in enumerate(held) if count <= gap]
-        if fitting:
-            exact = [index for index in fitting if held[index] == gap]
-            if exact:
-                index = exact[0]
-            else:
-                best, choices = (target + 2, 0), []
-                for candidate in fitting:
-                    left = gap - held[candidate]
-                    # tiles closing `left` that this seat cannot see; none that fit at all: a
-                    # sure win (nobody else can add)
-                    unseen = everywhere[left] - sum(1 for count in held if count == left)
-                    if not any(everywhere[pips] > held.count(pips) for pips in range(left + 1)):
-                        unseen = -1
-                    rank = (unseen, -held[candidate])  # then the heaviest, as players shed
-                    if rank < best:
-                        best, choices = rank, [candidate]
-                    elif rank == best:
-                        choices.append(candidate)
-                index = choices[int(rng.random() * len(choices))]
-            added = held.pop(index)
-            everywhere[added] -= 1
-            total += added
-            last_placer = seat
-            if total == target:
-                return seat
-            idle = 0
-        else:
-            idle += 1
-        seat = _next_seat(seat, seated)
-    return last_placer
+    return everywhere
+
+
+def _least_exposed(
+    held: list[int], gap: int, fitting: list[int], everywhere: list[int], target: int
+) -> list[int]:
+    """Seeing only its own hand: the fitting tiles leaving a gap that no tile it cannot see
+    fits (a sure win: nobody else can add), else one the fewest such tiles close exactly; the
+    heaviest of those, as players shed."""
+    best, choices = (target + 2, 0), []
+    for candidate in fitting:
+        left = gap - held[candidate]
+        unseen = everywhere[left] - sum(1 for count in held if count == left)
+        if not any(everywhere[pips] > held.count(pips) for pips in range(left + 1)):
+            unseen = -1
+        rank = (unseen, -held[candidate])
+        if rank < best:
+            best, choices = rank, [candidate]
+        elif rank == best:
+            choices.append(candidate)
+    return choices
