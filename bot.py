@@ -56,6 +56,7 @@ class Settings:
     between_hands_seconds: float = 20.0
     lobby_seconds: float = 15 * 60.0
     keep_finished_seconds: float = 60 * 60.0
+    puzzle_idle_seconds: float = 7 * 24 * 60 * 60.0  # an untouched puzzle is put away
     clock: Callable[[], float] = field(default=time.time)
 
     @classmethod
@@ -78,6 +79,7 @@ class Settings:
                 ai_delay=float(values.get("AI_DELAY_SECONDS", "1.2")),
                 between_hands_seconds=float(values.get("BETWEEN_HANDS_SECONDS", "20")),
                 lobby_seconds=float(values.get("LOBBY_SECONDS", "900")),
+                puzzle_idle_seconds=float(values.get("PUZZLE_IDLE_SECONDS", "604800")),
             )
         except ValueError as error:
             reason = f"a setting in .env or the environment is not a number: {error}"
@@ -180,6 +182,9 @@ class DominoBot(commands.Bot):
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()
+        puzzles = getattr(self, "puzzles", None)
+        if puzzles is not None:
+            await puzzles.close()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

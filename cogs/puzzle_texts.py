@@ -38,6 +38,9 @@ PUZZLE_NOT_YOURS = N_("This is someone else's puzzle: open your own with {comman
 PUZZLE_TWO_CELLS = N_("Name two side-by-side cells, like C3-D3.")
 PUZZLE_ONE_CELL = N_("Name one cell of the tile to remove, like C3.")
 PUZZLE_GAVE_UP = N_("Puzzle abandoned.")
+# TRANSLATORS: {days} is a count of days ("7 days")
+PUZZLE_PUT_AWAY = N_("Puzzle put away after {days} without a move.")
+DAYS = Nn_("{count} day", "{count} days")
 
 
 PUZZLE_PLACED = N_("Placed {tile} on {cells}.")
@@ -75,6 +78,12 @@ def duration(seconds: float) -> Said:
     if whole < 3600:
         return Said.of(MINUTES, minutes=whole // 60, seconds=f"{whole % 60:02d}")
     return Said.of(HOURS, hours=whole // 3600, minutes=f"{whole % 3600 // 60:02d}")
+
+
+def puzzle_put_away(idle_seconds: float) -> Said:
+    """Why an untouched puzzle closed: how long it waited, in whole days (at least one)."""
+    days = max(1, round(idle_seconds / 86_400))
+    return Said.of(PUZZLE_PUT_AWAY, days=Said.counted(DAYS, days))
 
 
 def puzzle_solved(actions: int, hints: int, seconds: float) -> Said:

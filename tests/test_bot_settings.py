@@ -28,12 +28,15 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
             "LOG_LEVEL": "debug",
             "DATABASE_PATH": str(tmp_path / "x.sqlite3"),
             "AI_DELAY_SECONDS": "0.5",
+            "PUZZLE_IDLE_SECONDS": "3600",
         }
     )
     assert settings.token == "abc"
     assert settings.log_level == "DEBUG"
     assert settings.database == tmp_path / "x.sqlite3"
     assert settings.ai_delay == 0.5
+    assert settings.puzzle_idle_seconds == 3600
+    assert bot.Settings.from_environment({"DISCORD_TOKEN": "x"}).puzzle_idle_seconds == 7 * 86_400
 
 
 def test_a_setting_that_is_not_a_number_is_refused() -> None:

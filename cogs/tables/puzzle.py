@@ -30,7 +30,8 @@ KINDS = (KIND, "dominosa")  # "dominosa": what states stored before Quadrille ca
 
 @dataclass
 class Puzzle:
-    """One player's attempt at a puzzle, where it is shown, and when it was opened (Unix s)."""
+    """One player's attempt at a puzzle, where it is shown, when it was opened and when the
+    player last acted on it (Unix s)."""
 
     id: str
     user_id: int
@@ -42,6 +43,7 @@ class Puzzle:
     last: list[Said] = field(default_factory=list)  # what the last action did, worded per reader
     over: bool = False
     started: float = 0.0
+    touched: float = 0.0  # the last action (or the opening): an idle puzzle is put away
     solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
 
     @property
@@ -68,6 +70,7 @@ class Puzzle:
             "message_id": self.message_id,
             "last": [line.to_json() for line in self.last],
             "started": self.started,
+            "touched": self.touched,
         }
 
     @classmethod
@@ -82,6 +85,8 @@ class Puzzle:
             message_id=state.get("message_id"),
             last=_last_lines(state.get("last")),
             started=float(state.get("started") or 0.0),
+            # states stored before puzzles were put away say only when they were opened
+            touched=float(state.get("touched") or state.get("started") or 0.0),
         )
 
     def act(self, user_id: int, verb: str, text: str = "", now: float = 0.0) -> list[Said]:
@@ -136,7 +141,13 @@ class Puzzle:
             )
             log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
         self.last = lines
+        self.touched = now
         return lines
+
+    def put_away(self, idle_seconds: float) -> None:
+        """Close an attempt left untouched for `idle_seconds`, saying so."""
+        self.over = True
+        self.last = [puzzle_texts.puzzle_put_away(idle_seconds)]
 
     def _place(self, text: str) -> Said:
         game = self.game

@@ -9,7 +9,9 @@ letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5
 `engine.puzzles.cells`.
 
 The attempt itself (its state and what each action does) is `cogs.tables.puzzle`; this module is
-its Discord side: the buttons, the form, storing, and the message.
+its Discord side: the buttons, the form, storing, and the message. An attempt left untouched for
+`Settings.puzzle_idle_seconds` (a week by default) is put away: its message says so and loses its
+buttons, and it leaves memory and the database, so abandoned attempts do not pile up.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from cogs.errors import reply_error
 from cogs.lang import Command, Words, words
 from cogs.tables.locks import TableLocks
 from cogs.tables.puzzle import Puzzle
+from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import TableError
 from data.models import LiveTable, PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
@@ -125,13 +128,20 @@ class Puzzles:
         # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
         # Forgotten with their puzzle (`_forget`).
         self.forms_opened: set[str] = set()
+        self.scheduler = Scheduler(bot.settings.clock, self._due)  # idle attempts put away
         bot.add_listener(self.on_interaction)
 
     def _forget(self, puzzle_id: str) -> None:
-        """A puzzle solved or given up: nothing of it stays in memory (its row is deleted)."""
+        """A puzzle solved, given up or put away: nothing of it stays in memory (its row is
+        deleted)."""
         self.puzzles.pop(puzzle_id, None)
+        self.scheduler.set(puzzle_id, None)
         for verb in ("place", "remove"):
             self.forms_opened.discard(f"dpf:{puzzle_id}:{verb}")
+
+    def _schedule(self, puzzle: Puzzle) -> None:
+        idle = self.bot.settings.puzzle_idle_seconds
+        self.scheduler.set(puzzle.id, None if puzzle.over else puzzle.touched + idle)
 
     async def restore(self, states: list[dict[str, Any]]) -> None:
         for state in states:
@@ -141,6 +151,41 @@ class Puzzles:
                 log.exception("puzzle %s could not be restored", state.get("id"))
                 continue
             self.puzzles[puzzle.id] = puzzle
+            self._schedule(puzzle)
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        await self.scheduler.stop()
+
+    async def _due(self, puzzle_id: str) -> None:
+        """An attempt nobody acted on for `puzzle_idle_seconds` is put away: its row goes, its
+        message says so without buttons, and it leaves memory. Rechecked under the lock, since
+        the player may have acted first."""
+        async with self.locks[puzzle_id]:
+            puzzle = self.puzzles.get(puzzle_id)
+            if puzzle is None or puzzle.over:
+                return
+            idle = self.bot.settings.puzzle_idle_seconds
+            if self.bot.settings.clock() < puzzle.touched + idle:
+                self._schedule(puzzle)
+                return
+            puzzle.put_away(idle)
+            try:
+                await self.bot.db.delete_live_table(puzzle.id)
+            except Exception:
+                log.exception("puzzle %s: its row stays until the next restart", puzzle.id)
+            self._forget(puzzle.id)
+            if puzzle.message_id is None:
+                return
+            try:
+                w = await self.bot.audience.server(puzzle.guild_id)
+                embed, file = await self._picture(puzzle, w)
+                channel = self.bot.get_partial_messageable(puzzle.channel_id)
+                await channel.get_partial_message(puzzle.message_id).edit(
+                    embed=embed, attachments=[file], view=None
+                )
+            except Exception:  # a deleted message or channel, a lost permission
+                log.warning("puzzle %s: put away, but its message could not say so", puzzle.id)
 
     async def _store(self, puzzle: Puzzle) -> None:
         if puzzle.over:
@@ -231,6 +276,7 @@ class Puzzles:
                 channel_id=interaction.channel_id or 0,
                 started=self.bot.settings.clock(),
             )
+            puzzle.touched = puzzle.started
             w = await self.bot.audience.public(interaction)
             embed, file = await self._picture(puzzle, w)
             view = self._view(puzzle, w)
@@ -239,6 +285,7 @@ class Puzzles:
             puzzle.message_id = message.id
             self.puzzles[puzzle.id] = puzzle
             await self._store(puzzle)
+            self._schedule(puzzle)
         except Exception as error:
             await reply_error(interaction, error)
 
@@ -284,6 +331,7 @@ class Puzzles:
                 if puzzle.solve is not None:
                     await self._record(puzzle, puzzle.solve)
                 await self._store(puzzle)
+                self._schedule(puzzle)
                 w = await self.bot.audience.public(interaction)
                 embed, file = await self._picture(puzzle, w)
                 if puzzle.message_id is not None:

@@ -139,3 +139,33 @@ async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
         await alice.click(again, puzzle_texts.PUZZLE_HINT)
         await emu.settle()
     assert "A new personal best (it was 2 min 0" in again.text
+
+
+async def test_a_puzzle_nobody_plays_for_a_week_is_put_away(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """An attempt left untouched for `PUZZLE_IDLE_SECONDS` (a week) closes by itself: its
+    message says so and loses its buttons, and nothing of it stays in memory or the database.
+    Each action starts the week again, across a restart too; an attempt played on stays."""
+    day = 24 * 60 * 60
+    alice, bob = emu.user("alice"), emu.user("bob")
+    idle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    played = (await bob.slash("domino puzzle", size=3, difficulty="easy")).response
+    emu.advance(5 * day)
+    await bob.click(played, puzzle_texts.PUZZLE_HINT)  # bob's week starts again
+    await emu.wait_for(lambda: "1/10 tiles" in played.text)
+    await emu.restart_bot()
+    emu.advance(2 * day + 60)  # alice's attempt: a week and a minute untouched
+    await emu.wait_for(lambda: idle.buttons == [])
+    assert "Puzzle put away after 7 days without a move." in idle.text
+    assert "0/10 tiles" in idle.text  # the picture stays, as it was left
+    bot: Any = emu.bot_runner.client
+    await emu.settle()
+    assert len(bot.puzzles.puzzles) == 1 and played.buttons != []  # bob's is 2 days idle
+    assert [live.state["user_id"] for live in await bot.db.live_tables()] == [bob.id]
+    emu.advance(5 * day + 60)
+    await emu.wait_for(lambda: played.buttons == [])
+    assert "Puzzle put away after 7 days without a move." in played.text
+    await emu.settle()
+    assert not bot.puzzles.puzzles and not bot.puzzles.scheduler.due
+    assert await bot.db.live_tables() == []
