@@ -9,10 +9,11 @@ import time
 
 import pytest
 
-from engine import Match, Pass, Play, Tile
+from engine import Draw, Match, Pass, Play, Tile
 from engine.__main__ import main as engine_main
 from engine.ai import LEVELS, choose_action
 from engine.ai.knowledge import Knowledge
+from engine.ai.reading import PlayReading
 from engine.ai.sampling import sample_hidden
 from engine.ai.search import candidates
 from engine.errors import DominoError
@@ -76,6 +77,24 @@ def redealt(match: Match, seat: int, rng: random.Random) -> Match:
         return twin
 
 
+def swapped(match: Match, seat: int, rng: random.Random) -> Match:
+    """The same match with the tiles `seat` cannot see (other hands, the boneyard still to draw)
+    dealt again now, consistently with all it has seen: for hands with draws, which a replay
+    from another deal could not reproduce."""
+    assert match.hand is not None
+    knowledge = Knowledge.of(match.view_for(seat))
+    twin = copy.deepcopy(match)
+    hand = twin.hand
+    assert hand is not None
+    hands, rest = sample_hidden(knowledge, rng)
+    for other, tiles in enumerate(hands):
+        if other != seat:
+            hand.hands[other] = list(tiles)
+    assert len(rest) == len(hand.boneyard) - hand.drawn  # nothing is set aside in these games
+    hand.boneyard[hand.drawn :] = rest
+    return twin
+
+
 def public(view: SeatView) -> tuple[object, ...]:
     return (
         view.hand,
@@ -88,7 +107,8 @@ def public(view: SeatView) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize(
-    ("variant_id", "players"), [("partnership", 4), ("hungarian", 3), ("sum", 4), ("111", 4)]
+    ("variant_id", "players"),
+    [("partnership", 4), ("hungarian", 3), ("sum", 4), ("111", 4)],
 )
 def test_no_level_changes_its_choice_when_the_hidden_hands_change(
     variant_id: str, players: int
@@ -119,6 +139,40 @@ def test_no_level_changes_its_choice_when_the_hidden_hands_change(
         if checked == 5:
             break
     assert checked >= 3
+
+
+@pytest.mark.parametrize(("variant_id", "players"), [("two-player", 2), ("traditional", 3)])
+def test_no_level_changes_its_choice_when_the_hidden_tiles_change_in_a_draw_game(
+    variant_id: str, players: int
+) -> None:
+    """The same in hands with draws, where the expert reads the plays made since each seat's
+    last draw: the other hands and the boneyard dealt again now change no level's choice."""
+    rng = random.Random(variant_id)
+    checked = 0
+    for game in range(40):
+        match = Match(variant_id, players, seed=f"cheat-draws:{game}")
+        hand = match.start_hand()
+        while not hand.over and checked < 4:
+            seat = hand.turn
+            view = match.view_for(seat)
+            drawn = any(isinstance(action, Draw) for action in view.history)
+            read = PlayReading(view, Knowledge.of(view)).plays  # plays the expert weighs
+            twin = swapped(match, seat, rng)
+            assert twin.hand is not None
+            hidden_moved = (twin.hand.hands, twin.hand.boneyard) != (hand.hands, hand.boneyard)
+            if drawn and read and len(view.legal) > 1 and hidden_moved:
+                other = twin.view_for(seat)
+                assert public(other) == public(view)
+                for level in LEVELS:
+                    first = choose_action(view, level, random.Random(9), worlds=25)
+                    second = choose_action(other, level, random.Random(9), worlds=25)
+                    assert first == second, f"{level} saw the hidden tiles"
+                checked += 1
+                break  # one position a hand
+            match.apply(choose_action(view, "easy", random.Random(game)))
+        if checked == 4:
+            return
+    raise AssertionError(f"only {checked} positions with draws and a choice")
 
 
 def test_easy_leads_its_heavy_double_over_a_light_tile() -> None:
