@@ -171,21 +171,24 @@ class Puzzles:
                 return
             puzzle.put_away(idle)
             try:
-                await self.bot.db.delete_live_table(puzzle.id)
+                await self._store(puzzle)  # over: its row goes
             except Exception:
                 log.exception("puzzle %s: its row stays until the next restart", puzzle.id)
             self._forget(puzzle.id)
-            if puzzle.message_id is None:
-                return
             try:
-                w = await self.bot.audience.server(puzzle.guild_id)
-                embed, file = await self._picture(puzzle, w)
-                channel = self.bot.get_partial_messageable(puzzle.channel_id)
-                await channel.get_partial_message(puzzle.message_id).edit(
-                    embed=embed, attachments=[file], view=None
-                )
+                await self._redraw(puzzle, await self.bot.audience.server(puzzle.guild_id))
             except Exception:  # a deleted message or channel, a lost permission
                 log.warning("puzzle %s: put away, but its message could not say so", puzzle.id)
+
+    async def _redraw(self, puzzle: Puzzle, w: Words) -> None:
+        """The puzzle's message shows its state (without buttons once it is over)."""
+        if puzzle.message_id is None:
+            return
+        embed, file = await self._picture(puzzle, w)
+        channel = self.bot.get_partial_messageable(puzzle.channel_id)
+        await channel.get_partial_message(puzzle.message_id).edit(
+            embed=embed, attachments=[file], view=self._view(puzzle, w)
+        )
 
     async def _store(self, puzzle: Puzzle) -> None:
         if puzzle.over:
@@ -267,6 +270,7 @@ class Puzzles:
                 seed = secrets.randbelow(2**31)
                 game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
             user = interaction.user
+            now = self.bot.settings.clock()
             puzzle = Puzzle(
                 id=secrets.token_hex(5),
                 user_id=user.id,
@@ -274,9 +278,9 @@ class Puzzles:
                 game=game,
                 guild_id=interaction.guild_id or 0,
                 channel_id=interaction.channel_id or 0,
-                started=self.bot.settings.clock(),
+                started=now,
+                touched=now,
             )
-            puzzle.touched = puzzle.started
             w = await self.bot.audience.public(interaction)
             embed, file = await self._picture(puzzle, w)
             view = self._view(puzzle, w)
@@ -332,13 +336,7 @@ class Puzzles:
                     await self._record(puzzle, puzzle.solve)
                 await self._store(puzzle)
                 self._schedule(puzzle)
-                w = await self.bot.audience.public(interaction)
-                embed, file = await self._picture(puzzle, w)
-                if puzzle.message_id is not None:
-                    channel = self.bot.get_partial_messageable(puzzle.channel_id)
-                    await channel.get_partial_message(puzzle.message_id).edit(
-                        embed=embed, attachments=[file], view=self._view(puzzle, w)
-                    )
+                await self._redraw(puzzle, await self.bot.audience.public(interaction))
                 if puzzle.over:
                     self._forget(puzzle_id)
         except Exception as error:
