@@ -29,12 +29,10 @@ deals, 47.5% on 100 of seed `arena`: level), and
 against `easy` the mixture won 75.8% of 200 deals (seed `final`) to the book alone's 72.2%:
 the mixture is what ships.
 
-The reading applies where a seat's hand at a past play can be rebuilt from the world alone:
-line games on the fast path with one tile a turn, for the plays a seat made since it last drew
-(its hand then is its tiles now plus the ones it laid since; before a draw it held tiles the
-world cannot tell from the ones it drew, so those plays are left out). What the player knew of
-the others' missing numbers follows `engine.ai.knowledge` step for step, draws included. The
-lead is left out (it may be forced). Elsewhere every world weighs 1.
+The reading applies where a seat's hand at each past play can be rebuilt from the world alone:
+line games on the fast path without drawing and one tile a turn (the hand then is its tiles now
+plus the ones it laid since). The lead is left out (it may be forced). Elsewhere every world
+weighs 1.
 """
 
 from __future__ import annotations
@@ -42,7 +40,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.actions import Draw, Pass, Play
+from engine.actions import Pass, Play
 from engine.ai.heuristics import (
     CONTROL,
     DOUBLE_COST,
@@ -74,7 +72,10 @@ class PlayReading:
     def __init__(self, view: SeatView, knowledge: Knowledge) -> None:
         variant = knowledge.variant
         self.active = (
-            supports(variant) and not variant.keeps_playing and view.layout.shape is Shape.LINE
+            supports(variant)
+            and variant.draw_rule is DrawRule.NONE
+            and not variant.keeps_playing
+            and view.layout.shape is Shape.LINE
         )
         # Every play of another seat after the lead, with what the player knew when it made it.
         self.plays: list[_Play] = []
@@ -95,32 +96,15 @@ class PlayReading:
             next((s + k) % players for k in range(1, players + 1) if seated[(s + k) % players])
             for s in range(players)
         ]
-        # Per seat, the tiles it is known not to hold (as `Knowledge` infers them, before
-        # narrowing to what is unseen): what fitted when it passed, or, under the draw rules
-        # where a kept tile did not fit, when it drew (known once its turn goes on past the
-        # draws); a draw forgets the rest, since the drawn tile may be one of them.
-        passed_on = [0] * players
-        after_draws: dict[int, int] = {}
-        draws_keep_inference = variant.draw_rule in (DrawRule.UNTIL_PLAYABLE, DrawRule.ONE)
+        passed_on = [0] * players  # per seat, the tiles that fitted when it passed
         table = 0
         west = east = -1
         placements = iter(view.layout.placements)
         for action in view.history:
             seat = action.seat
-            fitting = WITH[west] | WITH[east] if west >= 0 else 0
-            kept = after_draws.pop(seat, None)
-            if kept is not None and not isinstance(action, Draw):
-                passed_on[seat] = kept
             if isinstance(action, Pass):
-                passed_on[seat] |= fitting
-                continue
-            if isinstance(action, Draw):
-                passed_on[seat] = 0
-                if draws_keep_inference:
-                    after_draws[seat] = fitting
-                # its plays so far were made from a hand this world cannot rebuild
-                self.plays = [play for play in self.plays if play.seat != seat]
-                self.laid.pop(seat, None)
+                if west >= 0:
+                    passed_on[seat] |= WITH[west] | WITH[east]
                 continue
             if not isinstance(action, Play):
                 continue
