@@ -10,7 +10,8 @@ partners play for each other.
 
 - `hard`: every sampled world counts the same; default budget 100 ms;
 - `expert`: each world is weighed by how well it explains the tiles the other seats chose to
-  lay (`engine.ai.reading`: by players' rules of thumb), and worlds the plays make unlikely are
+  lay (`engine.ai.reading`, and `engine.ai.sum_reading` in the sum game: by players' rules of
+  thumb), and worlds the plays make unlikely are
   mostly skipped unjudged (`_Screen`, rejection control); off the fast path, where a world
   costs milliseconds, the actions race (`_Tally`): every world judges them with the same
   random numbers, and one clearly behind the leader stops running, so the budget buys more
@@ -50,6 +51,7 @@ from engine.ai.pairs_playout import PairsWorld
 from engine.ai.playouts import playout_policy
 from engine.ai.reading import PlayReading
 from engine.ai.sampling import build_world, sample_hidden, turns_without_pairs, with_known_places
+from engine.ai.sum_reading import SumReading
 from engine.fast import NO_MOVE, FastHand, mask_of, supports
 from engine.hand import HandState
 from engine.rules import HandOutcome
@@ -99,7 +101,10 @@ def choose_by_search(
     knowledge = Knowledge.of(view)
     judge = Judge(knowledge.variant, view.seat)
     fast_path = supports(knowledge.variant)
-    reading = PlayReading(view, knowledge) if expert else None
+    reading: PlayReading | SumReading | None = None
+    if expert:
+        sum_game = knowledge.variant.id == "sum"
+        reading = SumReading(view, knowledge) if sum_game else PlayReading(view, knowledge)
     if reading is not None and not reading.plays:
         reading = None  # no play to read: every world weighs the same
     screen = _Screen(rng)
@@ -135,7 +140,7 @@ def choose_by_search(
             values, solve = _rich_world(world, actions, judge, rng, solve, common=expert)
         tally.add(values, weight)
         if rival is not None:
-            rival.add(values)
+            rival.add(values, weight)
         searched += 1
     best = tally.best()
     if rival is not None:
@@ -247,35 +252,39 @@ class _EasyRival:
     wrong). The error is that of the difference between the two moves' values world by world:
     both are judged in the same worlds with the same random numbers, so their estimates are
     strongly correlated, and the error of each alone would overstate the doubt many times.
-    `easy`'s choice is compared through the candidate that plays the same game (`same_game`)."""
+    Worlds the expert's reading weighs count by their weights, and for the error by their
+    effective number (Kish), as in the race. `easy`'s choice is compared through the candidate
+    that plays the same game (`same_game`)."""
 
     def __init__(self, view: SeatView, rng: random.Random, legal: list[Action]) -> None:
         self.easy = choose_easy(view, rng)
         self.kept = next((i for i, action in enumerate(legal) if same_game(action, self.easy)), -1)
-        self.sums = [0.0] * len(legal)  # per action, the sum and the sum of squares of its
-        self.squares = [0.0] * len(legal)  # value minus that of easy's choice, world by world
-        self.worlds = 0
+        self.sums = [0.0] * len(legal)  # per action, the weighted sums of its value minus
+        self.squares = [0.0] * len(legal)  # that of easy's choice, and of its square
+        self.weight = self.square_weight = 0.0  # the sums of the worlds' weights and squares
 
-    def add(self, values: list[float]) -> None:
-        """One world's values of every candidate (in the order of `legal`)."""
+    def add(self, values: list[float], weight: float) -> None:
+        """One world's values of every candidate (in the order of `legal`), and its weight."""
         if self.kept < 0:
             return
         base = values[self.kept]
         for index, value in enumerate(values):
             difference = value - base
-            self.sums[index] += difference
-            self.squares[index] += difference * difference
-        self.worlds += 1
+            self.sums[index] += weight * difference
+            self.squares[index] += weight * difference * difference
+        self.weight += weight
+        self.square_weight += weight * weight
 
     def verdict(self, legal: list[Action], best: int) -> Action:
-        worlds = self.worlds
-        if self.kept < 0 or worlds == 0:
+        if self.kept < 0 or self.weight <= 0:
             return legal[best]
-        if best == self.kept or worlds < 2:
+        # weighed worlds count by their effective number (Kish); unweighed, the worlds judged
+        effective = self.weight * self.weight / self.square_weight
+        if best == self.kept or effective < 2:
             return self.easy
-        mean = self.sums[best] / worlds
-        variance = max(0.0, (self.squares[best] - worlds * mean * mean) / (worlds - 1))
-        error = math.sqrt(variance / worlds)
+        mean = self.sums[best] / self.weight
+        variance = max(0.0, self.squares[best] / self.weight - mean * mean)
+        error = math.sqrt(variance / (effective - 1))
         return legal[best] if mean > CONFIDENCE * error and mean > 0 else self.easy
 
 
