@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from engine import Match, all_variants
+from engine.ai import choose_action
+from engine.ai.knowledge import Knowledge
+from engine.ai.sampling import sample_hidden
+from engine.view import SeatView
 
 SETUPS: list[tuple[str, int, dict[str, int]]] = [
     *((variant.id, players, {}) for variant in all_variants() for players in variant.player_counts
@@ -37,3 +42,49 @@ def positions(
                 continue
             hand = match.start_hand()
         yield match
+
+
+def placing_shares(
+    variant_id: str,
+    players: int,
+    games: int,
+    read: Callable[[SeatView, Knowledge], Any],
+    wanted: Callable[[SeatView, Any], bool],
+) -> tuple[float, float, int]:
+    """How well a reading of plays places the hidden tiles. Over the positions `wanted` picks
+    (the view and its reading) in hands played by `easy`: the mean share of the other seats'
+    tiles that 300 sampled worlds put in the hand that holds them, unweighted and weighed by
+    `read(view, knowledge).weight`, and the number of positions."""
+    plain = read_share = 0.0
+    positions = 0
+    for game in range(games):
+        match = Match(variant_id, players, seed=f"placing:{game}")
+        hand = match.start_hand()
+        rng = random.Random(game)
+        while not hand.over:
+            seat = hand.turn
+            view = match.view_for(seat)
+            knowledge = Knowledge.of(view)
+            reading = read(view, knowledge)
+            if wanted(view, reading):
+                where = {tile: s for s, tiles in enumerate(hand.hands) for tile in tiles}
+                hidden = sum(len(tiles) for s, tiles in enumerate(hand.hands) if s != seat)
+                total_weight = right_plain = right_read = 0.0
+                worlds = random.Random(len(view.history))
+                for _ in range(300):
+                    hands, _ = sample_hidden(knowledge, worlds)
+                    right = sum(
+                        where.get(tile) == s
+                        for s, tiles in enumerate(hands)
+                        if s != seat
+                        for tile in tiles
+                    )
+                    weight = reading.weight(hands)
+                    right_plain += right / hidden
+                    right_read += weight * right / hidden
+                    total_weight += weight
+                plain += right_plain / 300
+                read_share += right_read / total_weight
+                positions += 1
+            match.apply(choose_action(view, "easy", rng))
+    return plain / max(1, positions), read_share / max(1, positions), positions

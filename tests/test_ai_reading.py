@@ -16,6 +16,7 @@ from engine.ai.reading import PlayReading
 from engine.ai.sampling import build_world, sample_hidden
 from engine.ai.search import _Screen
 from engine.fast import mask_of
+from tests.ai_positions import placing_shares
 
 DEAL = [
     [Tile(6, 6), Tile(6, 1), Tile(1, 1), Tile(3, 2), Tile(3, 3), Tile(0, 0), Tile(2, 1)],
@@ -100,40 +101,15 @@ def test_the_reading_judges_every_play_as_easy_does(seed: int) -> None:
 def test_reading_places_the_hidden_tiles_better_than_the_passes_alone() -> None:
     """In hands played by `easy`, the worlds weighed by the reading put more of the other seats'
     tiles where they really are than unweighted worlds (which know only passes and sizes)."""
-    plain = read = 0.0
-    positions = 0
-    for game in range(4):
-        match = Match("partnership", 4, seed=f"placing:{game}")
-        hand = match.start_hand()
-        rng = random.Random(game)
-        while not hand.over:
-            seat = hand.turn
-            view = match.view_for(seat)
-            if len(view.legal) > 1 and len(view.history) >= 10:
-                knowledge = Knowledge.of(view)
-                reading = PlayReading(view, knowledge)
-                where = {tile: s for s, tiles in enumerate(hand.hands) for tile in tiles}
-                hidden = len(knowledge.unseen)
-                total_weight = right_plain = right_read = 0.0
-                worlds = random.Random(len(view.history))
-                for _ in range(300):
-                    hands, _ = sample_hidden(knowledge, worlds)
-                    right = sum(
-                        where[tile] == s
-                        for s, tiles in enumerate(hands)
-                        if s != seat
-                        for tile in tiles
-                    )
-                    weight = reading.weight(hands)
-                    right_plain += right / hidden
-                    right_read += weight * right / hidden
-                    total_weight += weight
-                plain += right_plain / 300
-                read += right_read / total_weight
-                positions += 1
-            match.apply(choose_action(view, "easy", rng))
+    plain, read, positions = placing_shares(
+        "partnership",
+        4,
+        4,
+        PlayReading,
+        lambda view, _: len(view.legal) > 1 and len(view.history) >= 10,
+    )
     assert positions >= 8
-    assert read / positions > plain / positions + 0.08
+    assert read > plain + 0.08
 
 
 def test_the_screen_skips_light_worlds_without_biasing_the_total() -> None:

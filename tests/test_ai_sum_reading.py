@@ -12,9 +12,9 @@ from engine import Match, Play
 from engine.ai import choose_action
 from engine.ai.adding import sum_value
 from engine.ai.knowledge import Knowledge
-from engine.ai.sampling import sample_hidden
 from engine.ai.search import _EasyRival
 from engine.ai.sum_reading import SumReading
+from tests.ai_positions import placing_shares
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -68,40 +68,11 @@ def test_the_lead_and_the_seats_own_plays_are_not_read() -> None:
 def test_the_sum_reading_places_the_hidden_tiles_better_than_passes_alone() -> None:
     """In hands of four played by `easy`, worlds weighed by the reading put more of the other
     seats' tiles where they are than unweighted worlds (2.7 points more when measured)."""
-    plain = read = 0.0
-    positions = 0
-    for game in range(10):
-        match = Match("sum", 4, seed=f"placing:{game}")
-        hand = match.start_hand()
-        rng = random.Random(game)
-        while not hand.over:
-            seat = hand.turn
-            view = match.view_for(seat)
-            knowledge = Knowledge.of(view)
-            reading = SumReading(view, knowledge)
-            if len(view.legal) > 1 and reading.plays:
-                where = {tile: s for s, tiles in enumerate(hand.hands) for tile in tiles}
-                hidden = sum(len(tiles) for s, tiles in enumerate(hand.hands) if s != seat)
-                total_weight = right_plain = right_read = 0.0
-                worlds = random.Random(len(view.history))
-                for _ in range(300):
-                    hands, _ = sample_hidden(knowledge, worlds)
-                    right = sum(
-                        where.get(tile) == s
-                        for s, tiles in enumerate(hands)
-                        if s != seat
-                        for tile in tiles
-                    )
-                    weight = reading.weight(hands)
-                    right_plain += right / hidden
-                    right_read += weight * right / hidden
-                    total_weight += weight
-                plain += right_plain / 300
-                read += right_read / total_weight
-                positions += 1
-            match.apply(choose_action(view, "easy", rng))
+    plain, read, positions = placing_shares(
+        "sum", 4, 10, SumReading, lambda view, reading: len(view.legal) > 1 and reading.plays
+    )
     assert positions >= 30
-    assert read / positions > plain / positions + 0.015
+    assert read > plain + 0.015
 
 
 def test_easys_choice_stands_unless_weighed_worlds_clearly_prefer_another() -> None:

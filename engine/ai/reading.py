@@ -38,7 +38,7 @@ weighs 1.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from engine.actions import Pass, Play
 from engine.ai.heuristics import (
@@ -147,13 +147,7 @@ class PlayReading:
                     book[play.seat] *= _chance(values, chosen, BOOK, SLIP)
                     free[play.seat] *= _chance(values, chosen, FREE, FREE_SLIP)
             held[play.seat] = hand ^ (1 << play.tile)
-        likelihood = 1.0
-        for seat in held:
-            if seat in self.partners:
-                likelihood *= book[seat]
-            else:
-                likelihood *= BOOK_SHARE * book[seat] + (1 - BOOK_SHARE) * free[seat]
-        return likelihood
+        return either_kind(book, free, self.partners)
 
 
 class _Play:
@@ -224,6 +218,21 @@ class _Play:
                 if not WITH[number] & free:
                     worth[number] += value
         return worth
+
+
+def either_kind(
+    book: dict[int, float], free: dict[int, float], partners: Container[int] = ()
+) -> float:
+    """The likelihood of all the seats' plays, from each seat's likelihood by the book and free:
+    a partner's by the book, an opponent's by the even mixture of the two kinds of player
+    (`BOOK_SHARE`)."""
+    likelihood = 1.0
+    for seat, by_book in book.items():
+        if seat in partners:
+            likelihood *= by_book
+        else:
+            likelihood *= BOOK_SHARE * by_book + (1 - BOOK_SHARE) * free[seat]
+    return likelihood
 
 
 def _lack_worth(unit_of: tuple[int, ...], following: list[int], seat: int, other: int) -> float:

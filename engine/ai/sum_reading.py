@@ -27,7 +27,7 @@ from math import comb
 from engine.actions import Pass, Play
 from engine.ai.adding import DANGER, SHED, VARIETY, WIN
 from engine.ai.knowledge import Knowledge
-from engine.ai.reading import BOOK_SHARE, FREE_SLIP, SLIP, _chance
+from engine.ai.reading import FREE_SLIP, SLIP, _chance, either_kind
 from engine.tiles import MAX_PIPS, Tile
 from engine.view import SeatView
 
@@ -87,10 +87,7 @@ class SumReading:
                 book[play.seat] *= _chance(values, chosen, SUM_BOOK, SLIP)
                 free[play.seat] *= _chance(values, chosen, SUM_FREE, FREE_SLIP)
             hand.remove(play.pips)
-        likelihood = 1.0
-        for seat in held:
-            likelihood *= BOOK_SHARE * book[seat] + (1 - BOOK_SHARE) * free[seat]
-        return likelihood
+        return either_kind(book, free)
 
 
 class _SumPlay:
