@@ -65,7 +65,7 @@ class SumReading:
             plays_left[seat] -= 1
             if total and seat != view.seat:  # the lead (the highest tile) is forced
                 others = tuple(
-                    (other, passed_at[other], knowledge.sizes[other] + plays_left[other])
+                    (passed_at[other], knowledge.sizes[other] + plays_left[other])
                     for other in _after(seat, players, seated)
                 )
                 self.plays.append(_SumPlay(seat, pips, target - total, tuple(table), others))
@@ -103,7 +103,7 @@ class _SumPlay:
         pips: int,
         gap: int,
         table: tuple[int, ...],
-        others: tuple[tuple[int, int, int], ...],
+        others: tuple[tuple[int, int], ...],
     ) -> None:
         self.seat, self.pips, self.gap, self.table, self.others = seat, pips, gap, table, others
 
@@ -114,7 +114,7 @@ class _SumPlay:
         unseen = [full[p] - self.table[p] for p in range(PIP_VALUES)]
         for pips in hand:
             unseen[pips] -= 1
-        kinds = {pips for pips in hand}
+        kinds = set(hand)
         values: list[float] = []
         chosen = -1
         for pips in hand:
@@ -129,7 +129,7 @@ class _SumPlay:
             danger = 0.0
             weight = 1.0
             fillable = False
-            for _, passed, size in self.others:
+            for passed, size in self.others:
                 if size <= 0:
                     continue
                 if any(unseen[p] for p in range(passed + 1, min(left, PIP_VALUES - 1) + 1)):
