@@ -13,7 +13,7 @@ same game (as `Play.end is None` in the rich engine).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
 from engine.errors import BadDeal
@@ -61,7 +61,7 @@ def supports(variant: Variant) -> bool:
     )
 
 
-def mask_of(tiles: Sequence[Tile]) -> int:
+def mask_of(tiles: Iterable[Tile]) -> int:
     mask = 0
     for tile in tiles:
         mask |= 1 << tile.index

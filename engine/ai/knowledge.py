@@ -14,6 +14,8 @@ not in laid pairs), each seat's hand size, the boneyard size, and for every othe
 - in `hungarian`-like games (a turn lasts while the player can place), a turn that ended by
   itself after a placement means no tile of that seat fitted the ends it left;
 - in games laid in a row (`sum`), a pass means the passer holds no tile that fits the total;
+- where the rules make the holder of the highest tile (or the highest double) lead with it, every
+  tile that would have outranked the lead was not dealt: no seat holds it until it draws;
 - in `pairs`, a tile the seat itself put under the stock (`Exchange`) is still there, at a known
   depth, until the stock runs down to it: no other seat holds it (`in_stock`).
 
@@ -31,6 +33,7 @@ from functools import cache
 
 from engine.actions import Action, Draw, Pass, Play, Special
 from engine.layout import Shape
+from engine.match import Match
 from engine.rules import DrawRule
 from engine.tiles import Tile
 from engine.variants import get_variant
@@ -68,6 +71,7 @@ class Knowledge:
     asleep: int  # unseen tiles set aside for the whole hand
     # Unseen tiles whose place in the boneyard the seat knows: (depth from the top, tile).
     in_stock: tuple[tuple[int, Tile], ...] = ()
+    undealt: frozenset[Tile] = frozenset()  # unseen tiles the lead shows nobody was dealt
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
@@ -83,7 +87,8 @@ class Knowledge:
         asleep = len(unseen) - hidden - view.boneyard
         if asleep < 0:
             raise ValueError("the view does not add up: more hidden tiles than unseen ones")
-        lacks = _lacked_tiles(view, variant, frozenset(unseen))
+        undealt = _undealt(view, variant, frozenset(unseen))
+        lacks = _lacked_tiles(view, variant, frozenset(unseen), undealt)
         in_stock = own_exchanges_in_stock(view.seat, view.history, view.boneyard)
         if in_stock:
             buried = frozenset(tile for _, tile in in_stock)
@@ -101,6 +106,7 @@ class Knowledge:
             boneyard=view.boneyard,
             asleep=asleep,
             in_stock=in_stock,
+            undealt=undealt,
         )
 
     def may_hold(self, seat: int, tile: Tile) -> bool:
@@ -113,9 +119,10 @@ class Knowledge:
 
 
 def _lacked_tiles(
-    view: SeatView, variant: Variant, unseen: frozenset[Tile]
+    view: SeatView, variant: Variant, unseen: frozenset[Tile], undealt: frozenset[Tile]
 ) -> tuple[frozenset[Tile], ...]:
-    lacks: list[set[Tile]] = [set() for _ in range(view.players)]
+    lacks: list[set[Tile]] = [set(undealt) for _ in range(view.players)]
+    lacks[view.seat] = set()  # a seat's own hand is known, not inferred
     if variant.own_turns or any(isinstance(a, Special) for a in view.history):
         return tuple(frozenset(found) for found in lacks)
     layout = variant.new_layout()
@@ -155,6 +162,30 @@ def _lacked_tiles(
                 pending[seat] = fitting()
     lacks[view.seat] = set()  # a seat's own hand is known, not inferred
     return tuple(frozenset(found) for found in lacks)
+
+
+def _undealt(view: SeatView, variant: Variant, unseen: frozenset[Tile]) -> frozenset[Tile]:
+    """The unseen tiles that no hand held at the deal, as the lead shows them: where the rules
+    chose the lead tile from the hands dealt (the highest double, the highest tile), a tile that
+    would have led instead, had anyone held it, was not dealt. The rule is asked, not
+    restated: the variant's own `lead` judges deals of the lead tile and one other."""
+    if not view.history or not isinstance(view.history[0], Play) or view.leader is None:
+        return frozenset()
+    lead = view.history[0].tile
+    rules = Match(variant, seed=None)  # what the lead rule reads of a match: its past hands
+    rules.results = list(view.results)
+    rules.active = list(view.seated)
+    alone: list[list[Tile]] = [[] for _ in range(view.players)]
+    alone[view.leader] = [lead]
+    if variant.lead(rules, alone).tile != lead:
+        return frozenset()  # a lead the rules left free
+    other = next(seat for seat in range(view.players) if seat != view.leader)
+    found = set()
+    for tile in unseen:
+        alone[other] = [tile]
+        if variant.lead(rules, alone).tile == tile:
+            found.add(tile)
+    return frozenset(found)
 
 
 def _turn_ended_after(view: SeatView, position: int, seat: int) -> bool:

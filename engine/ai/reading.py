@@ -96,7 +96,8 @@ class PlayReading:
             next((s + k) % players for k in range(1, players + 1) if seated[(s + k) % players])
             for s in range(players)
         ]
-        passed_on = [0] * players  # per seat, the tiles that fitted when it passed
+        # per seat, the tiles that fitted when it passed (and those the lead shows undealt)
+        passed_on = [mask_of(knowledge.undealt)] * players
         table = 0
         west = east = -1
         placements = iter(view.layout.placements)

@@ -52,7 +52,7 @@ class SumReading:
             if isinstance(action, Play):
                 plays_left[action.seat] += 1
         total = 0
-        table = [0] * PIP_VALUES
+        table = list(_counts(tile.pips for tile in knowledge.undealt))  # seen as on the table
         passed_at = [-1] * players  # per seat, the largest gap it passed at (it lacks <= that)
         for action in view.history:
             seat = action.seat
