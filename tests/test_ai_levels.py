@@ -13,8 +13,8 @@ from engine import Draw, Match, Pass, Play, Tile
 from engine.__main__ import main as engine_main
 from engine.ai import LEVELS, choose_action
 from engine.ai.knowledge import Knowledge
+from engine.ai.pairing import candidates
 from engine.ai.sampling import sample_hidden
-from engine.ai.search import candidates
 from engine.errors import DominoError
 from engine.view import SeatView
 from tests.ai_positions import SETUPS, positions

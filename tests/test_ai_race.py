@@ -7,17 +7,18 @@ from __future__ import annotations
 import random
 
 from engine import Match
+from engine.ai.estimates import RACE_FROM, Tally
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import build_world, sample_hidden
-from engine.ai.search import RACE_FROM, _rich_world, _Tally
+from engine.ai.world_values import rich_world
 
 
-def _race(means: list[float], worlds: int, seed: int, *, race: bool = True) -> _Tally:
+def _race(means: list[float], worlds: int, seed: int, *, race: bool = True) -> Tally:
     """A race among actions whose values in a world share that world's luck (the common part)
     and differ by their own mean plus a little noise of their own."""
     rng = random.Random(seed)
-    tally = _Tally(len(means), race=race)
+    tally = Tally(len(means), race=race)
     for _ in range(worlds):
         luck = rng.gauss(0.0, 1.0)
         values = [means[index] + luck + rng.gauss(0.0, 0.3) for index in tally.active]
@@ -53,7 +54,7 @@ def test_hard_keeps_every_action_and_takes_the_best_average() -> None:
     tally = _race([0.0, 1.0, 0.5], 200, seed=4, race=False)
     assert tally.active == [0, 1, 2]
     assert tally.best() == 1
-    weighted = _Tally(2, race=False)
+    weighted = Tally(2, race=False)
     weighted.add([1.0, 0.0], 3.0)
     weighted.add([0.0, 2.0], 1.0)
     assert weighted.best() == 0  # 3/4 against 2/4: the weights count
@@ -72,9 +73,9 @@ def test_common_random_numbers_judge_the_same_action_alike_in_a_world() -> None:
     for _ in range(20):
         hands, stock = sample_hidden(knowledge, rng)
         world = build_world(view, knowledge, hands, stock)
-        common, _ = _rich_world(world, [action, action], judge, rng, False, common=True)
+        common, _ = rich_world(world, [action, action], judge, rng, False, common=True)
         assert common[0] == common[1]
-        own, _ = _rich_world(world, [action, action], judge, rng, False, common=False)
+        own, _ = rich_world(world, [action, action], judge, rng, False, common=False)
         apart += own[0] != own[1]
     assert apart > 5  # without them, the same move's two playouts differ by luck
 
@@ -82,7 +83,7 @@ def test_common_random_numbers_judge_the_same_action_alike_in_a_world() -> None:
 def test_a_few_heavy_worlds_are_not_yet_a_race() -> None:
     # Sharp reading: one world in ten weighs a hundred times the others. Forty worlds then count
     # as about five: too few to drop a move on, however far behind it looks.
-    tally = _Tally(2, race=True)
+    tally = Tally(2, race=True)
     for world in range(40):
         tally.add([0.0, 1.0 + 0.01 * world], 100.0 if world % 10 == 0 else 1.0)
     assert tally.active == [0, 1]

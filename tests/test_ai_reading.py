@@ -10,11 +10,11 @@ import pytest
 
 from engine import Match, Play, Tile
 from engine.ai import choose_action
+from engine.ai.estimates import Screen
 from engine.ai.heuristics import _tile_bonus, position_value
 from engine.ai.knowledge import Knowledge
 from engine.ai.reading import PlayReading
 from engine.ai.sampling import build_world, sample_hidden
-from engine.ai.search import _Screen
 from engine.fast import mask_of
 from tests.ai_positions import placing_shares
 
@@ -120,7 +120,7 @@ def test_reading_places_the_hidden_tiles_better_than_the_passes_alone() -> None:
 
 def test_the_screen_skips_light_worlds_without_biasing_the_total() -> None:
     rng = random.Random(5)
-    screen = _Screen(random.Random(6))
+    screen = Screen(random.Random(6))
     weights = [rng.random() ** 8 for _ in range(20_000)]  # mostly tiny, a few heavy
     admitted = [screen.admit(weight) for weight in weights]
     judged = sum(1 for weight in admitted if weight)
@@ -130,5 +130,5 @@ def test_the_screen_skips_light_worlds_without_biasing_the_total() -> None:
 
 
 def test_the_screen_never_starves_the_search() -> None:
-    screen = _Screen(random.Random(1))
+    screen = Screen(random.Random(1))
     assert all(screen.admit(0.0) == 1.0 for _ in range(10))  # nil weights: judge them all

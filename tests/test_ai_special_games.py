@@ -10,10 +10,11 @@ from engine.ai import choose_action
 from engine.ai.adding import chance_to_hold_pips, others_in_turn_order
 from engine.ai.adding_playout import sum_playout
 from engine.ai.knowledge import Knowledge
+from engine.ai.pairing import candidates, same_game
 from engine.ai.pairs_playout import PairsWorld
 from engine.ai.playouts import playout_policy
 from engine.ai.sampling import build_world, sample_hidden, turns_without_pairs
-from engine.ai.search import candidates, rich_playout, same_game
+from engine.ai.world_values import rich_playout
 from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 

@@ -10,6 +10,10 @@ is drawn back up to 6. So the seat
 - when it must exchange, puts under the stock the tile with the fewest unseen partners.
 
 Only the seat's own tiles and public facts (laid pairs, hand sizes) are read.
+
+A tile matters there only by its pip sum, so many actions of a turn leave the same game
+(`same_game`); the search levels try one of each, among the largest sets of pairs
+(`candidates`).
 """
 
 from __future__ import annotations
@@ -39,3 +43,34 @@ def pairs_value(view: SeatView, knowledge: Knowledge, action: Action) -> float:
 
 def _chances(kept: list[Tile], partners: Counter[int]) -> float:
     return float(sum(partners[tile.pips] for tile in kept))
+
+
+def candidates(view: SeatView) -> list[Action]:
+    """The actions worth searching. In `pairs` only the largest sets of pairs (each pair is
+    progress, each tile laid a fresh draw, as `easy` reasons), and one action of each kind that
+    plays the same game (`same_game`): with up to 75 sets to try, the budget would buy a
+    handful of worlds, and the choice would be noise."""
+    legal = list(view.legal)
+    if view.variant != "pairs":
+        return legal
+    most = max((len(action.pairs) for action in legal if isinstance(action, LayPairs)), default=0)
+    if most:
+        legal = [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
+    kept: list[Action] = []
+    for action in legal:
+        if not any(same_game(action, other) for other in kept):
+            kept.append(action)
+    return kept
+
+
+def same_game(first: Action, second: Action) -> bool:
+    """Whether two actions of a `pairs` turn leave the same game: there a tile matters only by
+    its pip sum, so laying pairs of the same sums, or exchanging tiles of the same sum, is one
+    move."""
+    if isinstance(first, LayPairs) and isinstance(second, LayPairs):
+        return sorted(t.pips for t in first.from_hand()) == sorted(
+            t.pips for t in second.from_hand()
+        )
+    if isinstance(first, Exchange) and isinstance(second, Exchange):
+        return first.tile.pips == second.tile.pips
+    return first == second
