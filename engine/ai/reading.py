@@ -38,7 +38,7 @@ weighs 1.
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from engine.actions import Pass, Play
 from engine.ai.heuristics import (
@@ -136,19 +136,12 @@ class PlayReading:
         if not self.plays:
             return 1.0
         held = {seat: mask_of(hands[seat]) | laid for seat, laid in self.laid.items()}
-        book = dict.fromkeys(held, 1.0)
-        free = dict.fromkeys(held, 1.0)
+        odds = Likelihoods(held, BOOK, FREE, self.partners)
         for play in self.plays:
             hand = held[play.seat]
-            values, chosen = play.values(hand, self.full)
-            if len(values) > 1:
-                if play.seat in self.partners:
-                    book[play.seat] *= _chance(values, chosen, BOOK, PARTNER_SLIP)
-                else:
-                    book[play.seat] *= _chance(values, chosen, BOOK, SLIP)
-                    free[play.seat] *= _chance(values, chosen, FREE, FREE_SLIP)
+            odds.add(play.seat, *play.values(hand, self.full))
             held[play.seat] = hand ^ (1 << play.tile)
-        return either_kind(book, free, self.partners)
+        return odds.total()
 
 
 class _Play:
@@ -221,19 +214,40 @@ class _Play:
         return worth
 
 
-def either_kind(
-    book: dict[int, float], free: dict[int, float], partners: Container[int] = ()
-) -> float:
-    """The likelihood of all the seats' plays, from each seat's likelihood by the book and free:
-    a partner's by the book, an opponent's by the even mixture of the two kinds of player
-    (`BOOK_SHARE`)."""
-    likelihood = 1.0
-    for seat, by_book in book.items():
-        if seat in partners:
-            likelihood *= by_book
+class Likelihoods:
+    """Per seat, the likelihood of its plays read by the book (odds `book` per point of value,
+    slip `SLIP`) and free (odds `free`, slip `FREE_SLIP`); a partner's by the book only, with
+    the slip `PARTNER_SLIP`. `total` mixes the two kinds of player per opponent."""
+
+    def __init__(
+        self, seats: Iterable[int], book: float, free: float, partners: Container[int] = ()
+    ) -> None:
+        self.odds = (book, free)
+        self.partners = partners
+        self.book = dict.fromkeys(seats, 1.0)
+        self.free = dict.fromkeys(self.book, 1.0)
+
+    def add(self, seat: int, values: list[float], chosen: int) -> None:
+        """One play of `seat`: the values of the moves it had and the index of the one made."""
+        if len(values) < 2:
+            return  # no choice: no evidence
+        book, free = self.odds
+        if seat in self.partners:
+            self.book[seat] *= _chance(values, chosen, book, PARTNER_SLIP)
         else:
-            likelihood *= BOOK_SHARE * by_book + (1 - BOOK_SHARE) * free[seat]
-    return likelihood
+            self.book[seat] *= _chance(values, chosen, book, SLIP)
+            self.free[seat] *= _chance(values, chosen, free, FREE_SLIP)
+
+    def total(self) -> float:
+        """The likelihood of all the seats' plays: a partner's by the book, an opponent's by
+        the even mixture of the two kinds of player (`BOOK_SHARE`)."""
+        likelihood = 1.0
+        for seat, by_book in self.book.items():
+            if seat in self.partners:
+                likelihood *= by_book
+            else:
+                likelihood *= BOOK_SHARE * by_book + (1 - BOOK_SHARE) * self.free[seat]
+        return likelihood
 
 
 def _lack_worth(unit_of: tuple[int, ...], following: list[int], seat: int, other: int) -> float:

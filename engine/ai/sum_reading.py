@@ -27,7 +27,7 @@ from math import comb
 from engine.actions import Pass, Play
 from engine.ai.adding import DANGER, SHED, VARIETY, WIN
 from engine.ai.knowledge import Knowledge
-from engine.ai.reading import FREE_SLIP, SLIP, _chance, either_kind
+from engine.ai.reading import Likelihoods
 from engine.tiles import MAX_PIPS, Tile
 from engine.view import SeatView
 
@@ -78,16 +78,12 @@ class SumReading:
         if not self.plays:
             return 1.0
         held = {seat: [t.pips for t in hands[seat]] + laid for seat, laid in self.laid.items()}
-        book = dict.fromkeys(held, 1.0)
-        free = dict.fromkeys(held, 1.0)
+        odds = Likelihoods(held, SUM_BOOK, SUM_FREE)
         for play in self.plays:
             hand = held[play.seat]
-            values, chosen = play.values(hand, self.full)
-            if len(values) > 1:
-                book[play.seat] *= _chance(values, chosen, SUM_BOOK, SLIP)
-                free[play.seat] *= _chance(values, chosen, SUM_FREE, FREE_SLIP)
+            odds.add(play.seat, *play.values(hand, self.full))
             hand.remove(play.pips)
-        return either_kind(book, free)
+        return odds.total()
 
 
 class _SumPlay:
