@@ -86,7 +86,7 @@ def test_easys_choice_stands_unless_weighed_worlds_clearly_prefer_another() -> N
     legal = list(view.legal)
     assert len(legal) > 1
     noise = random.Random(4)
-    clear = EasyRival(view, random.Random(1), legal)
+    clear = EasyRival(view, Knowledge.of(view), random.Random(1), legal)
     other = next(i for i in range(len(legal)) if i != clear.kept)
     for _ in range(200):  # the other move wins 0.6 of worlds where easy's wins 0.4
         values = [0.0] * len(legal)
@@ -94,7 +94,7 @@ def test_easys_choice_stands_unless_weighed_worlds_clearly_prefer_another() -> N
         values[clear.kept] = float(noise.random() < 0.4)
         clear.add(values, 1.0)
     assert clear.verdict(legal, other) == legal[other]
-    heavy = EasyRival(view, random.Random(1), legal)
+    heavy = EasyRival(view, Knowledge.of(view), random.Random(1), legal)
     for weight in (1000.0, 1.0, 0.001, 0.001, 0.001):  # five worlds, in effect one
         values = [0.0] * len(legal)
         values[other] = 1.0

@@ -18,6 +18,7 @@ import random
 
 from engine.actions import Action
 from engine.ai.heuristics import choose_easy
+from engine.ai.knowledge import Knowledge
 from engine.ai.pairing import same_game
 from engine.view import SeatView
 
@@ -137,8 +138,10 @@ class EasyRival:
     effective number (Kish), as in the race. `easy`'s choice is compared through the candidate
     that plays the same game (`same_game`)."""
 
-    def __init__(self, view: SeatView, rng: random.Random, legal: list[Action]) -> None:
-        self.easy = choose_easy(view, rng)
+    def __init__(
+        self, view: SeatView, knowledge: Knowledge, rng: random.Random, legal: list[Action]
+    ) -> None:
+        self.easy = choose_easy(view, rng, knowledge)
         self.kept = next((i for i, action in enumerate(legal) if same_game(action, self.easy)), -1)
         self.sums = [0.0] * len(legal)  # per action, the weighted sums of its value minus
         self.squares = [0.0] * len(legal)  # that of easy's choice, and of its square

@@ -85,11 +85,13 @@ def _partner(knowledge: Knowledge, other: int) -> bool:
     return other != knowledge.seat and unit_of[other] == unit_of[knowledge.seat]
 
 
-def choose_easy(view: SeatView, rng: random.Random) -> Action:
+def choose_easy(view: SeatView, rng: random.Random, knowledge: Knowledge | None = None) -> Action:
+    """`easy`'s action in `view` (`knowledge`: the view's, when the caller has it already)."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    knowledge = Knowledge.of(view)
+    if knowledge is None:
+        knowledge = Knowledge.of(view)
     game_value = GAME_VALUES.get(view.variant)
     if game_value is not None:
         return max(legal, key=lambda action: game_value(view, knowledge, action))

@@ -121,8 +121,9 @@ class Knowledge:
 def _lacked_tiles(
     view: SeatView, variant: Variant, unseen: frozenset[Tile], undealt: frozenset[Tile]
 ) -> tuple[frozenset[Tile], ...]:
-    lacks: list[set[Tile]] = [set(undealt) for _ in range(view.players)]
-    lacks[view.seat] = set()  # a seat's own hand is known, not inferred
+    lacks: list[set[Tile]] = [
+        set() if seat == view.seat else set(undealt) for seat in range(view.players)
+    ]
     if variant.own_turns or any(isinstance(a, Special) for a in view.history):
         return tuple(frozenset(found) for found in lacks)
     layout = variant.new_layout()

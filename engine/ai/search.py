@@ -92,7 +92,7 @@ def choose_by_search(
     solve = expert
     searched = 0
     template: FastHand | None = None
-    rival = EasyRival(view, rng, legal) if view.variant in GAME_VALUES else None
+    rival = EasyRival(view, knowledge, rng, legal) if view.variant in GAME_VALUES else None
     # The race pays where worlds are scarce (the generic engine: crosses, stars, wild doubles);
     # on the fast path hundreds of worlds settle two or three moves without it (`Tally`).
     tally = Tally(len(legal), race=expert and rival is None and not fast_path)
