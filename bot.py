@@ -57,6 +57,8 @@ class Settings:
     lobby_seconds: float = 15 * 60.0
     keep_finished_seconds: float = 60 * 60.0
     puzzle_idle_seconds: float = 7 * 24 * 60 * 60.0  # an untouched puzzle is put away
+    tables_per_user: int = 3  # lobbies and unfinished tables one person may host or sit at
+    puzzles_per_user: int = 3  # puzzles one person may have open
     clock: Callable[[], float] = field(default=time.time)
 
     @classmethod
@@ -80,6 +82,8 @@ class Settings:
                 between_hands_seconds=float(values.get("BETWEEN_HANDS_SECONDS", "20")),
                 lobby_seconds=float(values.get("LOBBY_SECONDS", "900")),
                 puzzle_idle_seconds=float(values.get("PUZZLE_IDLE_SECONDS", "604800")),
+                tables_per_user=int(values.get("TABLES_PER_USER", "3")),
+                puzzles_per_user=int(values.get("PUZZLES_PER_USER", "3")),
             )
         except ValueError as error:
             reason = f"a setting in .env or the environment is not a number: {error}"

@@ -70,8 +70,10 @@ class Domino(commands.Cog):
         self.bot = bot
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Every /domino command: a player whose DMs were found closed may have opened them."""
-        await self.bot.tables.reopen_dms(interaction.user.id)
+        """Every /domino command: a player whose DMs were found closed may have opened them.
+        That takes table locks and writes, so it runs beside the command, never before its
+        acknowledgement."""
+        self.bot.tables.reopen_dms_soon(interaction.user.id)
         return True
 
     async def cog_app_command_error(

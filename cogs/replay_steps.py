@@ -12,10 +12,10 @@ Pure: no Discord, no database, no I/O.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, action_from_record
+from engine.actions import Action
 from engine.errors import DominoError, RecordError
 from engine.record import replay
 from engine.view import SeatView
@@ -117,10 +117,9 @@ def step_at(record: Mapping[str, Any], position: int) -> Step:
     hand = match.hand
     if hand is None:
         raise DominoError("the record's hand could not be dealt")
-    view = replace(match.view_for(0), hand=(), legal=())
-    last = None
-    if where.moves:
-        last = action_from_record(record["hands"][where.hand]["actions"][where.moves - 1])
+    # A replay is public: the table as anyone watching saw it, moves as the game shows them.
+    view = match.public_view()
+    last = view.history[-1] if where.moves else None
     return Step(
         position=clamped,
         count=position_count(sizes),

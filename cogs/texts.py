@@ -31,6 +31,15 @@ NO_DRAW_WITH_AI = N_(
     "A draw needs every player to agree, and the AI players never do: resign instead."
 )
 REMATCH_TAKEN = N_("A rematch of this table has already been opened.")
+TOO_MANY_TABLES = N_(
+    "You are already at {most} open tables: finish or leave one before taking another seat."
+)
+TOO_MANY_PUZZLES = N_("You already have {most} puzzles open: finish or give up one first.")
+NOT_THIS_TABLE = N_("That button does not belong to a table here.")
+NOBODY_SEATED = N_("A table needs at least one person seated: take a seat first.")
+DRAW_ALREADY_OFFERED = N_("Your draw offer is already on the table.")
+ALREADY_READY = N_("You are ready already: the next hand starts when everyone is.")
+LEAD_ALREADY_CLAIMED = N_("You will lead the next hand already.")
 MODERATOR_ONLY = N_("Only moderators (Manage Threads or Manage Server) can end a table.")
 GUILD_ONLY = N_("Domino tables are played in a server channel.")
 UNKNOWN_LEVEL = N_("There is no AI level called {level!r} (levels: {levels}).")
@@ -280,6 +289,8 @@ LEAD_CLAIMED = N_("You will lead the next hand.")
 DRAW_OFFER_NOTED = N_("Your draw offer is on the table.")
 TABLE_ENDED = N_("Table ended.")
 REMATCH_OPENED = N_("Rematch lobby opened.")
+REMATCH_INVITE = N_("{players}: {host} asks for a rematch. Press Join to play again.")
+REMATCH_JOINED = N_("You have a seat in the rematch.")
 
 # -- the hand (private) -----------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from engine.rules import HandResult, Lead
 from engine.tiles import Tile
 from engine.variants import get_variant
 from engine.variants.base import Variant
-from engine.view import SeatView, seat_view
+from engine.view import SeatView, public_view, seat_view
 
 MAX_REDEALS = 10_000
 
@@ -213,6 +213,10 @@ class Match:
     def view_for(self, seat: int) -> SeatView:
         """Exactly what `seat` may know now (see `engine.view`)."""
         return seat_view(self, seat)
+
+    def public_view(self) -> SeatView:
+        """What anyone watching the table may know (see `engine.view.public_view`)."""
+        return public_view(self)
 
 
 def _seats(seats: Sequence[int]) -> Message:

@@ -49,12 +49,28 @@ class SeatView:
         return self.turn == self.seat
 
 
+#: The `seat` of a view for someone with no seat at the table (`public_view`).
+ONLOOKER = -1
+
+
 def seat_view(match: Match, seat: int) -> SeatView:
+    """What `seat` may know: its own hand and moves, the rest as anyone sees it."""
+    return _view(match, seat)
+
+
+def public_view(match: Match) -> SeatView:
+    """What anyone watching may know: no hand, no moves, and the history as the game shows it to
+    someone with no tile (`Variant.seen_by`). Everything public (the board, its log and alt text,
+    score sheets, replays) is built from this view only."""
+    return _view(match, None)
+
+
+def _view(match: Match, seat: int | None) -> SeatView:
     hand = match.hand
     public = match.variant.public_state(hand) if hand is not None else PublicState()
     return SeatView(
         variant=match.variant.id,
-        seat=seat,
+        seat=ONLOOKER if seat is None else seat,
         players=match.players,
         units=match.units,
         scores=tuple(match.scores),
@@ -62,7 +78,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         results=tuple(match.results),
         over=match.over,
         hand_number=len(match.played) - 1 if hand is not None else 0,
-        hand=tuple(hand.hands[seat]) if hand is not None else (),
+        hand=tuple(hand.hands[seat]) if hand is not None and seat is not None else (),
         hand_sizes=tuple(len(tiles) for tiles in hand.hands)
         if hand is not None
         else (0,) * match.players,
@@ -73,7 +89,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         leader=hand.lead.seat if hand is not None else None,
         turn=hand.turn if hand is not None and not hand.over else None,
         history=match.variant.history_for(hand, seat) if hand is not None else (),
-        legal=tuple(hand.legal_actions(seat)) if hand is not None else (),
+        legal=tuple(hand.legal_actions(seat)) if hand is not None and seat is not None else (),
         status=public.status,
         total=public.total,
         laid_pairs=public.laid_pairs,

@@ -20,7 +20,7 @@ ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
 
 def new_table(variant: str = "partnership", **options: object) -> Table:
     setup = Setup.create(variant, dict(options))
-    return Table(id="t1", lobby=Lobby(setup, host_id=ALICE), seed=7)
+    return Table(id="t1", lobby=Lobby(setup, host_id=ALICE), seed="7")
 
 
 def four_players(table: Table) -> None:

@@ -232,7 +232,7 @@ class MoveMenu(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else "-1"
-        index = int(raw) if raw.lstrip("-").isdigit() else -1
+        index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
         await tables_of(interaction).move(interaction, self.table_id, self.version, index)
 
 

@@ -16,12 +16,12 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import guarded
+from cogs.errors import guarded, send_ephemeral
 from cogs.lang import Words
 from cogs.tables.components import lobby_view
 from cogs.tables.lobby import lobby_embed, missing_permissions, open_thread, seat_choices
 from cogs.tables.seating import Lobby, Setup, TableError
-from cogs.tables.table import Phase, Step, Table
+from cogs.tables.table import Phase, Step, Table, new_seed
 
 if TYPE_CHECKING:
     from cogs.tables.runner import Tables
@@ -41,10 +41,11 @@ class Lobbies:
             names = ", ".join(w(permission) for permission in missing)
             raise TableError(texts.MISSING_PERMISSIONS, permissions=names)
         user = interaction.user
+        self.tables.check_room_for(user.id)
         table = Table(
             id=secrets.token_hex(5),
             lobby=Lobby(setup, host_id=user.id),
-            seed=self.tables.rng.randrange(2**31),
+            seed=new_seed(),
             created_at=self.tables.clock(),
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,
@@ -63,11 +64,13 @@ class Lobbies:
         user = interaction.user
         steps: list[Step] = []
         async with self.tables.locks[table_id]:
-            table = self.tables.find(table_id)
+            table = self.tables.clicked_at(interaction, table_id)
+            if verb in ("join", "seat") and table.seat_of(user.id) is None:
+                self.tables.check_room_for(user.id, table)
             if verb == "join":
                 table.join(user.id, user.display_name)
             elif verb == "seat":
-                wanted = int(value) if value and value.isdigit() else -1
+                wanted = int(value) if value and value.isascii() and value.isdigit() else -1
                 table.join(user.id, user.display_name, wanted)
             elif verb == "leave":
                 table.leave_lobby(user.id)
@@ -115,10 +118,46 @@ class Lobbies:
             raise
 
     async def _post_rematch(self, old: Table, table: Table) -> None:
+        """The rematch's lobby names (and pings: only them) the players invited back, who are
+        seated only when they join."""
         channel = self.tables.bot.get_partial_messageable(old.thread_id or old.channel_id or 0)
-        message = await channel.send(**self.message(table, await self.tables.public_words(table)))
+        w = await self.tables.public_words(table)
+        invited = sorted(table.lobby.invited)
+        content = None
+        if invited:
+            host = table.lobby.seats[table.lobby.seat_of(table.host_id) or 0]
+            content = w(
+                texts.REMATCH_INVITE,
+                players=" ".join(f"<@{user}>" for user in invited),
+                host=host.name if host is not None else "",
+            )
+        message = await channel.send(
+            content=content,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(user) for user in invited]
+            ),
+            **self.message(table, w),
+        )
         table.channel_id = old.thread_id or old.channel_id
         await self._keep(table, message.id, message.delete)
+
+    async def accept_rematch(self, interaction: discord.Interaction[Any], table_id: str) -> None:
+        """A player of the old table pressed Rematch after someone else did: they take their
+        seat in the rematch's lobby (the one kept for them, if it is free)."""
+        user = interaction.user
+        async with self.tables.locks[table_id]:
+            table = self.tables.find(table_id)
+            self.tables.check_room_for(user.id, table)
+            table.join(user.id, user.display_name)
+            await self.tables.store(table)
+        channel = self.tables.bot.get_partial_messageable(table.channel_id or 0)
+        if table.lobby_message_id is not None:
+            w = await self.tables.public_words(table, interaction)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(table.lobby_message_id).edit(
+                    **self.message(table, w)
+                )
+        await send_ephemeral(interaction, mine(interaction)(texts.REMATCH_JOINED))
 
     async def _keep(
         self, table: Table, message_id: int, withdraw: Callable[[], Awaitable[None]]

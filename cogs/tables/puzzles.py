@@ -263,11 +263,15 @@ class Puzzles:
         classic Quadrille figure (`size` and `difficulty` do not apply to it)."""
         try:
             await interaction.response.defer(thinking=True)
+            most = self.bot.settings.puzzles_per_user
+            mine_open = [p for p in self.puzzles.values() if p.user_id == interaction.user.id]
+            if len(mine_open) >= most:
+                raise TableError(texts.TOO_MANY_PUZZLES, most=most)
             game: DominosaGame | QuadrilleGame
             if game_id == "quadrille":
                 game = QuadrilleGame()
             else:
-                seed = secrets.randbelow(2**31)
+                seed = secrets.token_hex(16)  # the solution follows from it: never shown
                 game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
             user = interaction.user
             now = self.bot.settings.clock()

@@ -51,7 +51,7 @@ class Robots:
         level = table.seats[seat].ai or TIMEOUT_LEVEL
         if level not in self.levels:
             level = self.levels[0]
-        action = await self.choose(table.view(seat), level, f"{table.id}:{table.version}")
+        action = await self.choose(table.view(seat), level, f"{table.seed}:{table.version}")
         return [table.apply(action, self.clock(), how=how), *table.run_forced(self.clock())]
 
     async def choose(self, view: SeatView, level: str, seed: str) -> Action:

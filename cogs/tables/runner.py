@@ -18,8 +18,8 @@ match is recorded (the live table is deleted in the same transaction; `storing`)
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,7 @@ from cogs.tables.robots import Robots
 from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import TableError
 from cogs.tables.state import load
-from cogs.tables.table import Phase, Step, Table
+from cogs.tables.table import Phase, Step, Table, new_seed
 from engine.ai import LEVELS
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class Tables:
         self.publisher = Publisher(self)
         self.lobbies = Lobbies(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
-        self.rng = random.Random()
+        self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
         self.robots = Robots(
             self.levels, self.clock, self.settings.ai_budget_ms, self.settings.ai_workers
         )
@@ -99,6 +99,7 @@ class Tables:
         return count
 
     async def close(self) -> None:
+        await asyncio.gather(*self.background, return_exceptions=True)
         await self.scheduler.stop()
         await self.publisher.idle()
         await self.robots.close()
@@ -153,6 +154,15 @@ class Tables:
             if not table.finished:
                 await self.save(table)
         self.publisher.mark(table, hands=False)
+
+    def reopen_dms_soon(self, user_id: int) -> None:
+        """`reopen_dms` beside whatever the user is doing (it takes locks and writes, which
+        must never delay an acknowledgement)."""
+        if not any(seat.dm_closed for table in self.tables.values() for seat in table.seats):
+            return
+        task = asyncio.create_task(self.reopen_dms(user_id), name=f"reopen-dms-{user_id}")
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def reopen_dms(self, user_id: int) -> None:
         """The user is back (a "Your hand" click, a /domino command): DM their hands again at
@@ -260,6 +270,45 @@ class Tables:
         locale = interaction.guild_locale if interaction is not None else None
         return await self.bot.audience.server(table.guild_id, locale)
 
+    def check_room_for(self, user_id: int, table: Table | None = None) -> None:
+        """Refuse `user_id` a new place (hosting a lobby, a seat) when they already host or sit
+        at `tables_per_user` unfinished tables (`table`, the one they ask to sit at, aside):
+        nobody can fill the server with tables, AI tables above all."""
+        most = self.settings.tables_per_user
+        count = sum(
+            1
+            for other in self.tables.values()
+            if other is not table
+            and not other.finished
+            and (other.host_id == user_id or other.seat_of(user_id) is not None)
+        )
+        if count >= most:
+            raise TableError(texts.TOO_MANY_TABLES, most=most)
+
+    def clicked_at(self, interaction: discord.Interaction[Any], table_id: str) -> Table:
+        """The table a click names, once the click is known to come from that table's own
+        place: in its server and its channel or thread, on its lobby or board message or on an
+        ephemeral hand there; from a DM, only a seated player's move buttons (`dm` ids). A
+        custom id copied onto another message, server or DM is refused and changes nothing."""
+        table = self.find(table_id)
+        message = interaction.message
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if interaction.guild_id is None:
+            moves = custom_id.startswith(("dm:", "dms:"))
+            if moves and table.seat_of(interaction.user.id) is not None:
+                return table
+            raise TableError(texts.NOT_THIS_TABLE)
+        places = (table.channel_id, table.thread_id)
+        ours = message is not None and (
+            message.flags.ephemeral
+            or message.id in (table.lobby_message_id, table.board_message_id)
+        )
+        here = interaction.guild_id == table.guild_id and interaction.channel_id in places
+        if not (here and ours):
+            raise TableError(texts.NOT_THIS_TABLE)
+        return table
+
     def find(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
@@ -274,7 +323,7 @@ class Tables:
     ) -> None:
         await interaction.response.defer()
         async with self.locks[table_id]:
-            table = self.find(table_id)
+            table = self.clicked_at(interaction, table_id)
             steps = table.play(interaction.user.id, version, index, self.clock())
             await self.store(table)
         self.changed(table, steps)
@@ -315,8 +364,9 @@ class Tables:
         steps: list[Step] = []
         note: Said | None = None
         rematch: Table | None = None
+        accepting: str | None = None  # the rematch lobby this player asks to join
         async with self.locks[table_id]:
-            table = self.find(table_id)
+            table = self.clicked_at(interaction, table_id)
             if verb == "resign":
                 table.resign(user)
             elif verb == "draw":
@@ -330,11 +380,18 @@ class Tables:
             elif verb == "leave":
                 table.leave_after(user)
                 note = Said.of(texts.LEFT_TABLE)
+            elif verb == "rematch" and table.rematch_id is not None:
+                if table.seat_of(user) is None:
+                    raise TableError(texts.NOT_SEATED)
+                accepting = table.rematch_id
             elif verb == "rematch":
-                rematch = table.rematch_lobby(
-                    user, secrets.token_hex(5), self.rng.randrange(2**31), self.clock()
-                )
-            await self.store(table)
+                self.check_room_for(user, table)
+                rematch = table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
+            if accepting is None:
+                await self.store(table)
+        if accepting is not None:
+            await self.lobbies.accept_rematch(interaction, accepting)
+            return
         if rematch is not None:
             await self.lobbies.post_rematch(table, rematch)
             return
@@ -347,7 +404,7 @@ class Tables:
     async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = self.find(table_id)
+        table = self.clicked_at(interaction, table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.match is None:
             raise TableError(texts.NOT_SEATED)

@@ -144,11 +144,16 @@ class Setup:
 
 @dataclass
 class Lobby:
-    """Seats before the match: join, leave, add an AI, check that Start may go ahead."""
+    """Seats before the match: join, leave, add an AI, check that Start may go ahead.
+
+    A rematch's lobby seats only who asked for it (and the AI seats); the other players are
+    `invited`, each to the seat they had, which they get when they join (Join, or Rematch on
+    the old board). Nobody is seated without asking: a match needs every person's own click."""
 
     setup: Setup
     host_id: int
     seats: list[Seat | None] = field(default_factory=list)
+    invited: dict[int, int] = field(default_factory=dict)  # user id -> the seat kept for them
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -164,17 +169,24 @@ class Lobby:
     def occupied(self) -> list[Seat]:
         return [seat for seat in self.seats if seat is not None]
 
-    def _free_seat(self, wanted: int | None) -> int:
+    def _free_seat(self, wanted: int | None, user_id: int | None = None) -> int:
+        """`wanted`, or else the seat kept for `user_id`, or else the first free seat kept for
+        nobody who is still invited, or else any free seat."""
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
                 raise TableError(texts.SEAT_TAKEN)
             if self.seats[wanted] is not None:
                 raise TableError(texts.SEAT_TAKEN)
             return wanted
-        for number, seat in enumerate(self.seats):
-            if seat is None:
-                return number
-        raise TableError(texts.TABLE_FULL)
+        free = [number for number, seat in enumerate(self.seats) if seat is None]
+        if not free:
+            raise TableError(texts.TABLE_FULL)
+        kept = self.invited.get(user_id) if user_id is not None else None
+        if kept in free:
+            assert kept is not None
+            return kept
+        others = {seat for user, seat in self.invited.items() if user != user_id}
+        return next((number for number in free if number not in others), free[0])
 
     def join(self, user_id: int, name: str, seat: int | None = None) -> int:
         """Seat a user (in `seat`, or the first free one); a seated user choosing a free seat
@@ -184,7 +196,7 @@ class Lobby:
             raise TableError(texts.ALREADY_SEATED)
         if current is not None and seat == current:
             return current
-        number = self._free_seat(seat)
+        number = self._free_seat(seat, user_id)
         if current is not None:
             moving = self.seats[current]
             self.seats[current] = None
@@ -222,6 +234,8 @@ class Lobby:
         """The seats of the match, in order, once the host may start; else `TableError`."""
         if user_id != self.host_id:
             raise TableError(texts.NOT_HOST)
+        if all(seat.is_ai for seat in self.occupied):
+            raise TableError(texts.NOBODY_SEATED)
         problem = self.start_problem()
         if problem is not None:
             raise TableError(texts.start_refused(problem))

@@ -21,6 +21,7 @@ def dump(table: Table) -> dict[str, Any]:
         "setup": table.setup.to_json(),
         "host_id": table.host_id,
         "lobby": [None if seat is None else seat.to_json() for seat in table.lobby.seats],
+        "invited": sorted(table.lobby.invited.items()),
         "seed": table.seed,
         "phase": table.phase.value,
         "created_at": table.created_at,
@@ -51,13 +52,14 @@ def load(state: dict[str, Any]) -> Table:
         setup,
         host_id=int(state["host_id"]),
         seats=[None if s is None else Seat.from_json(s) for s in state["lobby"]],
+        invited={int(user): int(seat) for user, seat in state.get("invited", [])},
     )
     record = state.get("record")
     match = replay(record).match if record is not None else None
     return Table(
         id=str(state["id"]),
         lobby=lobby,
-        seed=int(state["seed"]),
+        seed=str(state["seed"]),
         phase=Phase(state["phase"]),
         created_at=float(state.get("created_at", 0.0)),
         guild_id=state.get("guild_id"),

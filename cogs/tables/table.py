@@ -12,6 +12,7 @@ The table's state as a JSON document, for the database, is `cogs.tables.state`.
 from __future__ import annotations
 
 import copy
+import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -26,6 +27,14 @@ from engine.rules import HandResult
 MAX_TIMEOUTS = 2  # after this many timeouts in a row an AI takes the seat over
 TAKEOVER_LEVEL = "random"  # overwritten by the runner with the best level it has
 LOG_LINES = 6
+
+
+def new_seed() -> str:
+    """A table's seed: 128 bits from `secrets`. Every deal and boneyard of its match follows
+    from it, so it never leaves the server: nothing shown (table ids, custom ids, messages,
+    thread names) is made from it, and knowing one's own hand and the table's id narrows
+    nothing."""
+    return secrets.token_hex(16)
 
 
 class Phase(StrEnum):
@@ -51,7 +60,7 @@ class Step:
 class Table:
     id: str
     lobby: Lobby
-    seed: int
+    seed: str  # secret (`new_seed`): every deal of the match follows from it
     phase: Phase = Phase.LOBBY
     created_at: float = 0.0
     guild_id: int | None = None
@@ -129,11 +138,11 @@ class Table:
         return view
 
     def public_view(self) -> SeatView:
-        """What everyone may see: a view with no hand and no moves in it (seat 0's sizes etc.
-        are public anyway). Boards and score sheets are drawn from this only."""
-        from dataclasses import replace
-
-        return replace(self.view(0), hand=(), legal=())
+        """What everyone may see (the engine's public view: no hand, no moves, the history as
+        someone with no tile sees it). Boards, their logs and alt texts and score sheets are
+        drawn from this only."""
+        assert self.match is not None
+        return self.match.public_view()
 
     # -- the lobby --------------------------------------------------------------------------
 
@@ -177,9 +186,7 @@ class Table:
         self._require_lobby()
         seats = self.lobby.check_start(user_id)
         self.seats = [copy.copy(seat) for seat in seats]
-        self.match = Match(
-            self.setup.kind(len(self.seats), self.setup.options), seed=f"{self.id}:{self.seed}"
-        )
+        self.match = Match(self.setup.kind(len(self.seats), self.setup.options), seed=self.seed)
         self.match.start_hand()
         self.phase = Phase.PLAYING
         self.version += 1
@@ -221,7 +228,8 @@ class Table:
         self.version += 1
         self.turn_started = now
         self.draw_offers.clear()
-        line = describe(self.seats[action.seat].name, action)
+        # The log is public: it tells the move as the game shows it to someone with no tile.
+        line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None))
         if how == "forced":
             line = texts.forced(line)
         elif how == "timer":
@@ -292,6 +300,8 @@ class Table:
         seat = self._require_seat(user_id)
         if self.phase is not Phase.BETWEEN:
             raise TableError(texts.NOT_BETWEEN_HANDS)
+        if seat in self.ready:
+            raise TableError(texts.ALREADY_READY)
         self.ready.add(seat)
         return self.all_ready()
 
@@ -306,6 +316,8 @@ class Table:
             raise TableError(texts.NOT_BETWEEN_HANDS)
         if seat not in self.lead_choosers():
             raise TableError(texts.MAY_NOT_LEAD)
+        if self.lead_claim == seat:
+            raise TableError(texts.LEAD_ALREADY_CLAIMED)
         self.lead_claim = seat
         self.version += 1
 
@@ -338,13 +350,16 @@ class Table:
         return line
 
     def offer_draw(self, user_id: int) -> Said:
-        """A user offers (or accepts) a draw; when every player has, the match ends drawn."""
+        """A user offers (or accepts) a draw; when every player has, the match ends drawn. An
+        offer changes no position, so it leaves `version` (and the mover's buttons) alone; a
+        second offer by the same seat is refused and changes nothing."""
         seat = self._require_seat(user_id)
         self._require_match()
         if any(player.is_ai for player in self.seats):
             raise TableError(texts.NO_DRAW_WITH_AI)
+        if seat in self.draw_offers:
+            raise TableError(texts.DRAW_ALREADY_OFFERED)
         self.draw_offers.add(seat)
-        self.version += 1
         waiting = [p.name for n, p in enumerate(self.seats) if n not in self.draw_offers]
         if not waiting:
             agreed = Said.of(texts.DRAW_AGREED)
@@ -378,20 +393,23 @@ class Table:
             raise TableError(texts.MATCH_NOT_OVER)
         self.seats[seat].left = True
 
-    def rematch_lobby(self, user_id: int, table_id: str, seed: int, now: float) -> Table:
-        """A new lobby with the same options and the seats of everyone who did not leave
-        (AI seats included); the user who asked hosts it."""
+    def rematch_lobby(self, user_id: int, table_id: str, seed: str, now: float) -> Table:
+        """A new lobby with the same options, hosted by the user who asked: it seats them and
+        the AI seats where they sat, and invites every other player who did not leave to the
+        seat they had (`Lobby.invited`): nobody plays again without asking to."""
         seat = self._require_seat(user_id)
         if self.phase is not Phase.OVER:
             raise TableError(texts.MATCH_NOT_OVER)
         if self.rematch_id is not None:
             raise TableError(texts.REMATCH_TAKEN)
         lobby = Lobby(Setup.from_json(self.setup.to_json()), host_id=user_id)
-        kept = [s for s in self.seats if not s.left or s.user_id == user_id]
-        for number, player in enumerate(kept[: len(lobby.seats)]):
-            # A user whose seat the timer took over plays again themselves.
-            ai = None if player.user_id is not None else player.ai
-            lobby.seats[number] = Seat(name=player.name, user_id=player.user_id, ai=ai)
+        for number, player in enumerate(self.seats[: len(lobby.seats)]):
+            if player.user_id == user_id or player.is_ai:
+                # A user whose seat the timer took over plays again themselves.
+                ai = None if player.user_id is not None else player.ai
+                lobby.seats[number] = Seat(name=player.name, user_id=player.user_id, ai=ai)
+            elif player.user_id is not None and not player.left:
+                lobby.invited[player.user_id] = number
         self.rematch_id = table_id
         self.seats[seat].left = False
         return Table(

@@ -216,10 +216,15 @@ class Variant:
         """What every seat sees beyond the layout: a status line, a running total, pairs laid."""
         return PublicState()
 
-    def history_for(self, hand: HandState, seat: int) -> tuple[Action, ...]:
-        """The hand's actions as `seat` may know them (all of them, unless a move of the game
-        hides something, like the tile `pairs` puts under the stock)."""
-        return tuple(hand.actions)
+    def seen_by(self, action: Action, seat: int | None) -> Action:
+        """`action` as `seat` may know it; `seat` None is anyone watching the table, who holds
+        no tile. The one place a game decides what of a move is public: the base games hide
+        nothing (a draw names no tile); `pairs` hides the tile put under the stock."""
+        return action
+
+    def history_for(self, hand: HandState, seat: int | None) -> tuple[Action, ...]:
+        """The hand's actions as `seat` (None: an onlooker) may know them (`seen_by`)."""
+        return tuple(self.seen_by(action, seat) for action in hand.actions)
 
     # -- games whose turns are not tile placements (`own_turns`) ----------------------------
 

@@ -304,13 +304,10 @@ class Pairs(Variant):
     def outcome_extra(self, hand: HandState) -> dict[str, object]:
         return {"laid": tuple(len(pairs) for pairs in self.table(hand).laid)}
 
-    def history_for(self, hand: HandState, seat: int) -> tuple[Action, ...]:
-        return tuple(
-            HiddenExchange(action.seat)
-            if isinstance(action, Exchange) and action.seat != seat
-            else action
-            for action in hand.actions
-        )
+    def seen_by(self, action: Action, seat: int | None) -> Action:
+        if isinstance(action, Exchange) and action.seat != seat:
+            return HiddenExchange(action.seat)
+        return action
 
     def public_state(self, hand: HandState) -> PublicState:
         table = self.table(hand)

@@ -36,9 +36,30 @@ async def test_rematch_and_leave_work_after_a_restart(
     rematch = await emu.wait_for(lambda: table_channel(emu).find("New table"))
     assert "Seat 1: alice" in rematch.text and "bob" not in rematch.text
     assert "target=50" in rematch.text
-    # Who left and that a rematch was opened are stored too.
+    # Who left and that a rematch was opened are stored too: bob is not invited, yet his own
+    # Rematch click (after the restart) asks to play, and seats him.
     await emu.restart_bot()
-    assert refusal(await bob.click(final, "Rematch")) == texts.REMATCH_TAKEN
+    assert refusal(await bob.click(final, "Rematch")) == texts.REMATCH_JOINED
+    rematch = await emu.wait_for(lambda: "bob" in rematch.text and rematch)
+    assert "Seat 1: alice" in rematch.text
+
+
+async def test_a_rematch_seats_only_who_asks_and_invites_the_others(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    alice, bob, final = await resigned_table(emu)
+    await alice.click(final, "Rematch")
+    rematch = await emu.wait_for(lambda: table_channel(emu).find("New table"))
+    # bob is named (and pinged) but not seated: Start cannot play a match in his name.
+    assert f"<@{bob.id}>" in rematch.content
+    assert "Seat 1: alice" in rematch.text and "Seat 2: bob" not in rematch.text
+    await alice.click(rematch, "Start")
+    assert "Start" in table_channel(emu).find("New table").labels  # still a lobby
+    live: Any = domino
+    assert all(t.match is None for t in live.tables.tables.values() if t.rematch_of)
+    # bob's Rematch on the old board is his yes: he gets his own seat back.
+    assert refusal(await bob.click(final, "Rematch")) == texts.REMATCH_JOINED
+    rematch = await emu.wait_for(lambda: "Seat 2: bob" in rematch.text and rematch)
 
 
 async def test_a_finished_table_is_forgotten_when_its_time_is_up(

@@ -96,7 +96,9 @@ async def test_resign_ends_the_match_and_rematch_keeps_seats_and_options(
     assert str(texts.resigned("bob")) in final.text and "alice won the match" in final.text
     await bob.click(final, "Rematch")
     rematch = await emu.wait_for(lambda: table_channel(emu).find("New table"))
-    assert "Seat 1: alice" in rematch.text and "Seat 2: bob" in rematch.text
+    assert "Seat 1: alice" not in rematch.text and "Seat 2: bob" in rematch.text
+    await alice.click(final, "Rematch")  # alice says yes: she gets her seat back
+    await emu.wait_for(lambda: "Seat 1: alice" in rematch.text)
     assert "target=50" in rematch.text
     await bob.click(rematch, "Start")
     await emu.wait_for(lambda: texts.LOBBY_STARTED in rematch.text)
