@@ -57,6 +57,7 @@ class Settings:
     lobby_seconds: float = 15 * 60.0
     keep_finished_seconds: float = 60 * 60.0
     puzzle_idle_seconds: float = 7 * 24 * 60 * 60.0  # an untouched puzzle is put away
+    notify_spacing_seconds: float = 1.0  # at most one new DM to a person this often
     tables_per_user: int = 3  # lobbies and unfinished tables one person may host or sit at
     puzzles_per_user: int = 3  # puzzles one person may have open
     clock: Callable[[], float] = field(default=time.time)

@@ -29,7 +29,8 @@ def two_player_table(variant: str = "two-player", **options: object) -> Table:
     return table
 
 
-def test_the_public_log_and_views_show_a_pairs_exchange_face_down() -> None:
+def pairs_table_with_an_exchange() -> tuple[Table, Exchange]:
+    """A `pairs` table played by random clicks until somebody puts a tile under the stock."""
     rng = random.Random(3)
     for attempt in range(40):
         table = new_table("pairs")
@@ -37,32 +38,34 @@ def test_the_public_log_and_views_show_a_pairs_exchange_face_down() -> None:
         table.join(ALICE, "alice")
         table.join(BOB, "bob")
         table.start(ALICE, 0.0)
-        hand = table.match.hand if table.match else None
 
-        def exchanged() -> bool:
-            current = table.match.hand if table.match else None
-            return current is not None and any(isinstance(a, Exchange) for a in current.actions)
+        def exchange(table: Table = table) -> Exchange | None:
+            hand = table.match.hand if table.match else None
+            actions = hand.actions if hand is not None else []
+            return next((a for a in actions if isinstance(a, Exchange)), None)
 
-        try:
-            play_until(table, lambda: exchanged() or table.phase is not Phase.PLAYING, rng, 400)
-        except AssertionError:
-            continue
-        if not exchanged():
-            continue
-        assert table.match is not None and (hand := table.match.hand) is not None
-        exchange = next(a for a in hand.actions if isinstance(a, Exchange))
-        log = "\n".join(ENGLISH.say(line) for line in table.log)
-        assert "exchange" in log and str(exchange.tile) not in log
-        public = table.public_view()
-        assert public.hand == () and public.legal == ()
-        assert not any(isinstance(a, Exchange) for a in public.history)
-        assert any(isinstance(a, HiddenExchange) for a in public.history)
-        # The board's alt text is built from the public view: no tile of the exchange.
-        assert str(exchange.tile) not in describe(public, names=table.names())
-        # The exchanging seat itself still sees its own exchange in its view.
-        assert exchange in table.view(exchange.seat).history
-        return
-    pytest.fail("no exchange happened in 40 seeded pairs hands")
+        def stop(table: Table = table) -> bool:
+            return exchange() is not None or table.phase is not Phase.PLAYING
+
+        play_until(table, stop, rng, 400)
+        found = exchange()
+        if found is not None:
+            return table, found
+    raise AssertionError("no exchange happened in 40 seeded pairs hands")
+
+
+def test_the_public_log_and_views_show_a_pairs_exchange_face_down() -> None:
+    table, exchange = pairs_table_with_an_exchange()
+    log = "\n".join(ENGLISH.say(line) for line in table.log)
+    assert "exchange" in log and str(exchange.tile) not in log
+    public = table.public_view()
+    assert public.hand == () and public.legal == ()
+    assert not any(isinstance(a, Exchange) for a in public.history)
+    assert any(isinstance(a, HiddenExchange) for a in public.history)
+    # The board's alt text is built from the public view: no tile of the exchange.
+    assert str(exchange.tile) not in describe(public, names=table.names())
+    # The exchanging seat itself still sees its own exchange in its view.
+    assert exchange in table.view(exchange.seat).history
 
 
 def test_a_tables_seed_is_128_secret_bits_and_the_deal_follows_from_it_alone() -> None:
@@ -177,3 +180,26 @@ def test_a_replay_step_is_the_public_view() -> None:
         assert step.view.hand == () and step.view.legal == ()
         assert not any(isinstance(a, Exchange) for a in step.view.history)
         assert not isinstance(step.last, Exchange)
+
+
+async def test_a_person_gets_at_most_one_new_message_per_spacing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+
+    from cogs.tables import publisher
+
+    waited: list[float] = []
+    sleep = asyncio.sleep
+
+    async def recorded(seconds: float) -> None:
+        waited.append(seconds)
+        await sleep(0)
+
+    monkeypatch.setattr(publisher.asyncio, "sleep", recorded)
+    spacing = publisher.Spacing(5.0)
+    await spacing.wait(ALICE)
+    await spacing.wait(BOB)
+    assert waited == []  # the first message to each person goes at once
+    await spacing.wait(ALICE)
+    assert len(waited) == 1 and 4.9 < waited[0] <= 5.0  # alice's second waits its turn

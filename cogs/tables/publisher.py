@@ -38,6 +38,28 @@ DM_RETRY_SECONDS = 5.0  # a DM that failed on Discord's side is tried again afte
 DM_RETRIES = 3  # ... this many times in a row at most
 
 
+class Spacing:
+    """At most one new message to a person every `seconds`: a new DM is a notification on
+    their phone, so however fast a table moves (AI seats, a burst of clicks) nobody is buzzed
+    more often than that. Waiting costs nothing: the table's showing task waits, changes made
+    meanwhile are coalesced into its next round."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.last: dict[int, float] = {}  # user id -> loop time of their last new message
+
+    async def wait(self, user_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        ready_at = self.last.get(user_id, now - self.seconds) + self.seconds
+        if ready_at > now:
+            await asyncio.sleep(ready_at - now)
+        self.last[user_id] = loop.time()
+        if len(self.last) > 4096:  # forget people who have not been notified for a while
+            recent = loop.time() - self.seconds
+            self.last = {user: at for user, at in self.last.items() if at >= recent}
+
+
 @dataclass
 class Pending:
     show_board: bool = False
@@ -69,6 +91,7 @@ class Publisher:
         self.retried: dict[str, int] = {}  # table -> DM retries since the last DM that went
         # table -> which permission stops showing it, and where (messages of cogs.texts)
         self.blocked: dict[str, tuple[str, str]] = {}
+        self.spacing = Spacing(tables.settings.notify_spacing_seconds)
 
     def mark(
         self,
@@ -304,6 +327,10 @@ class Publisher:
             except discord.NotFound:
                 pass
         user = await self._user(user_id)
+        version = table.version
+        await self.spacing.wait(user_id)
+        if table.version != version:
+            return  # it changed while waiting: the round that shows the change sends the hand
         if moves is not None:
             message = await user.send(embed=embed, file=file, view=moves)
         else:

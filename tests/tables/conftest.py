@@ -29,6 +29,7 @@ def test_settings(emu: Emulator, database: Path, **changes: Any) -> Any:
         "ai_delay": 0.0,
         "ai_budget_ms": 5,
         "between_hands_seconds": 30.0,
+        "notify_spacing_seconds": 0.0,  # AI seats move at once here: no pause between DMs
         "clock": emu.clock.wall,
     }
     values.update(changes)

@@ -110,7 +110,7 @@ async def test_a_command_is_acknowledged_at_once_while_a_table_is_busy(
     emu: Emulator, domino: discord.Client
 ) -> None:
     emu.ack_deadline = 3.0  # Discord's own rule, no grace
-    alice, bob = await started_two_player(emu)
+    _, bob = await started_two_player(emu)
     table = live_table(domino)
     table.seats[1].dm_closed = True  # the next command of bob's reopens his DMs: locks, writes
     table.seats[0].dm_closed = True
