@@ -44,7 +44,8 @@ class Settings:
     """Every option of the bot. Only `token` is required; the rest have working defaults.
     Times are seconds; `clock` gives Unix seconds (tests pass the emulator's clock)."""
 
-    token: str
+    # Never shown: a settings object printed in a log or a traceback must not give the bot away.
+    token: str = field(repr=False)
     log_level: str = "INFO"
     database: Path = HERE / "domino.sqlite3"
     api_base: str | None = None
@@ -193,6 +194,7 @@ class DominoBot(commands.Bot):
 
 async def serve(settings: Settings) -> int:
     redirect_discord(settings.api_base, settings.gateway_url)
+    log.info("starting with %r", settings)
     bot = DominoBot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
