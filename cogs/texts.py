@@ -10,7 +10,25 @@ a rule: the engine's own refusals (subclasses of `DominoError`) are worded from 
 
 from __future__ import annotations
 
+import discord
+
 from cogs.lang import N_, Said, Words
+
+# -- what users typed, shown back ------------------------------------------------------------
+
+ECHO_LIMIT = 100  # characters of a user's text that a refusal or a name shows at most
+
+
+def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Text a user chose (an option they typed, their display name, a season's name), as the
+    bot shows it: on one line, clipped to `limit` characters with an ellipsis, its markdown
+    escaped and its mentions neutralised, so it reads literally and pings nobody whatever it
+    says (`**x**`, `@everyone`, `<@&role>`), and a refusal quoting it stays short."""
+    line = " ".join(str(text).split())
+    if len(line) > limit:
+        line = line[: limit - 1].rstrip() + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(line))
+
 
 # -- refusals (shown ephemerally) -------------------------------------------------------------
 
@@ -33,10 +51,16 @@ NO_DRAW_WITH_AI = N_(
 REMATCH_TAKEN = N_("A rematch of this table has already been opened.")
 MODERATOR_ONLY = N_("Only moderators (Manage Threads or Manage Server) can end a table.")
 GUILD_ONLY = N_("Domino tables are played in a server channel.")
-UNKNOWN_LEVEL = N_("There is no AI level called {level!r} (levels: {levels}).")
-UNKNOWN_GAME = N_("There is no game called {name!r}. Pick one from the list.")
-BAD_OPTIONS = N_("Options look like `target=150 teams=2`; I could not read {text!r}.")
+UNKNOWN_LEVEL = N_("There is no AI level called “{level}” (levels: {levels}).")
+UNKNOWN_GAME = N_("There is no game called “{name}”. Pick one from the list.")
+BAD_OPTIONS = N_("Options look like `target=150 teams=2`; I could not read “{text}”.")
+NOT_A_NUMBER = N_(
+    "Option {name} takes a whole number written with the digits 0-9, like 150; "
+    "I could not read “{value}”."
+)
+TOO_MANY_OPTIONS = N_("That is more options than any game has: {most} at most.")
 TOO_MANY_SEATS = N_("{game} is played by at most {most} players.")
+TOO_FEW_SEATS = N_("{game} needs at least {least} players.")
 A_PERMISSION = N_("a permission")
 MISSING_PERMISSIONS = N_(
     "I can't run a table here: I am missing {permissions} in this channel. "
@@ -308,7 +332,7 @@ RULES_FOOTER = N_("Source: {source} · players: {players}")
 # -- /domino config language ------------------------------------------------------------------
 
 LANGUAGE_MANAGERS_ONLY = N_("Only moderators (Manage Server) can choose the server's language.")
-UNKNOWN_LANGUAGE = N_("There is no language {language!r} here.")
+UNKNOWN_LANGUAGE = N_("There is no language “{language}” here.")
 LANGUAGE_SET = N_(
     "From now on the tables of this server speak {language} in public; each player still gets "
     "their own messages in their own Discord language."
