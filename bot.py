@@ -128,7 +128,14 @@ class DominoBot(commands.Bot):
     only when they changed (Discord allows 200 command creates a day per server)."""
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=bot_intents())
+        # No message of the bot pings anyone: names, season names and options are typed by
+        # users, and discord.py merges this default into every send and edit (interaction
+        # responses, followups and webhook edits included).
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
 
     async def setup_hook(self) -> None:

@@ -22,6 +22,7 @@ from discord.ext import commands
 import render
 from cogs import standings_format as fmt
 from cogs import standings_texts as words
+from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
@@ -97,11 +98,16 @@ class History(commands.Cog):
             name = w(words.HISTORY_SERVER)
         elif isinstance(who, int):  # a page button carries only the id: the name is in results
             name = next(
-                (seat.name for match in shown for seat in match.seats if seat.user_id == user_id),
+                (
+                    texts.user_text(seat.name)
+                    for match in shown
+                    for seat in match.seats
+                    if seat.user_id == user_id
+                ),
                 f"<@{user_id}>",
             )
         else:
-            name = who.display_name
+            name = texts.user_text(who.display_name)
         embed = discord.Embed(
             title=w(words.HISTORY_TITLE, name=name),
             description="\n\n".join(fmt.history_line(match, w=w) for match in shown)[:4096]

@@ -179,7 +179,7 @@ class Standings(commands.Cog):
         )
         embed.add_field(
             name=w(words.YOUR_RANK),
-            value=fmt.rank_line(user.display_name, rank, shown.total, w=w),
+            value=fmt.rank_line(texts.user_text(user.display_name), rank, shown.total, w=w),
             inline=False,
         )
         counted = words.PAIRS_COUNT if kind == "pairs" else words.PLAYERS_COUNT
@@ -239,7 +239,7 @@ class Standings(commands.Cog):
         rank = None
         if stats.rating is not None:
             rank = await self.bot.db.rank_of(guild_id, season_id, who.id)
-        name = who.display_name
+        name = texts.user_text(who.display_name)
         w = await self.bot.audience.public(interaction)
         embed = discord.Embed(
             title=w(words.STATS_TITLE, name=name, season=fmt.season_name(chosen, w=w)),

@@ -142,7 +142,7 @@ def lobby_description(
     return w(
         LOBBY_DESCRIPTION,
         summary=summary,
-        host=host,
+        host=user_text(host),
         options=options or w(DEFAULT_OPTIONS),
         seconds=turn_seconds,
         kind=w(kind),
@@ -153,8 +153,8 @@ def seat_line(w: Words, number: int, name: str | None, ai: str | None) -> str:
     if name is None:
         return w(SEAT_LINE, number=number + 1, name=w(EMPTY_SEAT))
     if ai:
-        return w(SEAT_LINE_AI, number=number + 1, name=name, level=level_name(w, ai))
-    return w(SEAT_LINE, number=number + 1, name=name)
+        return w(SEAT_LINE_AI, number=number + 1, name=user_text(name), level=level_name(w, ai))
+    return w(SEAT_LINE, number=number + 1, name=user_text(name))
 
 
 AI_LEVELS = {
@@ -243,19 +243,19 @@ DRAW_OFFERED = N_("{name} offers a draw (waiting for {waiting}).")
 
 
 def played(name: str, move: object) -> Said:
-    return Said.of(PLAYED, name=name, move=move)
+    return Said.of(PLAYED, name=user_text(name), move=move)
 
 
 def drew(name: str) -> Said:
-    return Said.of(DREW, name=name)
+    return Said.of(DREW, name=user_text(name))
 
 
 def passed(name: str) -> Said:
-    return Said.of(PASSED, name=name)
+    return Said.of(PASSED, name=user_text(name))
 
 
 def did(name: str, move: object) -> Said:
-    return Said.of(DID, name=name, move=move)
+    return Said.of(DID, name=user_text(name), move=move)
 
 
 def forced(line: Said) -> Said:
@@ -267,18 +267,22 @@ def timed_out(line: Said) -> Said:
 
 
 def handed_to_ai(name: str) -> Said:
-    return Said.of(HANDED_TO_AI, name=name)
+    return Said.of(HANDED_TO_AI, name=user_text(name))
 
 
 def resigned(name: str) -> Said:
-    return Said.of(RESIGNED, name=name)
+    return Said.of(RESIGNED, name=user_text(name))
 
 
 def draw_offered(name: str, waiting: str) -> Said:
-    return Said.of(DRAW_OFFERED, name=name, waiting=waiting)
+    """`waiting`: the names of the players yet to agree, as one text."""
+    return Said.of(
+        DRAW_OFFERED, name=user_text(name), waiting=user_text(waiting, limit=ECHO_LIMIT * 4)
+    )
 
 
 def turn_line(w: Words, name: str, mention: str | None) -> str:
+    """`name` as shown already (`BoardSnapshot.shown_names`)."""
     return w(TURN_LINE, name=mention or name)
 
 
