@@ -174,16 +174,17 @@ class History(commands.Cog):
             log.warning("match %s: its record does not replay: %s", match_id, error)
             raise StandingsError(words.NOT_REPLAYABLE, number=str(match_id), reason=error) from None
         winners = [seat.seat for seat in summary.seats if seat.won]
+        shown = [texts.user_text(name) for name in names]  # the picture draws them as they are
         embed = discord.Embed(
             title=w(
                 words.STEP_TITLE,
                 number=str(match_id),
                 game=fmt.game_name(summary.variant, w=w),
             ),
-            description=fmt.step_caption(step, names, winners, w=w),
+            description=fmt.step_caption(step, shown, winners, w=w),
             colour=EMBED_COLOUR,
         )
-        embed.add_field(name=w(words.SCORES), value=fmt.score_lines(step, names, w=w) or "-")
+        embed.add_field(name=w(words.SCORES), value=fmt.score_lines(step, shown, w=w) or "-")
         embed.set_image(url="attachment://board.png")
         embed.set_footer(text=w(words.STEP_FOOTER, position=step.position + 1, count=step.count))
         sizes = hand_sizes(record)

@@ -56,7 +56,12 @@ def leaderboard_lines(page: LeaderboardPage, order: Order, *, w: Words = ENGLISH
     """One line per row: rank, player (or "a & b" for a pair), the ordering figure, games, wins."""
     return [
         words.leaderboard_line(
-            row.rank, " & ".join(row.names), row_value(row, order, w=w), row.games, row.wins, w=w
+            row.rank,
+            " & ".join(texts.user_text(name) for name in row.names),
+            row_value(row, order, w=w),
+            row.games,
+            row.wins,
+            w=w,
         )
         for row in page.rows
     ]
