@@ -44,7 +44,8 @@ class Settings:
     """Every option of the bot. Only `token` is required; the rest have working defaults.
     Times are seconds; `clock` gives Unix seconds (tests pass the emulator's clock)."""
 
-    token: str
+    # Never shown: a settings object printed in a log or a traceback must not give the bot away.
+    token: str = field(repr=False)
     log_level: str = "INFO"
     database: Path = HERE / "domino.sqlite3"
     api_base: str | None = None
@@ -132,7 +133,14 @@ class DominoBot(commands.Bot):
     only when they changed (Discord allows 200 command creates a day per server)."""
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=bot_intents())
+        # No message of the bot pings anyone: names, season names and options are typed by
+        # users, and discord.py merges this default into every send and edit (interaction
+        # responses, followups and webhook edits included).
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
 
     async def setup_hook(self) -> None:
@@ -198,6 +206,7 @@ class DominoBot(commands.Bot):
 
 async def serve(settings: Settings) -> int:
     redirect_discord(settings.api_base, settings.gateway_url)
+    log.info("starting with %r", settings)
     bot = DominoBot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

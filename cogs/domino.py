@@ -7,6 +7,7 @@ Thin by design: each command parses its options and hands over to the table runn
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,20 +30,46 @@ if TYPE_CHECKING:
 EMBED_COLOUR = discord.Colour(0x2E7D32)
 
 
+# What `/domino new options:` reads, strictly: anything else is refused with a short sentence
+# quoting the part it could not read, so an odd value never reaches the engine as something it
+# cannot compare. Numbers are ASCII digits only (`int()` would also take `²`-free unicode digits,
+# signs, underscores and spaces) and short enough for any option; no option takes a negative
+# number, so a sign is refused too. Words are the engine's choices (`seating`, `random`).
+OPTION_NAME = re.compile(r"[a-z]{1,16}")
+OPTION_NUMBER = re.compile(r"[0-9]{1,6}")
+OPTION_WORD = re.compile(r"[a-z][a-z0-9-]{0,31}")
+OPTION_YES = ("true", "yes", "on")
+OPTION_NO = ("false", "no", "off")
+OPTION_SEPARATORS = str.maketrans({",": " ", ";": " "})
+
+
+def most_options() -> int:
+    """The most options any game takes (more parts than that cannot all be right)."""
+    return max(len(kind.option_specs) for kind in all_variants())
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
-    """`target=150 pairs=random` into `{"target": 150, "pairs": "random"}` (numbers and
-    true/false are read as such); the engine validates names and values."""
+    """`target=150 pairs=random` into `{"target": 150, "pairs": "random"}`: names and words
+    in lower case, numbers as ints, yes/no words as bools; a `TableError` for anything else.
+    The engine then validates the names and values against the game."""
+    parts = (text or "").translate(OPTION_SEPARATORS).split()
+    if len(parts) > most_options():
+        raise TableError(texts.TOO_MANY_OPTIONS, most=most_options())
     options: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
-        name, sep, raw = part.partition("=")
-        if not sep or not name or not raw:
-            raise TableError(texts.BAD_OPTIONS, text=part)
-        value: Any = raw
-        if raw.lstrip("-").isdigit():
-            value = int(raw)
-        elif raw.lower() in ("true", "false", "yes", "no"):
-            value = raw.lower() in ("true", "yes")
-        options[name.strip().lower()] = value
+    for part in parts:
+        name, sep, raw = part.lower().partition("=")
+        if not sep or not OPTION_NAME.fullmatch(name):
+            raise TableError(texts.BAD_OPTIONS, text=texts.user_text(part))
+        if OPTION_NUMBER.fullmatch(raw):
+            options[name] = int(raw)
+        elif raw in OPTION_YES or raw in OPTION_NO:
+            options[name] = raw in OPTION_YES
+        elif OPTION_WORD.fullmatch(raw):
+            options[name] = raw
+        elif raw[:1] in ("+", "-", "−") or raw[:1].isnumeric():
+            raise TableError(texts.NOT_A_NUMBER, name=name, value=texts.user_text(raw))
+        else:
+            raise TableError(texts.BAD_OPTIONS, text=texts.user_text(part))
     return options
 
 
@@ -133,7 +160,7 @@ class Domino(commands.Cog):
         try:
             kind = get_variant(game)
         except DominoError:
-            raise TableError(texts.UNKNOWN_GAME, name=game) from None
+            raise TableError(texts.UNKNOWN_GAME, name=texts.user_text(game)) from None
         w = mine(interaction)
         embed = discord.Embed(
             title=w(texts.RULES_TITLE, name=w.game_name(kind.id))[:256],
@@ -223,7 +250,7 @@ class Domino(commands.Cog):
             if not interaction.permissions.manage_guild:
                 raise TableError(texts.LANGUAGE_MANAGERS_ONLY)
             if language not in LANGUAGES:
-                raise TableError(texts.UNKNOWN_LANGUAGE, language=language)
+                raise TableError(texts.UNKNOWN_LANGUAGE, language=texts.user_text(language))
             await self.bot.audience.choose(interaction.guild_id, language)
         w = mine(interaction)
         command = Command("domino config language")

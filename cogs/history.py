@@ -22,6 +22,7 @@ from discord.ext import commands
 import render
 from cogs import standings_format as fmt
 from cogs import standings_texts as words
+from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
@@ -97,11 +98,16 @@ class History(commands.Cog):
             name = w(words.HISTORY_SERVER)
         elif isinstance(who, int):  # a page button carries only the id: the name is in results
             name = next(
-                (seat.name for match in shown for seat in match.seats if seat.user_id == user_id),
+                (
+                    texts.user_text(seat.name)
+                    for match in shown
+                    for seat in match.seats
+                    if seat.user_id == user_id
+                ),
                 f"<@{user_id}>",
             )
         else:
-            name = who.display_name
+            name = texts.user_text(who.display_name)
         embed = discord.Embed(
             title=w(words.HISTORY_TITLE, name=name),
             description="\n\n".join(fmt.history_line(match, w=w) for match in shown)[:4096]
@@ -168,16 +174,17 @@ class History(commands.Cog):
             log.warning("match %s: its record does not replay: %s", match_id, error)
             raise StandingsError(words.NOT_REPLAYABLE, number=str(match_id), reason=error) from None
         winners = [seat.seat for seat in summary.seats if seat.won]
+        shown = [texts.user_text(name) for name in names]  # the picture draws them as they are
         embed = discord.Embed(
             title=w(
                 words.STEP_TITLE,
                 number=str(match_id),
                 game=fmt.game_name(summary.variant, w=w),
             ),
-            description=fmt.step_caption(step, names, winners, w=w),
+            description=fmt.step_caption(step, shown, winners, w=w),
             colour=EMBED_COLOUR,
         )
-        embed.add_field(name=w(words.SCORES), value=fmt.score_lines(step, names, w=w) or "-")
+        embed.add_field(name=w(words.SCORES), value=fmt.score_lines(step, shown, w=w) or "-")
         embed.set_image(url="attachment://board.png")
         embed.set_footer(text=w(words.STEP_FOOTER, position=step.position + 1, count=step.count))
         sizes = hand_sizes(record)

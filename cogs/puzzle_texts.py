@@ -37,6 +37,7 @@ PUZZLE_NUMBERS_HOW = N_("B1=3 C1=5: each cell of the tile and the number it show
 PUZZLE_NOT_YOURS = N_("This is someone else's puzzle: open your own with {command}.")
 PUZZLE_TWO_CELLS = N_("Name two side-by-side cells, like C3-D3.")
 PUZZLE_ONE_CELL = N_("Name one cell of the tile to remove, like C3.")
+PUZZLE_UNREADABLE = N_("I could not read “{text}”: name cells like {example}.")
 PUZZLE_GAVE_UP = N_("Puzzle abandoned.")
 # TRANSLATORS: {days} is a count of days ("7 days")
 PUZZLE_PUT_AWAY = N_("Puzzle put away after {days} without a move.")

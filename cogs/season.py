@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import standings_texts as words
+from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
@@ -102,6 +103,8 @@ class Seasons(commands.Cog):
         repeat: bool = False,
     ) -> None:
         require_manager(interaction)
+        # A name of spaces reads as no name (the season is then "Season N"); one line always.
+        name = " ".join((name or "").split()) or None
         if repeat and days is None:
             raise StandingsError(words.REPEAT_NEEDS_DAYS)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -113,14 +116,18 @@ class Seasons(commands.Cog):
         except SeasonError:  # one is still open
             current = await self.bot.db.current_season(guild_id, now)
             still = current.name if current is not None else "?"
-            raise StandingsError(words.SEASON_STILL_OPEN, name=still) from None
+            raise StandingsError(words.SEASON_STILL_OPEN, name=texts.user_text(still)) from None
         await self.bot.db.update_server_settings(guild_id, season_days=days if repeat else None)
 
         def started(w: Words) -> str:
             if ends_at is None:
-                text = w(words.SEASON_STARTED, name=season.name)
+                text = w(words.SEASON_STARTED, name=texts.user_text(season.name))
             else:
-                text = w(words.SEASON_STARTED_UNTIL, name=season.name, when=str(int(ends_at)))
+                text = w(
+                    words.SEASON_STARTED_UNTIL,
+                    name=texts.user_text(season.name),
+                    when=str(int(ends_at)),
+                )
             if repeat:
                 text += " " + w.plural(*words.SEASON_REPEATS, days or 0)
             return text
@@ -143,7 +150,7 @@ class Seasons(commands.Cog):
         for w, ephemeral in ((mine_words, True), (public, False)):
             text = w(
                 words.SEASON_ENDED,
-                name=season.name,
+                name=texts.user_text(season.name),
                 command=Command("leaderboard"),
                 season=w.slash("season")[1:],
                 number=str(season.number),
@@ -160,7 +167,7 @@ class Seasons(commands.Cog):
         w = mine(interaction)
         lines = [
             words.season_line(
-                season.name,
+                texts.user_text(season.name),
                 int(season.started_at),
                 int(season.ended_at) if season.ended_at is not None else None,
                 int(season.ends_at) if season.ends_at is not None else None,

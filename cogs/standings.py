@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from cogs import standings_format as fmt
 from cogs import standings_texts as words
+from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR, game_choices
 from cogs.errors import reply_error
@@ -69,7 +70,7 @@ class Standings(commands.Cog):
         for season in await db.seasons(guild_id):
             if text in (str(season.number), season.name.lower()):
                 return season
-        raise StandingsError(words.UNKNOWN_SEASON, name=typed)
+        raise StandingsError(words.UNKNOWN_SEASON, name=texts.user_text(typed))
 
     async def _names_all_time(self, guild_id: int, text: str) -> bool:
         """Whether `text` is "All time" in the server's language (what its menus show)."""
@@ -83,9 +84,7 @@ class Standings(commands.Cog):
         try:
             return get_variant(typed.strip()).id
         except UnknownVariant:
-            from cogs import texts
-
-            raise StandingsError(texts.UNKNOWN_GAME, name=typed) from None
+            raise StandingsError(texts.UNKNOWN_GAME, name=texts.user_text(typed)) from None
 
     async def season_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -180,7 +179,7 @@ class Standings(commands.Cog):
         )
         embed.add_field(
             name=w(words.YOUR_RANK),
-            value=fmt.rank_line(user.display_name, rank, shown.total, w=w),
+            value=fmt.rank_line(texts.user_text(user.display_name), rank, shown.total, w=w),
             inline=False,
         )
         counted = words.PAIRS_COUNT if kind == "pairs" else words.PLAYERS_COUNT
@@ -240,7 +239,7 @@ class Standings(commands.Cog):
         rank = None
         if stats.rating is not None:
             rank = await self.bot.db.rank_of(guild_id, season_id, who.id)
-        name = who.display_name
+        name = texts.user_text(who.display_name)
         w = await self.bot.audience.public(interaction)
         embed = discord.Embed(
             title=w(words.STATS_TITLE, name=name, season=fmt.season_name(chosen, w=w)),

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from cogs import standings_texts as words
+from cogs import texts
 from cogs.lang import N_, Words
 from cogs.lang import words as words_in
 from cogs.replay_steps import Step
@@ -35,7 +36,7 @@ def game_name(variant: str | None, *, w: Words = ENGLISH) -> str:
 
 
 def season_name(season: Season | None, *, w: Words = ENGLISH) -> str:
-    return w(words.ALL_TIME) if season is None else season.name
+    return w(words.ALL_TIME) if season is None else texts.user_text(season.name)
 
 
 def page_count(total: int, size: int = PAGE_SIZE) -> int:
@@ -55,7 +56,12 @@ def leaderboard_lines(page: LeaderboardPage, order: Order, *, w: Words = ENGLISH
     """One line per row: rank, player (or "a & b" for a pair), the ordering figure, games, wins."""
     return [
         words.leaderboard_line(
-            row.rank, " & ".join(row.names), row_value(row, order, w=w), row.games, row.wins, w=w
+            row.rank,
+            " & ".join(texts.user_text(name) for name in row.names),
+            row_value(row, order, w=w),
+            row.games,
+            row.wins,
+            w=w,
         )
         for row in page.rows
     ]
@@ -73,7 +79,7 @@ def unit_results(summary: MatchSummary, *, w: Words = ENGLISH) -> str:
     points: dict[int, int] = {}
     won: dict[int, bool] = {}
     for seat in sorted(summary.seats, key=lambda seat: seat.seat):
-        units.setdefault(seat.unit, []).append(seat.name)
+        units.setdefault(seat.unit, []).append(texts.user_text(seat.name))
         points[seat.unit] = seat.points
         won[seat.unit] = won.get(seat.unit, False) or seat.won
     return " · ".join(

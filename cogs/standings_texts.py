@@ -31,7 +31,7 @@ PREVIOUS = N_("Previous")
 NEXT = N_("Next")
 MY_PAGE = N_("My page")
 NOT_RANKED_HERE = N_("You are not on this leaderboard yet.")
-UNKNOWN_SEASON = N_("There is no season {name!r} here. Pick one from the list.")
+UNKNOWN_SEASON = N_("There is no season “{name}” here. Pick one from the list.")
 
 
 LEADERBOARD_LINE = N_("**{rank}.** {names} — {value} · {games}, {wins}")

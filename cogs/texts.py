@@ -10,7 +10,25 @@ a rule: the engine's own refusals (subclasses of `DominoError`) are worded from 
 
 from __future__ import annotations
 
+import discord
+
 from cogs.lang import N_, Said, Words
+
+# -- what users typed, shown back ------------------------------------------------------------
+
+ECHO_LIMIT = 100  # characters of a user's text that a refusal or a name shows at most
+
+
+def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Text a user chose (an option they typed, their display name, a season's name), as the
+    bot shows it: on one line, clipped to `limit` characters with an ellipsis, its markdown
+    escaped and its mentions neutralised, so it reads literally and pings nobody whatever it
+    says (`**x**`, `@everyone`, `<@&role>`), and a refusal quoting it stays short."""
+    line = " ".join(str(text).split())
+    if len(line) > limit:
+        line = line[: limit - 1].rstrip() + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(line))
+
 
 # -- refusals (shown ephemerally) -------------------------------------------------------------
 
@@ -42,10 +60,16 @@ ALREADY_READY = N_("You are ready already: the next hand starts when everyone is
 LEAD_ALREADY_CLAIMED = N_("You will lead the next hand already.")
 MODERATOR_ONLY = N_("Only moderators (Manage Threads or Manage Server) can end a table.")
 GUILD_ONLY = N_("Domino tables are played in a server channel.")
-UNKNOWN_LEVEL = N_("There is no AI level called {level!r} (levels: {levels}).")
-UNKNOWN_GAME = N_("There is no game called {name!r}. Pick one from the list.")
-BAD_OPTIONS = N_("Options look like `target=150 teams=2`; I could not read {text!r}.")
+UNKNOWN_LEVEL = N_("There is no AI level called “{level}” (levels: {levels}).")
+UNKNOWN_GAME = N_("There is no game called “{name}”. Pick one from the list.")
+BAD_OPTIONS = N_("Options look like `target=150 teams=2`; I could not read “{text}”.")
+NOT_A_NUMBER = N_(
+    "Option {name} takes a whole number written with the digits 0-9, like 150; "
+    "I could not read “{value}”."
+)
+TOO_MANY_OPTIONS = N_("That is more options than any game has: {most} at most.")
 TOO_MANY_SEATS = N_("{game} is played by at most {most} players.")
+TOO_FEW_SEATS = N_("{game} needs at least {least} players.")
 A_PERMISSION = N_("a permission")
 MISSING_PERMISSIONS = N_(
     "I can't run a table here: I am missing {permissions} in this channel. "
@@ -127,7 +151,7 @@ def lobby_description(
     return w(
         LOBBY_DESCRIPTION,
         summary=summary,
-        host=host,
+        host=user_text(host),
         options=options or w(DEFAULT_OPTIONS),
         seconds=turn_seconds,
         kind=w(kind),
@@ -138,8 +162,8 @@ def seat_line(w: Words, number: int, name: str | None, ai: str | None) -> str:
     if name is None:
         return w(SEAT_LINE, number=number + 1, name=w(EMPTY_SEAT))
     if ai:
-        return w(SEAT_LINE_AI, number=number + 1, name=name, level=level_name(w, ai))
-    return w(SEAT_LINE, number=number + 1, name=name)
+        return w(SEAT_LINE_AI, number=number + 1, name=user_text(name), level=level_name(w, ai))
+    return w(SEAT_LINE, number=number + 1, name=user_text(name))
 
 
 AI_LEVELS = {
@@ -228,19 +252,19 @@ DRAW_OFFERED = N_("{name} offers a draw (waiting for {waiting}).")
 
 
 def played(name: str, move: object) -> Said:
-    return Said.of(PLAYED, name=name, move=move)
+    return Said.of(PLAYED, name=user_text(name), move=move)
 
 
 def drew(name: str) -> Said:
-    return Said.of(DREW, name=name)
+    return Said.of(DREW, name=user_text(name))
 
 
 def passed(name: str) -> Said:
-    return Said.of(PASSED, name=name)
+    return Said.of(PASSED, name=user_text(name))
 
 
 def did(name: str, move: object) -> Said:
-    return Said.of(DID, name=name, move=move)
+    return Said.of(DID, name=user_text(name), move=move)
 
 
 def forced(line: Said) -> Said:
@@ -252,18 +276,22 @@ def timed_out(line: Said) -> Said:
 
 
 def handed_to_ai(name: str) -> Said:
-    return Said.of(HANDED_TO_AI, name=name)
+    return Said.of(HANDED_TO_AI, name=user_text(name))
 
 
 def resigned(name: str) -> Said:
-    return Said.of(RESIGNED, name=name)
+    return Said.of(RESIGNED, name=user_text(name))
 
 
 def draw_offered(name: str, waiting: str) -> Said:
-    return Said.of(DRAW_OFFERED, name=name, waiting=waiting)
+    """`waiting`: the names of the players yet to agree, as one text."""
+    return Said.of(
+        DRAW_OFFERED, name=user_text(name), waiting=user_text(waiting, limit=ECHO_LIMIT * 4)
+    )
 
 
 def turn_line(w: Words, name: str, mention: str | None) -> str:
+    """`name` as shown already (`BoardSnapshot.shown_names`)."""
     return w(TURN_LINE, name=mention or name)
 
 
@@ -319,7 +347,7 @@ RULES_FOOTER = N_("Source: {source} · players: {players}")
 # -- /domino config language ------------------------------------------------------------------
 
 LANGUAGE_MANAGERS_ONLY = N_("Only moderators (Manage Server) can choose the server's language.")
-UNKNOWN_LANGUAGE = N_("There is no language {language!r} here.")
+UNKNOWN_LANGUAGE = N_("There is no language “{language}” here.")
 LANGUAGE_SET = N_(
     "From now on the tables of this server speak {language} in public; each player still gets "
     "their own messages in their own Discord language."

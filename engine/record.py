@@ -78,7 +78,7 @@ def new_match(record: Mapping[str, Any]) -> Match:
             raise DominoError("options must be an object")
         players = record.get("players")
         if players is None:
-            counts = kind.allowed_players(options)
+            counts = kind.players_for(options)
             if len(counts) != 1:
                 raise DominoError("the record must say how many players")
             players = counts[0]

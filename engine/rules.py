@@ -52,7 +52,7 @@ class Option:
                 "option {name} must be {kind}, not {value}",
                 name=self.name,
                 kind=_kind_name(expected),
-                value=repr(value),
+                value=shown(value),
             )
         assert isinstance(value, int | str | bool)
         if self.choices and value not in self.choices:
@@ -61,7 +61,7 @@ class Option:
                 "option {name} must be one of {allowed}, not {value}",
                 name=self.name,
                 allowed=allowed,
-                value=repr(value),
+                value=shown(value),
             )
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
@@ -73,6 +73,19 @@ class Option:
                     "option {name} must be at most {maximum}", name=self.name, maximum=self.maximum
                 )
         return value
+
+
+SHOWN_LIMIT = 40
+
+
+def shown(value: object) -> str:
+    """A refused value as a refusal quotes it: its repr, clipped to `SHOWN_LIMIT` characters (a
+    refusal stays one short line whatever was given). An int too large to be useful is shown by
+    its size: Python refuses to write ints of more than 4300 digits at all."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return ("-" if value < 0 else "") + "2**64+"
+    text = repr(value)
+    return text if len(text) <= SHOWN_LIMIT else text[: SHOWN_LIMIT - 1] + "…"
 
 
 def _kind_name(kind: type) -> Message:
@@ -93,10 +106,10 @@ def resolve_options(
         spec = known.get(name)
         if spec is None:
             if not known:
-                raise BadOption("unknown option {name} (this game takes: none)", name=repr(name))
+                raise BadOption("unknown option {name} (this game takes: none)", name=shown(name))
             raise BadOption(
                 "unknown option {name} (this game takes: {accepted})",
-                name=repr(name),
+                name=shown(name),
                 accepted=", ".join(known),
             )
         values[name] = spec.validate(value)

@@ -68,6 +68,12 @@ class BoardSnapshot:
             winners=table.winners,
         )
 
+    @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The players' names as the board's words show them (typed by users: escaped); the
+        pictures draw `names` as they are."""
+        return tuple(texts.user_text(name) for name in self.names)
+
 
 def _unit_name(names: tuple[str, ...], unit: tuple[int, ...]) -> str:
     return " & ".join(names[seat] for seat in unit)
@@ -75,7 +81,7 @@ def _unit_name(names: tuple[str, ...], unit: tuple[int, ...]) -> str:
 
 def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     """The public board's words, in the server's language (`w`)."""
-    view = snap.view
+    view, names = snap.view, snap.shown_names
     assert view is not None
     number = len(view.results) + (1 if snap.phase is Phase.PLAYING else 0)
     embed = discord.Embed(
@@ -86,19 +92,19 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     embed.description = "\n".join(lines)[:4000]
     if snap.phase is Phase.PLAYING and view.turn is not None:
         seat = view.turn
-        turn = texts.turn_line(w, snap.names[seat], snap.mentions[seat])
+        turn = texts.turn_line(w, names[seat], snap.mentions[seat])
         if snap.deadline is not None:
             turn += " · " + texts.deadline_line(int(snap.deadline))
         embed.add_field(name=w(texts.TO_PLAY), value=turn, inline=False)
     sizes = "\n".join(
         f"{name}: {w.number(size)}"
-        for name, size, seated in zip(snap.names, view.hand_sizes, view.seated, strict=True)
+        for name, size, seated in zip(names, view.hand_sizes, view.seated, strict=True)
         if seated
     )
     embed.add_field(name=w(texts.HANDS), value=sizes or "-", inline=True)
     embed.add_field(name=w(texts.BONEYARD), value=w.number(view.boneyard), inline=True)
     scores = "\n".join(
-        f"{_unit_name(snap.names, unit)}: {w.number(score)}"
+        f"{_unit_name(names, unit)}: {w.number(score)}"
         for unit, score in zip(view.units, view.scores, strict=True)
     )
     embed.add_field(name=w(texts.SCORES), value=scores or "-", inline=True)
@@ -111,12 +117,12 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
         when = texts.deadline_line(int(snap.between_until or 0))
         notes.append(w(texts.BETWEEN_HANDS, number=len(view.results), when=when))
         if snap.choosers:
-            pair = " & ".join(snap.names[seat] for seat in snap.choosers)
+            pair = " & ".join(names[seat] for seat in snap.choosers)
             notes.append(w(texts.CHOOSE_LEADER, pair=pair))
     if snap.phase is Phase.OVER:
-        winners = " & ".join(snap.names[seat] for seat in snap.winners)
+        winners = " & ".join(names[seat] for seat in snap.winners)
         notes.append(texts.match_result(w, winners))
-    for name, closed in zip(snap.names, snap.dm_closed, strict=True):
+    for name, closed in zip(names, snap.dm_closed, strict=True):
         if closed and snap.phase in (Phase.PLAYING, Phase.BETWEEN):
             notes.append(w(texts.DM_CLOSED, name=name))
     if notes:
@@ -166,12 +172,12 @@ async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
-    view = snap.view
+    view, names = snap.view, snap.shown_names
     assert view is not None and view.results
     result = view.results[-1]
-    winners = " & ".join(snap.names[seat] for seat in result.winners) or "-"
+    winners = " & ".join(names[seat] for seat in result.winners) or "-"
     points = ", ".join(
-        f"{_unit_name(snap.names, unit)} {w.signed(points)}"
+        f"{_unit_name(names, unit)} {w.signed(points)}"
         for unit, points in zip(view.units, result.points, strict=True)
     )
     return texts.hand_result(w, len(view.results), winners, result.end, points)
@@ -203,7 +209,8 @@ def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> d
     elif view.my_turn:
         embed.description = w(texts.YOUR_TURN)
     else:
-        embed.description = w(texts.NOT_YOUR_TURN_YET, name=turn_name or "-")
+        shown = texts.user_text(turn_name) if turn_name else "-"
+        embed.description = w(texts.NOT_YOUR_TURN_YET, name=shown)
     embed.set_image(url="attachment://hand.png")
     return embed
 

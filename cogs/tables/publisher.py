@@ -285,7 +285,7 @@ class Publisher:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
         try:
             w = await self.tables.public_words(table)
-            await channel.send(w(texts.DM_CLOSED, name=player.name))
+            await channel.send(w(texts.DM_CLOSED, name=texts.user_text(player.name)))
             self.note_message(channel.id)
         except discord.HTTPException:
             log.info("table %s: could not say that seat %s's DMs are closed", table.id, seat)

@@ -11,6 +11,7 @@ state as a JSON document, for the database, is `to_state` / `from_state`. The Di
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +20,13 @@ from cogs.lang import Command, Said
 from cogs.tables.seating import TableError
 from data.models import PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, load_game
-from engine.puzzles.cells import pair_text, parse_cells, parse_quadrille
+from engine.puzzles.cells import QUADRILLE_EXAMPLE, pair_text, parse_cells, parse_quadrille
 from engine.tiles import Tile
+
+# What a cell form may hold: cells (`C3-D3`, `(2,2)-(2,3)`) and Quadrille's numbers (`B1=3`).
+# Anything else cannot name a cell; it is refused here, quoted safely, before the engine's
+# parser would quote it as it was typed.
+CELLS_TYPED = re.compile(r"[A-Za-z0-9 =:,()\-]*")
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +103,12 @@ class Puzzle:
         if self.over:
             raise TableError(texts.NO_SUCH_TABLE)
         game = self.game
+        if verb in ("place", "remove") and not CELLS_TYPED.fullmatch(text):
+            quadrille = isinstance(game, QuadrilleGame)
+            example = "C3" if verb == "remove" else QUADRILLE_EXAMPLE if quadrille else "C3-D3"
+            raise TableError(
+                puzzle_texts.PUZZLE_UNREADABLE, text=texts.user_text(text), example=example
+            )
         if verb == "place":
             line = self._place(text)
         elif verb == "remove":

@@ -235,7 +235,11 @@ class Puzzles:
             )
         last = "\n".join(w.say(line) for line in puzzle.last)
         embed = discord.Embed(
-            title=w(puzzle_texts.PUZZLE_TITLES[puzzle.game_id], name=puzzle.name, size=size),
+            title=w(
+                puzzle_texts.PUZZLE_TITLES[puzzle.game_id],
+                name=texts.user_text(puzzle.name),
+                size=size,
+            ),
             description=last or w(puzzle_texts.PUZZLE_HOWS[puzzle.game_id]),
             colour=COLOUR,
         )

@@ -102,12 +102,18 @@ class Setup:
         try:
             kind = get_variant(variant)
         except DominoError:
-            raise TableError(texts.UNKNOWN_GAME, name=variant) from None
+            raise TableError(texts.UNKNOWN_GAME, name=texts.user_text(variant)) from None
         given = dict(options or {})
-        counts = kind.allowed_players(given) or kind.player_counts
+        try:
+            counts = kind.players_for(given) or kind.player_counts
+        except DominoError as error:
+            raise TableError.refusing(error) from None
         most = max(counts)
         if seats is not None and seats > most:
             raise TableError(texts.TOO_MANY_SEATS, game=Said.game(kind.id), most=most)
+        if seats is not None and seats < min(counts):
+            # A lobby with fewer seats than the game needs could never start.
+            raise TableError(texts.TOO_FEW_SEATS, game=Said.game(kind.id), least=min(counts))
         size = seats if seats is not None else most
         try:
             # Validating against the smallest count that fits checks every option now, so the
@@ -216,7 +222,9 @@ class Lobby:
         if user_id != self.host_id:
             raise TableError(texts.NOT_HOST)
         if level not in levels:
-            raise TableError(texts.UNKNOWN_LEVEL, level=level, levels=", ".join(levels))
+            raise TableError(
+                texts.UNKNOWN_LEVEL, level=texts.user_text(level), levels=", ".join(levels)
+            )
         number = self._free_seat(None)
         count = sum(1 for seat in self.occupied if seat.is_ai) + 1
         self.seats[number] = Seat(name=texts.ai_name(level, count), ai=level)

@@ -35,6 +35,7 @@ from engine.rules import (
     Option,
     Scoring,
     resolve_options,
+    shown,
 )
 from engine.tiles import Tile, domino_set, highest, highest_double
 
@@ -86,15 +87,18 @@ class Variant:
     own_turns: ClassVar[bool] = False  # turns are the variant's own moves, not tile placements
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
-        if type(players) is not int or players not in self.allowed_players(options):
+        self.options = resolve_options(self.option_specs, options)
+        counts = self.allowed_players(self.options)
+        if type(players) is not int or players not in counts:
             raise BadOption(
                 "{game} is played by {counts}, not {players}",
                 game=GameName(self.id, self.name),
-                counts=_describe_counts(self.allowed_players(options)),
-                players=players,
+                counts=_describe_counts(counts),
+                players=players
+                if type(players) is int and players.bit_length() <= 64
+                else shown(players),
             )
         self.players = players
-        self.options = resolve_options(self.option_specs, options)
         self.check_options()
         self.units: tuple[tuple[int, ...], ...] = self.make_units()
         self.unit_of: tuple[int, ...] = tuple(
@@ -106,7 +110,16 @@ class Variant:
 
     @classmethod
     def allowed_players(cls, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """The player counts these options allow; `options` are already validated (ask
+        `players_for` with options as given)."""
         return cls.player_counts
+
+    @classmethod
+    def players_for(cls, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """The player counts options as given allow, the options validated first (`BadOption`
+        for a bad one): the variants' own rules compare and divide by option values, which only
+        validated values are sure to allow."""
+        return cls.allowed_players(resolve_options(cls.option_specs, options))
 
     def check_options(self) -> None:
         """Refuse combinations of options (each option alone is already checked)."""

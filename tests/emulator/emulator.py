@@ -30,6 +30,7 @@ from .clock import Clock
 from .errors import DiscordError
 from .gateway import GUILDS, Gateway
 from .localizations import LOCALES, as_seen_by
+from .mentions import Ping
 from .payloads import guild_create_payload
 from .ratelimit import RateLimiter
 from .server import build_app
@@ -82,6 +83,8 @@ class Emulator:
         self.violations: list[str] = []
         self.refusals: list[str] = []
         self.rate_limited: list[str] = []
+        #: Every message create or edit that pinged someone (see mentions.py).
+        self.pings: list[Ping] = []
         self.interactions: dict[int, i.Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.command_syncs: list[int | None] = []

@@ -1,7 +1,8 @@
 """Creating and editing messages under Discord's rules, shared by channel and interaction routes.
 
 Both paths check the same limits (rules.py), the empty-message rule (50006) and the file size
-limit (40005), store attachments so their URLs serve the bytes back, and tell the gateway.
+limit (40005), store attachments so their URLs serve the bytes back, work out whom the content
+pings (mentions.py; every ping is kept in `emulator.pings`), and tell the gateway.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from .bodies import UploadedFile
 from .errors import CANNOT_SEND_EMPTY_MESSAGE, ENTITY_TOO_LARGE, DiscordError, invalid_form
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
 from .layout import IS_COMPONENTS_V2
+from .mentions import Ping, check_allowed, parse_mentions
 from .world import EPHEMERAL, LOADING, Attachment, Channel, Message, User
 
 if TYPE_CHECKING:
@@ -49,6 +51,31 @@ def _store(
     return attachment
 
 
+def _mention(emulator: Emulator, message: Message, payload: dict[str, Any]) -> None:
+    """Keep the content's mentions as Discord does, and note whom they ping."""
+    world = emulator.world
+    found = parse_mentions(message.content, payload.get("allowed_mentions"), set(world.users))
+    message.mentioned_users = [world.users[user] for user in found.users]
+    message.mention_roles = list(found.roles)
+    message.mention_everyone = found.everyone
+    channel = world.channels[message.channel_id]
+    pinged = set(found.users)
+    if channel.guild_id is not None:
+        guild = world.guilds[channel.guild_id]
+        for member in guild.members.values():
+            roles = {guild.id, *member.role_ids}
+            if found.everyone or roles & set(found.roles):
+                pinged.add(member.user.id)
+    elif found.everyone and channel.recipient is not None:
+        pinged.add(channel.recipient.id)
+    pinged.discard(message.author.id)
+    message.pinged = frozenset(pinged)
+    if message.pinged or found.everyone:
+        emulator.pings.append(
+            Ping(message.id, message.channel_id, message.content, message.pinged, found.everyone)
+        )
+
+
 def create_message(
     emulator: Emulator,
     channel: Channel,
@@ -67,6 +94,7 @@ def create_message(
     violation) and add the message to `channel`; `announce` tells the gateway."""
     layout = bool(int(payload.get("flags") or 0) & IS_COMPONENTS_V2)
     errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
+    errors += check_allowed(payload.get("allowed_mentions")) if checked else []
     if errors:
         raise invalid_form(errors)
     if checked:
@@ -92,6 +120,7 @@ def create_message(
         webhook_id=webhook_id,
         interaction=interaction,
     )
+    _mention(emulator, message, payload)
     channel.messages.append(message)
     emulator.touch()
     return message
@@ -110,6 +139,7 @@ def edit_message(
     # The flag cannot be taken back once a message has it.
     layout = bool((message.flags | int(payload.get("flags") or 0)) & IS_COMPONENTS_V2)
     errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
+    errors += check_allowed(payload.get("allowed_mentions")) if checked else []
     if errors:
         raise invalid_form(errors)
     if checked:
@@ -136,6 +166,8 @@ def edit_message(
         message.flags = (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL) | keep
     message.flags &= ~LOADING
     message.edited_timestamp = emulator.clock.iso()
+    if "content" in payload:  # new content: its mentions are parsed afresh
+        _mention(emulator, message, payload)
     emulator.touch()
 
 

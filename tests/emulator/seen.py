@@ -105,6 +105,16 @@ class SeenMessage:
         return self.message.content
 
     @property
+    def pinged(self) -> frozenset[int]:
+        """The ids of the users the content pinged (by mention, role or @everyone/@here) under
+        the message's `allowed_mentions`; the author never."""
+        return self.message.pinged
+
+    @property
+    def mention_everyone(self) -> bool:
+        return self.message.mention_everyone
+
+    @property
     def text(self) -> str:
         """Content and every embed's title, description and fields, for `in` checks."""
         parts = [self.message.content]

@@ -124,6 +124,11 @@ class Message:
     interaction: dict[str, Any] | None = None
     thread_id: int | None = None
     deleted: bool = False
+    #: The mentions Discord kept from the content (see mentions.py), and who they ping.
+    mentioned_users: list[User] = field(default_factory=list)
+    mention_roles: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
+    pinged: frozenset[int] = frozenset()
 
     @property
     def ephemeral(self) -> bool:
@@ -139,9 +144,9 @@ class Message:
             "type": 0 if self.interaction is None else 20,
             "content": self.content,
             "author": self.author.payload(),
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
+            "mentions": [user.payload() for user in self.mentioned_users],
+            "mention_roles": [str(role) for role in self.mention_roles],
+            "mention_everyone": self.mention_everyone,
             "components": self.components,
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,
