@@ -129,7 +129,7 @@ class Lobbies:
             content = w(
                 texts.REMATCH_INVITE,
                 players=" ".join(f"<@{user}>" for user in invited),
-                host=host.name if host is not None else "",
+                host=texts.user_text(host.name) if host is not None else "",
             )
         message = await channel.send(
             content=content,
