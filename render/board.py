@@ -20,7 +20,7 @@ from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, EndTag, Spot
 from render.sprites import tile_back
-from render.text import fit, font, put_text
+from render.text import fit, font, note_text, put_text
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
@@ -134,6 +134,9 @@ def board_image(
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
         tag(canvas, centre, tag_text(end), palette, plan.tag_size)
+        width, height = tag_size(tag_text(end), plan.tag_size, palette)
+        x, y = round(centre[0] - width / 2), round(centre[1] - height / 2)
+        note_text(tag_text(end), (x, y, x + width, y + height))
     if not arrangement.spots and not arrangement.captions:
         message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)

@@ -18,7 +18,7 @@ from engine.variants import get_variant
 from engine.view import SeatView
 from render.encode import png_bytes
 from render.sprites import tile_sprite
-from render.text import fit, font
+from render.text import draw_text, fit, font
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
@@ -114,21 +114,23 @@ def score_sheet_image(
     except UnknownVariant:
         game = wording.game_name(view.variant, view.variant)
     heading = wording.say(wording.sheet_title, game=game)
-    draw.text((MARGIN, 16), heading, font=title, fill=palette.ink)
+    draw_text(draw, (MARGIN, 16), heading, face=title, fill=palette.ink)
     at = (WIDTH - MARGIN, 22)
     line = target_line(view, wording=wording)
-    draw.text(at, line, font=font(15), fill=palette.muted, anchor="ra")
+    draw_text(draw, at, line, face=font(15), fill=palette.muted, anchor="ra")
     y = 60
     bold = font(14, bold=True)
     for index, unit in enumerate(units):
         left = MARGIN + FIRST_COLUMN + index * column
-        draw.text((left + 6, y + 8), fit(unit, bold, column - 10), font=bold, fill=palette.ink)
-    draw.text((MARGIN + 6, y + 8), wording.sheet_hand_column, font=bold, fill=palette.ink)
+        draw_text(
+            draw, (left + 6, y + 8), fit(unit, bold, column - 10), face=bold, fill=palette.ink
+        )
+    draw_text(draw, (MARGIN + 6, y + 8), wording.sheet_hand_column, face=bold, fill=palette.ink)
     y += 34
     draw.line((MARGIN, y - 4, WIDTH - MARGIN, y - 4), fill=palette.panel_edge, width=1)
     if earlier:
         text = wording.plural(wording.sheet_earlier, earlier, count=earlier)
-        draw.text((MARGIN + 6, y), text, font=font(13), fill=palette.muted)
+        draw_text(draw, (MARGIN + 6, y), text, face=font(13), fill=palette.muted)
         y += LINE
     for result, row_height in zip(results, heights, strict=True):
         _hand_row(canvas, draw, view, names, result, y, row_height, column, palette, wording)
@@ -142,8 +144,13 @@ def score_sheet_image(
         template = wording.sheet_several_win if several else wording.sheet_one_wins
         message = wording.say(template, names=text) if winners else wording.sheet_draw
         _winner_mark(draw, MARGIN + 10, y + 14, palette)
-        draw.text(
-            (MARGIN + 24, y + 14), message, font=font(17, bold=True), fill=palette.ink, anchor="lm"
+        draw_text(
+            draw,
+            (MARGIN + 24, y + 14),
+            message,
+            face=font(17, bold=True),
+            fill=palette.ink,
+            anchor="lm",
         )
     return canvas
 
@@ -187,15 +194,16 @@ def _hand_row(
     )
     outcome = result.outcome
     number = wording.number(result.number + 1)
-    draw.text((MARGIN + 8, top + 8), number, font=font(16, bold=True), fill=theme.ink)
+    draw_text(draw, (MARGIN + 8, top + 8), number, face=font(16, bold=True), fill=theme.ink)
     how = wording.hand_end(outcome.end)
     if outcome.went_out is not None:
         who = wording.seat_name(names, outcome.went_out)
         how = wording.say(wording.sheet_went_out, end=how, name=who)
-    draw.text(
+    draw_text(
+        draw,
         (MARGIN + 34, top + 10),
         fit(how, font(13), FIRST_COLUMN - 38),
-        font=font(13),
+        face=font(13),
         fill=theme.muted,
     )
     winners = set(result.winners)
@@ -211,22 +219,24 @@ def _hand_row(
         if won:
             _winner_mark(draw, left + 10, top + 17, theme)
             text_left = left + 20
-        draw.text((text_left, top + 8), wording.signed(points), font=face, fill=theme.ink)
+        draw_text(draw, (text_left, top + 8), wording.signed(points), face=face, fill=theme.ink)
         y = top + LINE + 6
         if _narrow(column):  # the running total goes under the points
             total = f"= {wording.number(score)}"
-            draw.text((left + 6, y - 2), total, font=font(13), fill=theme.muted)
+            draw_text(draw, (left + 6, y - 2), total, face=font(13), fill=theme.muted)
             y += LINE
         else:
             at = (left + column - 12, top + 8)
-            draw.text(at, wording.number(score), font=face, fill=theme.ink, anchor="ra")
+            draw_text(draw, at, wording.number(score), face=face, fill=theme.ink, anchor="ra")
         label = font(12)
         indent = _indent(view)
         for seat in unit:
             tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
             if indent:
                 who = fit(wording.seat_name(names, seat), label, indent - 6)
-                draw.text((left + 6, y + mini), who, font=label, fill=theme.muted, anchor="lm")
+                draw_text(
+                    draw, (left + 6, y + mini), who, face=label, fill=theme.muted, anchor="lm"
+                )
             for start in range(0, max(1, len(tiles)), per_line):
                 for offset, tile in enumerate(tiles[start : start + per_line]):
                     sprite = tile_sprite(tile.high, tile.low, mini, 90, theme)
@@ -238,7 +248,7 @@ def _hand_row(
                     else:
                         out = wording.sheet_none_left if seated else wording.sheet_sat_out
                     at = (left + 6 + indent, y + mini)
-                    draw.text(at, out, font=label, fill=theme.muted, anchor="lm")
+                    draw_text(draw, at, out, face=label, fill=theme.muted, anchor="lm")
                 y += 2 * mini + 6
 
 
@@ -251,10 +261,10 @@ def _totals(
     wording: Wording,
 ) -> None:
     bold = font(16, bold=True)
-    draw.text((MARGIN + 8, top + 12), wording.sheet_total, font=bold, fill=theme.ink)
+    draw_text(draw, (MARGIN + 8, top + 12), wording.sheet_total, face=bold, fill=theme.ink)
     for index, score in enumerate(view.scores):
         at = (MARGIN + FIRST_COLUMN + index * column + column - 12, top + 12)
-        draw.text(at, wording.number(score), font=bold, fill=theme.ink, anchor="ra")
+        draw_text(draw, at, wording.number(score), face=bold, fill=theme.ink, anchor="ra")
 
 
 def _winner_mark(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
