@@ -46,10 +46,12 @@ def font(size: int, *, bold: bool = False) -> Font:
 
 @dataclass(frozen=True, slots=True)
 class TextBox:
-    """Where a piece of text was drawn: its ink box (left, top, right, bottom) in pixels."""
+    """Where a piece of text was drawn: its ink box (left, top, right, bottom) in pixels, and
+    its font size in pixels (what the tests check against the legible minimum)."""
 
     text: str
     box: tuple[int, int, int, int]
+    size: int
 
 
 _recorded: ContextVar[list[TextBox] | None] = ContextVar("recorded_text", default=None)
@@ -66,12 +68,13 @@ def recording() -> Iterator[list[TextBox]]:
         _recorded.reset(token)
 
 
-def note_text(text: str, box: tuple[float, float, float, float]) -> None:
-    """Record that `text` was drawn in `box` (when someone is recording)."""
+def note_text(text: str, box: tuple[float, float, float, float], *, size: int) -> None:
+    """Record that `text` was drawn in `box` at font size `size` (when someone is recording)."""
     boxes = _recorded.get()
     if boxes is not None and text:
         left, top, right, bottom = box
-        boxes.append(TextBox(text, (round(left), round(top), round(right), round(bottom))))
+        edges = (round(left), round(top), round(right), round(bottom))
+        boxes.append(TextBox(text, edges, size))
 
 
 def text_width(text: str, face: Font) -> int:
@@ -129,7 +132,7 @@ def put_text(
     x, y = round(xy[0]) + left, round(xy[1]) + top
     canvas.paste(image, (x, y), image)
     if _recorded.get() is not None:
-        note_text(text, (x, y, x + image.width, y + image.height))
+        note_text(text, (x, y, x + image.width, y + image.height), size=size)
 
 
 def draw_text(
@@ -145,7 +148,7 @@ def draw_text(
     `put_text`'s."""
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
     if _recorded.get() is not None:
-        note_text(text, draw.textbbox(xy, text, font=face, anchor=anchor))
+        note_text(text, draw.textbbox(xy, text, font=face, anchor=anchor), size=round(face.size))
 
 
 def wrap(text: str, face: Font, width: int, *, separator: str = "  ") -> list[str]:
