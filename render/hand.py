@@ -16,14 +16,14 @@ from engine.view import SeatView
 from render.encode import png_bytes
 from render.labels import move_label
 from render.marks import check
-from render.sprites import tile_sprite
+from render.sprites import pips_for, set_top, tile_sprite
 from render.text import fit, font, put_text, text_width, wrap
 from render.theme import get_theme
 from render.wording import ENGLISH, Wording
 
 CELL = 34
 SLOT = 76  # width given to each tile with its labels
-PER_ROW = 10
+PER_ROW = 6  # at most 6 * SLOT + 2 * MARGIN = 488 px wide: its labels stay 10 px on a phone
 RAISE = 10
 MARGIN = 16
 HEADING_TOP = 14
@@ -34,7 +34,8 @@ GAP = 24  # between the heading and the ends beside it
 
 def hand_png(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> bytes:
     """The view's own hand as PNG bytes; `view.legal` marks the playable tiles."""
-    return png_bytes(hand_image(view, theme=theme, wording=wording), get_theme(theme))
+    image = hand_image(view, theme=theme, wording=wording)
+    return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
 
 def plays_by_tile(
@@ -49,7 +50,7 @@ def plays_by_tile(
 
 
 def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> Image.Image:
-    palette = get_theme(theme)
+    palette = pips_for(get_theme(theme), set_top(view))
     tiles = view.hand
     labels = plays_by_tile(view.legal, wording=wording)
     most_labels = max((len(names) for names in labels.values()), default=1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -15,9 +16,11 @@ from engine.errors import BadOption
 from engine.variants import all_variants
 from engine.view import SeatView
 from render.board import MIN_TEXT_ON_PHONE, WIDTH, board_image, board_png, plan_board
+from render.sheet import match_winners, pips_left, score_sheet_image
 from render.sprites import MIN_PIP_ON_PHONE, PHONE_WIDTH, set_top, smallest_pip
 from render.text import recording
 from render.theme import LIGHT, coloured
+from render.wording import ENGLISH
 from tests.render_positions import full_line, view_of
 
 SHRINK = PHONE_WIDTH / WIDTH
@@ -110,3 +113,55 @@ def test_a_team_game_card_says_the_score_without_a_team_label() -> None:
         board_image(view, names=NAMES[: view.players])
     assert not [box.text for box in boxes if "team" in box.text]
     assert any(box.text.endswith("pts") for box in boxes)
+
+
+def _long_match() -> SeatView:
+    match = Match("partnership", 4, seed=5)
+    rng = random.Random(5)
+    while not match.over:
+        hand = match.start_hand()
+        while not hand.over:
+            match.apply(rng.choice(hand.legal_actions()))
+    return match.view_for(0)
+
+
+def test_the_score_sheet_is_in_type_a_phone_shows() -> None:
+    view = _long_match()
+    with recording() as boxes:
+        score_sheet_image(view, names=NAMES[:4])
+    assert not [(box.text, box.size) for box in boxes if box.size * SHRINK < MIN_TEXT_ON_PHONE]
+
+
+def test_the_score_sheet_counts_the_pips_left_instead_of_drawing_tiny_tiles() -> None:
+    view = _long_match()
+    with recording() as boxes:
+        image = score_sheet_image(view, names=NAMES[:4])
+    texts = [box.text for box in boxes]
+    for result in view.results:
+        for unit in view.units:
+            counts = [
+                "out" if not result.outcome.hands[seat] and result.outcome.went_out == seat
+                else str(pips_left(result.outcome.hands[seat]))
+                for seat in unit
+            ]  # fmt: skip
+            assert " · ".join(counts) in texts
+    assert LIGHT.pip_dim not in {colour for _, colour in image.getcolors(1 << 16) or []}
+
+
+def test_a_unit_whose_score_did_not_change_shows_a_dash_not_plus_zero() -> None:
+    view = _long_match()
+    assert any(0 in result.points for result in view.results)
+    with recording() as boxes:
+        score_sheet_image(view, names=NAMES[:4])
+    texts = [box.text for box in boxes]
+    assert "–" in texts and not [text for text in texts if text in ("+0", "0 ")]
+    assert not [text for text in texts if text.startswith("+0")]
+
+
+def test_a_match_that_ends_level_is_a_draw_not_everyone_winning() -> None:
+    view = _long_match()
+    level = replace(view, scores=(40, 40))
+    assert match_winners(level) == ()
+    with recording() as boxes:
+        score_sheet_image(level, names=NAMES[:4])
+    assert ENGLISH.sheet_draw in [box.text for box in boxes]
