@@ -11,11 +11,14 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from engine import Match
+from engine import Draw, Match
 from engine.errors import BadOption
+from engine.layout import Layout, Shape
+from engine.tiles import domino_set
 from engine.variants import all_variants
 from engine.view import SeatView
 from render.board import MIN_TEXT_ON_PHONE, WIDTH, board_image, board_png, plan_board
+from render.hand import hand_image
 from render.sheet import match_winners, pips_left, score_sheet_image
 from render.sprites import MIN_PIP_ON_PHONE, PHONE_WIDTH, set_top, smallest_pip
 from render.text import recording
@@ -165,3 +168,15 @@ def test_a_match_that_ends_level_is_a_draw_not_everyone_winning() -> None:
     with recording() as boxes:
         score_sheet_image(level, names=NAMES[:4])
     assert ENGLISH.sheet_draw in [box.text for box in boxes]
+
+
+@pytest.mark.parametrize("count", [7, 10, 16])
+def test_a_big_hand_is_in_type_a_phone_shows(count: int) -> None:
+    """A hand of many tiles (a draw game's after a few draws) wraps into rows rather than grow
+    wide: Discord shrinks a picture wider than a phone, and its labels with it."""
+    hand = list(domino_set(12))[-count:]
+    view = view_of(Layout(Shape.LINE), variant="gameroom", hand=hand, legal=(Draw(0),))
+    with recording() as boxes:
+        image = hand_image(view)
+    shrink = min(1.0, PHONE_WIDTH / image.width)
+    assert not [(box.text, box.size) for box in boxes if box.size * shrink < MIN_TEXT_ON_PHONE]
