@@ -39,6 +39,8 @@ DETAIL_SIZE = 19
 FOOTER_SIZE = 19
 CARD_HEIGHT = 64
 FOOTER = 40
+FOOTER_LINE = 26  # a second footer line, when its two sides do not fit on one
+FOOTER_GAP = 24
 
 
 def board_png(
@@ -94,7 +96,7 @@ def tag_centres(plan: BoardPlan) -> list[tuple[float, float]]:
     return place_tags(wanted, tiles, frame)
 
 
-def plan_board(view: SeatView) -> BoardPlan:
+def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
     """The board's layout. The table is at most `MAX_TABLE` tall while its tiles keep their pips
     legible on a phone (`min_cell`); a long game of a big set grows the picture down instead, up
     to `TALLER_TABLES`' last, so that the tiles fold into more rows rather than shrink."""
@@ -110,7 +112,7 @@ def plan_board(view: SeatView) -> BoardPlan:
             break
     assert best is not None  # the loop ran at least once
     cell, table_height, arrangement = best
-    height = header + table_height + FOOTER
+    height = header + table_height + FOOTER + (footer_lines - 1) * FOOTER_LINE
     placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))
     return BoardPlan(arrangement, placer, cell, header, table_height, WIDTH, height)
 
@@ -126,7 +128,8 @@ def board_image(
     """The board as a Pillow image (what `board_png` encodes)."""
     palette = pips_for(get_theme(theme), set_top(view))
     _check_names(view, names)
-    plan = plan_board(view)
+    footer = _footer_texts(view, names, wording)
+    plan = plan_board(view, footer_lines=len(footer))
     arrangement, placer, cell = plan.arrangement, plan.placer, plan.cell
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
@@ -160,7 +163,7 @@ def board_image(
         message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
         put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
-    _footer(canvas, view, names, palette, plan.height, wording)
+    _footer(canvas, footer, palette, plan.height)
     return canvas
 
 
@@ -265,24 +268,18 @@ def _seat_cards(
                 put_text(canvas, at, points, size=DETAIL_SIZE, colour=theme.muted, anchor="rm")
 
 
-def _footer(
-    canvas: Image.Image,
-    view: SeatView,
-    names: Sequence[str],
-    theme: Theme,
-    height: int,
-    wording: Wording,
-) -> None:
-    """The hand, the tiles on the table and the boneyard at the left; whose turn (or the total,
-    or the table's status) at the right, in bold. The right side is what a player looks for, so
-    it keeps its words and the left one is cut to the room left."""
+def _footer_texts(view: SeatView, names: Sequence[str], wording: Wording) -> list[tuple[str, str]]:
+    """The footer's lines, each a (left, right) pair: the hand, the tiles on the table and the
+    boneyard at the left; whose turn (or the total, or the table's status) at the right. One
+    line when both fit side by side, else the two on lines of their own, so that neither is
+    cut (the right side is what a player looks for)."""
     say = wording.say
-    y = height - FOOTER // 2
     parts = [say(wording.board_hand, number=view.hand_number + 1)]
     if view.layout.shape is not Shape.ROW:
         parts.append(say(wording.board_on_table, count=len(view.layout.placements)))
     if view.boneyard or view.layout.shape is not Shape.ROW:
         parts.append(say(wording.board_boneyard, count=view.boneyard))
+    left = "  ·  ".join(parts)
     right = view.status or ""
     if view.total is not None:
         target = dict(view.options).get("target")
@@ -293,10 +290,16 @@ def _footer(
     elif view.turn is not None and not right:
         right = say(wording.board_turn, name=wording.seat_name(names, view.turn))
     room = WIDTH - 2 * MARGIN
-    if right:
-        right = fit(right, font(FOOTER_SIZE, bold=True), room * 3 // 5)
+    regular, bold = font(FOOTER_SIZE), font(FOOTER_SIZE, bold=True)
+    if not right or text_width(left, regular) + FOOTER_GAP + text_width(right, bold) <= room:
+        return [(left, right)]
+    return [(fit(left, regular, room), ""), ("", fit(right, bold, room))]
+
+
+def _footer(canvas: Image.Image, lines: list[tuple[str, str]], theme: Theme, height: int) -> None:
+    y = height - FOOTER // 2 - (len(lines) - 1) * FOOTER_LINE
+    for left, right in lines:
+        put_text(canvas, (MARGIN, y), left, size=FOOTER_SIZE, colour=theme.muted, anchor="lm")
         put_text(canvas, (WIDTH - MARGIN, y), right, size=FOOTER_SIZE, bold=True,
                  colour=theme.ink, anchor="rm")  # fmt: skip
-        room -= text_width(right, font(FOOTER_SIZE, bold=True)) + 20
-    left_text = fit("  ·  ".join(parts), font(FOOTER_SIZE), room)
-    put_text(canvas, (MARGIN, y), left_text, size=FOOTER_SIZE, colour=theme.muted, anchor="lm")
+        y += FOOTER_LINE

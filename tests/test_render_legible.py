@@ -180,3 +180,14 @@ def test_a_big_hand_is_in_type_a_phone_shows(count: int) -> None:
         image = hand_image(view)
     shrink = min(1.0, PHONE_WIDTH / image.width)
     assert not [(box.text, box.size) for box in boxes if box.size * shrink < MIN_TEXT_ON_PHONE]
+
+
+def test_a_long_status_takes_a_footer_line_of_its_own_rather_than_being_cut() -> None:
+    status = "a tile needs the doubles of both its numbers on the table first"
+    view = replace(LARGEST["maltese"], status=status)
+    with recording() as boxes:
+        image = board_image(view, names=NAMES[: view.players])
+    texts = [box.text for box in boxes]
+    assert status in texts
+    assert not [text for text in texts if text.endswith("…")]
+    assert image.height == plan_board(view, footer_lines=2).height
