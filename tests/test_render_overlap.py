@@ -110,8 +110,7 @@ WORDINGS = _wordings()
 @pytest.mark.parametrize("kind", ["board", "hand", "sheet"])
 def test_no_text_meets_other_text_or_leaves_the_picture(kind: str) -> None:
     problems = []
-    for number, (game, view) in enumerate(VIEWS):
-        wording = WORDINGS[number % len(WORDINGS)]  # each position in one language, in turn
+    for (game, view), wording in itertools.product(VIEWS, WORDINGS):
         names = NAMES[: view.players]
         if kind == "board":
             found = _problems(board_image, view, names=names, wording=wording)
