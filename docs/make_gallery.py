@@ -54,7 +54,11 @@ def late(
         match.apply(rng.choice(hand.legal_actions()))
         if not hand.over:
             views.append(match.view_for(hand.turn if hand.turn is not None else 0))
-    fullest = max(range(len(views)), key=lambda index: len(views[index].layout.placements))
+
+    def laid(view: SeatView) -> int:  # tiles on the table, or in pairs laid (the pairs game)
+        return len(view.layout.placements) + sum(len(pairs) for pairs in view.laid_pairs)
+
+    fullest = max(range(len(views)), key=lambda index: laid(views[index]))
     return views[int(fullest * share)]
 
 
