@@ -3,7 +3,8 @@ ids, the last move ringed and flagged, the seats with names, tile counts, scores
 the boneyard count and the table's status line.
 
 The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
-follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards.
+follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards, and
+more (`TALLER_TABLES`) when that would draw pips too small to see on a phone.
 """
 
 from __future__ import annotations

@@ -1,7 +1,12 @@
 """The hand picture, for its owner only: the tiles upright, the playable ones raised, ringed and
 checked, the others dimmed, each labelled the way its move buttons name it ("6-4", "6-4 on 6",
 "6-6 on N2a"). When no tile can be played the line under the tiles says what the buttons offer
-(draw or pass)."""
+(draw or pass).
+
+What the tiles would be played onto (the open ends, or the running total) goes beside the
+heading when it fits, measured with the font, and under it, wrapped, when it does not: a star
+game lists up to eight ends, and the words' length depends on the language. At most `PER_ROW`
+tiles a row, so that a phone shows the picture nearly full size."""
 
 from __future__ import annotations
 
