@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench demo clean
+.PHONY: run test lint typecheck bench demo gallery clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ bench: $(STAMP)
 # the transcript and every picture to demo-out/.
 demo: $(STAMP)
 	$(BIN)/python -m tests.demo demo-out
+
+# Every layout and picture kind at 800 px and at a phone's 380 px, and a contact sheet.
+gallery: $(STAMP)
+	$(BIN)/python docs/make_gallery.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

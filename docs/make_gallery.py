@@ -1,22 +1,30 @@
-"""Draws the picture gallery in docs/gallery/ (every layout family in both themes, a hand, score
-sheets and the puzzles) from seeded games and hand-built tables:
+"""Draws the picture gallery in docs/gallery/: every layout and every kind of picture, each at the
+800 pixels the bot sends and at the 380 pixels a phone shows it (`-380` files), and one contact
+sheet of labelled thumbnails of them all (`contact-sheet.png`):
 
-    .venv/bin/python docs/make_gallery.py
+    make gallery        # or: .venv/bin/python docs/make_gallery.py
 
-Tables of games the engine does not play yet (cross, star, sum, pairs) are built by laying tiles on
-a `Layout` directly, with the test suite's position builders."""
+Every position comes from a seeded game of random legal moves (or a seeded puzzle), so the same
+code always draws the same pictures: redraw after changing `render/` and review the diff."""
 
 from __future__ import annotations
 
+import io
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import Match, Tile  # noqa: E402
-from engine.layout import Shape  # noqa: E402
+from PIL import Image, ImageDraw  # noqa: E402
+
+from cogs.lang import words  # noqa: E402
+from engine import Match  # noqa: E402
+from engine.puzzles import new_game  # noqa: E402
+from engine.puzzles.dominosa_game import DominosaGame  # noqa: E402
+from engine.puzzles.quadrille_game import QuadrilleGame  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 from render import (  # noqa: E402
     board_png,
@@ -25,111 +33,169 @@ from render import (  # noqa: E402
     quadrille_png,
     score_sheet_png,
 )
-from tests.render_positions import full_line, grown, row_layout, view_of  # noqa: E402
+from render.text import put_text  # noqa: E402
+from tests.render_positions import full_line, view_of  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"
+PHONE = 380
 NAMES = ["Ana", "Bruno", "Carla", "Dario", "Ema", "Filip", "Gosia", "Hugo", "Iga", "Jan"]
-QUADRILLE = ("aabbccdd", "aabbccdd", ".eeffgg.", ".eeffgg.", ".hhiijj.", ".hhiijj.", "kkllmmnn",
-             "kkllmmnn")  # fmt: skip
 
 
-def played(variant: str, players: int, seed: int, steps: int, **options: object) -> Match:
-    """A seeded game of random moves, stopped after `steps` actions (or at the hand's end)."""
+def late(
+    variant: str, players: int, seed: int, *, share: float = 1.0, **options: object
+) -> SeatView:
+    """The seat to play's view after `share` of the most tiles a seeded hand of random moves laid
+    (1.0: the fullest table of the hand)."""
     match = Match(variant, players, options, seed=seed)
-    hand = match.start_hand()
     rng = random.Random(seed)
-    for _ in range(steps):
-        if hand.over:
-            break
+    hand = match.start_hand()
+    views: list[SeatView] = []
+    while not hand.over:
         match.apply(rng.choice(hand.legal_actions()))
-    return match
+        if not hand.over:
+            views.append(match.view_for(hand.turn if hand.turn is not None else 0))
+
+    def laid(view: SeatView) -> int:  # tiles on the table, or in pairs laid (the pairs game)
+        return len(view.layout.placements) + sum(len(pairs) for pairs in view.laid_pairs)
+
+    fullest = max(range(len(views)), key=lambda index: laid(views[index]))
+    return views[int(fullest * share)]
 
 
-def finished(variant: str, players: int, seed: int, **options: object) -> Match:
+def finished(variant: str, players: int, seed: int, **options: object) -> SeatView:
     match = Match(variant, players, options, seed=seed)
     rng = random.Random(seed)
     while not match.over:
         hand = match.start_hand()
         while not hand.over:
             match.apply(rng.choice(hand.legal_actions()))
-    return match
+    return match.view_for(0)
 
 
-def boards() -> dict[str, tuple[SeatView, list[str]]]:
-    partnership = played("partnership", 4, 3, 17)
-    pairs = (
-        ((Tile(3, 2), Tile(4, 1)), (Tile(6, 0), Tile(5, 1))),
-        ((Tile(4, 4), Tile(6, 2)),),
-    )
-    cross = grown(Shape.SPINNER, 6, 2, limit=20)
+def board(view: SeatView, theme: str = "light") -> Callable[[], bytes]:
+    return lambda: board_png(view, names=NAMES[: view.players], theme=theme)
+
+
+def dominosa() -> bytes:
+    game = new_game("dominosa", {"set": 6}, seed=2)
+    assert isinstance(game, DominosaGame)
+    for _ in range(9):
+        game.place(*game.hint().placement)
+    return dominosa_png(game.grid, game.placements, highlight=game.hint().placement)
+
+
+def quadrille() -> bytes:
+    game = QuadrilleGame()
+    for _ in range(10):
+        game.place(*game.hint().placement)
+    return quadrille_png(game.figure, game.placements)
+
+
+def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
+    """Each picture's file name, its caption and how to draw it."""
+    partnership = late("partnership", 4, 3, share=0.6)
+    gameroom = late("gameroom", 10, 1, set=12)
+    cyprus_hand = late("cyprus", 6, 3, share=0.5)
+    german = words("de").wording()
     return {
-        "line-partnership": (partnership.view_for(partnership.hand.turn or 0), NAMES[:4]),
-        "line-full-double-six": (view_of(full_line(6), players=2), NAMES[:2]),
-        "line-full-double-twelve": (view_of(full_line(12), players=4), NAMES[:4]),
-        "spinner-cross": (
-            view_of(cross, variant="cross", players=3, boneyard=5, status="Cross complete"),
-            NAMES[:3],
+        "line-partnership": ("line: partnership", board(partnership)),
+        "line-partnership-dark": ("line, dark", board(partnership, "dark")),
+        "line-whole-double-six": ("whole double-six line", board(view_of(full_line(6), players=4))),
+        "line-gameroom-double-twelve": ("snaked line: game-room 12", board(gameroom)),
+        "line-gameroom-double-twelve-dark": ("snaked line, dark", board(gameroom, "dark")),
+        "cross": ("cross", board(late("cross", 4, 2))),
+        "double-cross": ("double-cross", board(late("double-cross", 4, 5))),
+        "maltese": ("maltese", board(late("maltese", 4, 4))),
+        "sebastopol": ("sebastopol", board(late("sebastopol", 4, 2))),
+        "cross-nine": ("cross-nine", board(late("cross-nine", 8, 2))),
+        "cyprus-10-players": ("cyprus star, 10 players", board(late("cyprus", 10, 2))),
+        "french-stack": ("french stack", board(late("french", 2, 3))),
+        "sum-row": ("sum row", board(late("sum", 3, 1, share=0.8))),
+        "pairs": ("pairs", board(late("pairs", 2, 2))),
+        "hand": ("hand", lambda: hand_png(late("classic", 2, 0, share=0.3))),
+        "hand-star-ends": ("hand with ends: cyprus", lambda: hand_png(cyprus_hand)),
+        "hand-star-ends-german": (
+            "hand with ends, German",
+            lambda: hand_png(cyprus_hand, wording=german),
         ),
-        "opened-doubles-cross-nine": (
-            view_of(grown(Shape.SPINNER, 9, 7, opens=True, limit=30), variant="cross-nine",
-                    players=4),
-            NAMES[:4],
+        "score-sheet-partnership": (
+            "score sheet: long match",
+            lambda: score_sheet_png(finished("partnership", 4, 5), names=NAMES[:4]),
         ),
-        "star-cyprus": (
-            view_of(grown(Shape.STAR, 9, 4, limit=24), variant="cyprus", players=6),
-            NAMES[:6],
+        "score-sheet-gameroom-teams": (
+            "score sheet: 5 teams",
+            lambda: score_sheet_png(
+                finished("gameroom", 10, 5, set=12, teams=5), names=NAMES
+            ),
         ),
-        "french-stack": (view_of(grown(Shape.LINE, 6, 3), variant="french", players=2), NAMES[:2]),
-        "sum-row": (
-            view_of(row_layout([Tile(6, 5), Tile(4, 4), Tile(3, 1), Tile(2, 0), Tile(5, 1)]),
-                    players=3, variant="sum", total=31, options=(("target", 50),)),
-            NAMES[:3],
-        ),
-        "pairs": (
-            view_of(row_layout([Tile(3, 2)]), variant="pairs", players=2, laid_pairs=pairs),
-            NAMES[:2],
-        ),
+        "dominosa": ("dominosa", dominosa),
+        "quadrille": ("quadrille", quadrille),
     }  # fmt: skip
 
 
-def dominosa() -> tuple[tuple[tuple[int, ...], ...], list[tuple[tuple[int, int], tuple[int, int]]]]:
-    """A double-six grid (a shuffled set laid in rows of upright and lying tiles) and the first
-    nine tiles of its layout as the player's placements."""
-    rng = random.Random(2)
-    tiles = [Tile(a, b) for a in range(7) for b in range(a + 1)]
-    rng.shuffle(tiles)
-    grid = [[0] * 8 for _ in range(7)]
-    placements = []
-    for index, tile in enumerate(tiles):
-        row, column = divmod(index, 4)
-        first, second = (row, 2 * column), (row, 2 * column + 1)
-        grid[first[0]][first[1]], grid[second[0]][second[1]] = tile.high, tile.low
-        placements.append((first, second))
-    return tuple(tuple(row) for row in grid), placements[:9]
+def phone(image: Image.Image) -> Image.Image:
+    """`image` as a phone shows it: 380 pixels wide (narrower pictures stay as they are)."""
+    if image.width <= PHONE:
+        return image
+    height = round(image.height * PHONE / image.width)
+    return image.resize((PHONE, height), Image.Resampling.LANCZOS)
+
+
+def small_png(image: Image.Image) -> bytes:
+    """A palette PNG of a downscaled picture (its own 256 colours: fixed seed, same output)."""
+    buffer = io.BytesIO()
+    image.quantize(256, dither=Image.Dither.NONE).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def contact_sheet(images: list[tuple[str, Image.Image]]) -> Image.Image:
+    """Thumbnails of every picture in a grid, each captioned."""
+    columns, thumb, caption = 4, 240, 26
+    rows = -(-len(images) // columns)
+    cell_heights = [
+        max(
+            round(image.height * thumb / image.width)
+            for _, image in images[row * columns : (row + 1) * columns]
+        )
+        for row in range(rows)
+    ]
+    sheet = Image.new(
+        "RGB",
+        (columns * (thumb + 12) + 12, sum(cell_heights) + rows * (caption + 12) + 12),
+        (255, 255, 255),
+    )
+    draw = ImageDraw.Draw(sheet)
+    top = 12
+    for row in range(rows):
+        for column, (label, image) in enumerate(images[row * columns : (row + 1) * columns]):
+            left = 12 + column * (thumb + 12)
+            small = image.convert("RGB").resize(
+                (thumb, round(image.height * thumb / image.width)), Image.Resampling.LANCZOS
+            )
+            sheet.paste(small, (left, top))
+            draw.rectangle(
+                (left, top, left + small.width - 1, top + small.height - 1), outline=(200, 200, 200)
+            )
+            at = (left, top + cell_heights[row] + 4)
+            put_text(sheet, at, label, size=15, colour=(30, 30, 30))
+        top += cell_heights[row] + caption + 12
+    return sheet  # fmt: skip
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, (view, names) in boards().items():
-        for theme in ("light", "dark"):
-            (OUT / f"{name}-{theme}.png").write_bytes(board_png(view, names=names, theme=theme))
-    game = played("classic", 2, 0, 3)  # seat to play holds 5-4, playable on either end
-    view = game.view_for(game.hand.turn or 0)
-    sheet = finished("partnership", 4, 5)
-    grid, placements = dominosa()
-    quadrille = [((0, 0), 3, (0, 1), 3), ((1, 0), 3, (1, 1), 3), ((0, 2), 5, (1, 2), 5),
-                 ((0, 3), 4, (1, 3), 2)]  # fmt: skip
-    for theme in ("light", "dark"):
-        (OUT / f"hand-{theme}.png").write_bytes(hand_png(view, theme=theme))
-        sheet_png = score_sheet_png(sheet.view_for(0), names=NAMES[:4], theme=theme)
-        (OUT / f"score-sheet-{theme}.png").write_bytes(sheet_png)
-        highlight = [(5, 2), (5, 3)]
-        dominosa_bytes = dominosa_png(grid, placements, theme=theme, highlight=highlight)
-        (OUT / f"dominosa-{theme}.png").write_bytes(dominosa_bytes)
-        (OUT / f"quadrille-{theme}.png").write_bytes(
-            quadrille_png(QUADRILLE, quadrille, theme=theme)
-        )
-    print(f"wrote {len(list(OUT.glob('*.png')))} pictures to {OUT}")
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    shown: list[tuple[str, Image.Image]] = []
+    for name, (label, draw) in pictures().items():
+        data = draw()
+        (OUT / f"{name}.png").write_bytes(data)
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        (OUT / f"{name}-380.png").write_bytes(small_png(phone(image)))
+        shown.append((label, image))
+    (OUT / "contact-sheet.png").write_bytes(small_png(contact_sheet(shown)))
+    total = sum(path.stat().st_size for path in OUT.glob("*.png"))
+    print(f"wrote {len(list(OUT.glob('*.png')))} pictures ({total / 1024:.0f} KiB) to {OUT}")
 
 
 if __name__ == "__main__":

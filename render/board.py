@@ -3,7 +3,8 @@ ids, the last move ringed and flagged, the seats with names, tile counts, scores
 the boneyard count and the table's status line.
 
 The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
-follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards.
+follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards, and
+more (`TALLER_TABLES`) when that would draw pips too small to see on a phone.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from render.encode import png_bytes
 from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, EndTag, Spot
-from render.sprites import tile_back
-from render.text import fit, font, put_text
+from render.sprites import min_cell, pips_for, set_top, tile_back
+from render.text import fit, font, note_text, put_text, text_width
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
@@ -28,10 +29,19 @@ WIDTH = 800
 MARGIN = 14
 MIN_TABLE = 220
 MAX_TABLE = 520
+TALLER_TABLES = (620, 740, 880, 1040, 1200)
 MAX_CELL = 44  # side of a pip square for short games
 MIN_CELL = 14
-CARD_HEIGHT = 50
-FOOTER = 34
+# Type on the seat cards and the footer: at least 19 px, so at least 9 px when Discord shows
+# the 800 px picture 380 px wide on a phone (MIN_TEXT_ON_PHONE).
+MIN_TEXT_ON_PHONE = 9
+NAME_SIZE = 20
+DETAIL_SIZE = 19
+FOOTER_SIZE = 19
+CARD_HEIGHT = 64
+FOOTER = 40
+FOOTER_LINE = 26  # a second footer line, when its two sides do not fit on one
+FOOTER_GAP = 24
 
 
 def board_png(
@@ -46,7 +56,7 @@ def board_png(
     image = board_image(
         view, names=names, theme=theme, highlight_last=highlight_last, wording=wording
     )
-    return png_bytes(image, get_theme(theme))
+    return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +97,23 @@ def tag_centres(plan: BoardPlan) -> list[tuple[float, float]]:
     return place_tags(wanted, tiles, frame)
 
 
-def plan_board(view: SeatView) -> BoardPlan:
-    arrangement = table_arrangement(view)
+def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
+    """The board's layout. The table is at most `MAX_TABLE` tall while its tiles keep their pips
+    legible on a phone (`min_cell`); a long game of a big set grows the picture down instead, up
+    to `TALLER_TABLES`' last, so that the tiles fold into more rows rather than shrink."""
     header = _header_height(view.players)
-    cell, table_height = _table_size(arrangement)
-    height = header + table_height + FOOTER
+    smallest = min_cell(set_top(view), picture_width=WIDTH)
+    best: tuple[int, int, Arrangement] | None = None
+    for limit in (MAX_TABLE, *TALLER_TABLES):
+        candidate = table_arrangement(view, table_height=limit)
+        size = _table_size(candidate, limit)
+        if best is None or size[0] > best[0]:
+            best = (*size, candidate)
+        if size[0] >= smallest:
+            break
+    assert best is not None  # the loop ran at least once
+    cell, table_height, arrangement = best
+    height = header + table_height + FOOTER + (footer_lines - 1) * FOOTER_LINE
     placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))
     return BoardPlan(arrangement, placer, cell, header, table_height, WIDTH, height)
 
@@ -105,9 +127,10 @@ def board_image(
     wording: Wording = ENGLISH,
 ) -> Image.Image:
     """The board as a Pillow image (what `board_png` encodes)."""
-    palette = get_theme(theme)
+    palette = pips_for(get_theme(theme), set_top(view))
     _check_names(view, names)
-    plan = plan_board(view)
+    footer = _footer_texts(view, names, wording)
+    plan = plan_board(view, footer_lines=len(footer))
     arrangement, placer, cell = plan.arrangement, plan.placer, plan.cell
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
@@ -134,19 +157,23 @@ def board_image(
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
     for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
         tag(canvas, centre, tag_text(end), palette, plan.tag_size)
+        width, height = tag_size(tag_text(end), plan.tag_size, palette)
+        x, y = round(centre[0] - width / 2), round(centre[1] - height / 2)
+        note_text(tag_text(end), (x, y, x + width, y + height), size=plan.tag_size)
     if not arrangement.spots and not arrangement.captions:
         message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
         put_text(canvas, middle, message, size=20, colour=palette.muted, anchor="mm")
-    _footer(canvas, view, names, palette, plan.height, wording)
+    _footer(canvas, footer, palette, plan.height)
     return canvas
 
 
-def table_arrangement(view: SeatView) -> Arrangement:
-    """Where the tiles of the view's table are drawn (also used by the tests)."""
+def table_arrangement(view: SeatView, *, table_height: int = MAX_TABLE) -> Arrangement:
+    """Where the tiles of the view's table are drawn, in a table at most `table_height` tall
+    (also used by the tests)."""
     if view.laid_pairs:
         return pairs_arrangement(view.laid_pairs)
-    box = (WIDTH - 2 * MARGIN, MAX_TABLE)
+    box = (WIDTH - 2 * MARGIN, table_height)
     return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
 
 
@@ -155,10 +182,10 @@ def _check_names(view: SeatView, names: Sequence[str]) -> None:
         raise ValueError(f"names lists {len(names)} seats; the table has {view.players}")
 
 
-def _table_size(arrangement: Arrangement) -> tuple[int, int]:
+def _table_size(arrangement: Arrangement, table_height: int) -> tuple[int, int]:
     min_x, min_y, max_x, max_y = arrangement.bounds()
     width_units, height_units = max_x - min_x + 2, max_y - min_y + 2
-    scale = min((WIDTH - 2 * MARGIN) / width_units, MAX_TABLE / height_units)
+    scale = min((WIDTH - 2 * MARGIN) / width_units, table_height / height_units)
     cell = max(MIN_CELL, min(MAX_CELL, int(2 * scale)))
     height = max(MIN_TABLE, int(height_units * cell / 2) + 8)
     return cell, height
@@ -196,13 +223,15 @@ def _seat_cards(
     theme: Theme,
     wording: Wording,
 ) -> None:
+    """A card a seat: its name, a tile back with the tiles it holds, and its score. Few words in
+    big type (`NAME_SIZE`, `DETAIL_SIZE`), so that ten cards read on a phone; a team's score is
+    the same on its partners' cards, so it needs no word of its own."""
     per_row = view.players if view.players <= 5 else (view.players + 1) // 2
     gap = 8
     width = (WIDTH - 2 * MARGIN - gap * (per_row - 1)) // per_row
-    name_face = font(15, bold=True)
-    small = font(13)
-    back = tile_back(8, theme)
-    team_play = any(len(unit) > 1 for unit in view.units)
+    name_face = font(NAME_SIZE, bold=True)
+    detail_face = font(DETAIL_SIZE)
+    back = tile_back(10, theme)
     for seat in range(view.players):
         row, column = divmod(seat, per_row)
         left = MARGIN + column * (width + gap)
@@ -214,41 +243,44 @@ def _seat_cards(
         draw.rounded_rectangle(
             box, radius=8, fill=theme.panel, outline=outline, width=3 if to_act else 1
         )
-        text_left = left + 10
+        text_left = left + 9
         if to_act:
-            pointer(draw, left + 12, top + 15, 12, theme.turn)
-            text_left = left + 22
+            pointer(draw, left + 14, top + 19, 14, theme.turn)
+            text_left = left + 25
         name = wording.seat_name(names, seat)
         shown = fit(name, name_face, left + width - 8 - text_left)
-        put_text(canvas, (text_left, top + 5), shown, size=15, bold=True, colour=theme.ink)
+        put_text(canvas, (text_left, top + 19), shown, size=NAME_SIZE, bold=True,
+                 colour=theme.ink, anchor="lm")  # fmt: skip
         count = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
-        canvas.paste(back, (left + 10, top + 29), back)
-        details = wording.number(count) if seated else wording.board_out
+        middle = top + CARD_HEIGHT - 17
+        canvas.paste(back, (left + 10, middle - back.height // 2), back)
+        held = wording.number(count) if seated else wording.board_out
+        held = fit(held, detail_face, width - 36)
+        put_text(canvas, (left + 26, middle), held, size=DETAIL_SIZE, colour=theme.ink,
+                 anchor="lm")  # fmt: skip
         score = _unit_score(view, seat)
         if score is not None:
-            forms = wording.board_team_score if team_play else wording.board_score
-            details += "   " + wording.plural(forms, score, score=score)
-        shown = fit(details, small, width - 30)
-        put_text(canvas, (left + 22, top + 28), shown, size=13, colour=theme.muted)
+            room = width - 36 - text_width(held, detail_face) - 12
+            points = wording.plural(wording.board_score, score, score=score)
+            if text_width(points, detail_face) > room:
+                points = wording.number(score)  # the number alone when the words do not fit
+            if text_width(points, detail_face) <= room:
+                at = (left + width - 9, middle)
+                put_text(canvas, at, points, size=DETAIL_SIZE, colour=theme.muted, anchor="rm")
 
 
-def _footer(
-    canvas: Image.Image,
-    view: SeatView,
-    names: Sequence[str],
-    theme: Theme,
-    height: int,
-    wording: Wording,
-) -> None:
+def _footer_texts(view: SeatView, names: Sequence[str], wording: Wording) -> list[tuple[str, str]]:
+    """The footer's lines, each a (left, right) pair: the hand, the tiles on the table and the
+    boneyard at the left; whose turn (or the total, or the table's status) at the right. One
+    line when both fit side by side, else the two on lines of their own, so that neither is
+    cut (the right side is what a player looks for)."""
     say = wording.say
-    bold = font(14, bold=True)
-    y = height - FOOTER // 2
-    left_text = say(wording.board_hand, number=view.hand_number + 1)
+    parts = [say(wording.board_hand, number=view.hand_number + 1)]
     if view.layout.shape is not Shape.ROW:
-        left_text += "   ·   " + say(wording.board_on_table, count=len(view.layout.placements))
+        parts.append(say(wording.board_on_table, count=len(view.layout.placements)))
     if view.boneyard or view.layout.shape is not Shape.ROW:
-        left_text += "   ·   " + say(wording.board_boneyard, count=view.boneyard)
-    put_text(canvas, (MARGIN, y), left_text, size=14, colour=theme.muted, anchor="lm")
+        parts.append(say(wording.board_boneyard, count=view.boneyard))
+    left = "  ·  ".join(parts)
     right = view.status or ""
     if view.total is not None:
         target = dict(view.options).get("target")
@@ -258,8 +290,17 @@ def _footer(
             right = say(wording.board_total_target, total=view.total, target=target)
     elif view.turn is not None and not right:
         right = say(wording.board_turn, name=wording.seat_name(names, view.turn))
-    if right:
-        shown = fit(right, bold, WIDTH // 2)
-        put_text(
-            canvas, (WIDTH - MARGIN, y), shown, size=14, bold=True, colour=theme.ink, anchor="rm"
-        )
+    room = WIDTH - 2 * MARGIN
+    regular, bold = font(FOOTER_SIZE), font(FOOTER_SIZE, bold=True)
+    if not right or text_width(left, regular) + FOOTER_GAP + text_width(right, bold) <= room:
+        return [(left, right)]
+    return [(fit(left, regular, room), ""), ("", fit(right, bold, room))]
+
+
+def _footer(canvas: Image.Image, lines: list[tuple[str, str]], theme: Theme, height: int) -> None:
+    y = height - FOOTER // 2 - (len(lines) - 1) * FOOTER_LINE
+    for left, right in lines:
+        put_text(canvas, (MARGIN, y), left, size=FOOTER_SIZE, colour=theme.muted, anchor="lm")
+        put_text(canvas, (WIDTH - MARGIN, y), right, size=FOOTER_SIZE, bold=True,
+                 colour=theme.ink, anchor="rm")  # fmt: skip
+        y += FOOTER_LINE

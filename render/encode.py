@@ -17,6 +17,7 @@ from PIL import Image
 from render.theme import RGB, Theme, get_theme
 
 RAMP_STEPS = 6
+PIP_RAMP_STEPS = 3
 COMPRESS_LEVEL = 3  # zlib level: 3 is twice as fast as 6 for a tenth more bytes
 
 
@@ -53,6 +54,11 @@ def palette_colours(theme: Theme) -> list[RGB]:
     for a, b in meeting:
         for step in range(RAMP_STEPS + 1):
             colours[_mix(a, b, step / RAMP_STEPS)] = None
+    # Coloured pips (double-nine and double-twelve tables): a shorter ramp keeps the palette
+    # within 256 colours, and a pip's edge is a pixel or two.
+    for pip in dict.fromkeys(t.pip_colours):
+        for step in range(PIP_RAMP_STEPS + 1):
+            colours[_mix(pip, t.face, step / PIP_RAMP_STEPS)] = None
     listed = list(colours)
     if len(listed) > 256:
         raise ValueError(f"the {theme.name} palette has {len(listed)} colours, over 256")

@@ -1,7 +1,12 @@
 """The hand picture, for its owner only: the tiles upright, the playable ones raised, ringed and
 checked, the others dimmed, each labelled the way its move buttons name it ("6-4", "6-4 on 6",
 "6-6 on N2a"). When no tile can be played the line under the tiles says what the buttons offer
-(draw or pass)."""
+(draw or pass).
+
+What the tiles would be played onto (the open ends, or the running total) goes beside the
+heading when it fits, measured with the font, and under it, wrapped, when it does not: a star
+game lists up to eight ends, and the words' length depends on the language. At most `PER_ROW`
+tiles a row, so that a phone shows the picture nearly full size."""
 
 from __future__ import annotations
 
@@ -16,21 +21,26 @@ from engine.view import SeatView
 from render.encode import png_bytes
 from render.labels import move_label
 from render.marks import check
-from render.sprites import tile_sprite
-from render.text import fit, font, put_text
+from render.sprites import pips_for, set_top, tile_sprite
+from render.text import fit, font, put_text, text_width, wrap
 from render.theme import get_theme
 from render.wording import ENGLISH, Wording
 
 CELL = 34
 SLOT = 76  # width given to each tile with its labels
-PER_ROW = 10
+PER_ROW = 6  # at most 6 * SLOT + 2 * MARGIN = 488 px wide: its labels stay 10 px on a phone
 RAISE = 10
 MARGIN = 16
+HEADING_TOP = 14
+HEADING_LINE = 22  # one line of the heading or of the ends under it
+TABLE_SIZE = 14
+GAP = 24  # between the heading and the ends beside it
 
 
 def hand_png(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> bytes:
     """The view's own hand as PNG bytes; `view.legal` marks the playable tiles."""
-    return png_bytes(hand_image(view, theme=theme, wording=wording), get_theme(theme))
+    image = hand_image(view, theme=theme, wording=wording)
+    return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
 
 def plays_by_tile(
@@ -45,7 +55,7 @@ def plays_by_tile(
 
 
 def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> Image.Image:
-    palette = get_theme(theme)
+    palette = pips_for(get_theme(theme), set_top(view))
     tiles = view.hand
     labels = plays_by_tile(view.legal, wording=wording)
     most_labels = max((len(names) for names in labels.values()), default=1)
@@ -53,26 +63,32 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
     rows = max(1, -(-len(tiles) // per_row))
     row_height = RAISE + 2 * CELL + 10 + 17 * max(1, most_labels) + 10
     width = max(420, MARGIN * 2 + per_row * SLOT)
-    height = 44 + rows * row_height + 34
+    heading = wording.plural(wording.hand_heading, len(tiles), count=len(tiles))
+    table = table_line(view, wording=wording)
+    beside = _fits_beside(heading, table, width)
+    table_lines = [] if beside or not table else wrap(table, font(TABLE_SIZE), width - 2 * MARGIN)
+    top = HEADING_TOP + HEADING_LINE * (1 + len(table_lines)) + 8
+    height = top + rows * row_height + 34
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    heading = wording.plural(wording.hand_heading, len(tiles), count=len(tiles))
-    put_text(canvas, (MARGIN, 14), heading, size=16, bold=True, colour=palette.ink)
-    table = table_line(view, wording=wording)
-    if table:
-        corner = (width - MARGIN, 24)
-        put_text(canvas, corner, table, size=14, colour=palette.muted, anchor="rm")
+    put_text(canvas, (MARGIN, HEADING_TOP), heading, size=16, bold=True, colour=palette.ink)
+    if beside:
+        corner = (width - MARGIN, HEADING_TOP + 10)
+        put_text(canvas, corner, table, size=TABLE_SIZE, colour=palette.muted, anchor="rm")
+    for index, text in enumerate(table_lines):
+        at: tuple[float, float] = (MARGIN, HEADING_TOP + HEADING_LINE * (index + 1))
+        put_text(canvas, at, text, size=TABLE_SIZE, colour=palette.muted)
     small = font(13, bold=True)
     for index, tile in enumerate(tiles):
         row, column = divmod(index, per_row)
         slot_left = MARGIN + column * SLOT
-        top = 44 + row * row_height
+        top_of_row = top + row * row_height
         playable = tile in labels
         sprite = tile_sprite(
             tile.high, tile.low, CELL, 90, palette, dim=bool(view.legal) and not playable
         )
         x = slot_left + (SLOT - CELL) // 2
-        y = top + (0 if playable else RAISE)
+        y = top_of_row + (0 if playable else RAISE)
         canvas.paste(sprite, (x, y), sprite)
         if playable:
             draw.rounded_rectangle(
@@ -83,15 +99,22 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
             )
             check(draw, x + CELL + 2, y - 1, 18, palette.good)
             for line, name in enumerate(labels[tile]):
-                at = (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12 + 17 * line)
+                at = (slot_left + SLOT / 2, top_of_row + RAISE + 2 * CELL + 12 + 17 * line)
                 shown = fit(name, small, SLOT - 4)
                 put_text(canvas, at, shown, size=13, bold=True, colour=palette.ink, anchor="mt")
         else:
-            at = (slot_left + SLOT / 2, top + RAISE + 2 * CELL + 12)
+            at = (slot_left + SLOT / 2, top_of_row + RAISE + 2 * CELL + 12)
             put_text(canvas, at, str(tile), size=13, colour=palette.muted, anchor="mt")
     at = (MARGIN, height - 20)
     put_text(canvas, at, _footnote(view, wording), size=14, colour=palette.muted, anchor="lm")
     return canvas
+
+
+def _fits_beside(heading: str, table: str, width: int) -> bool:
+    """Whether the ends fit on the heading's line, right-aligned, without touching it (measured
+    with the font: the words' length depends on the language and the ends' names)."""
+    room = width - 2 * MARGIN - text_width(heading, font(16, bold=True)) - GAP
+    return text_width(table, font(TABLE_SIZE)) <= room
 
 
 def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:

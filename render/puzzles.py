@@ -17,7 +17,7 @@ from engine.tiles import MAX_PIPS
 from render.encode import png_bytes
 from render.marks import check
 from render.sprites import tile_sprite
-from render.text import font
+from render.text import draw_text, font
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
@@ -71,17 +71,23 @@ def _rulers(
     face = font(max(11, min(15, cell // 3)))
     for column in range(columns):
         x = origin[0] + column * cell + cell / 2
-        draw.text(
+        draw_text(
+            draw,
             (x, origin[1] - RULER / 2),
             column_name(column),
-            font=face,
+            face=face,
             fill=theme.muted,
             anchor="mm",
         )
     for row in range(rows):
         y = origin[1] + row * cell + cell / 2
-        draw.text(
-            (origin[0] - RULER / 2, y), row_name(row), font=face, fill=theme.muted, anchor="mm"
+        draw_text(
+            draw,
+            (origin[0] - RULER / 2, y),
+            row_name(row),
+            face=face,
+            fill=theme.muted,
+            anchor="mm",
         )
 
 
@@ -124,10 +130,11 @@ def dominosa_image(
     draw = ImageDraw.Draw(canvas)
     origin = ((width - columns * cell + RULER) // 2, 48 + RULER)
     total = rows * columns // 2
-    draw.text(
+    draw_text(
+        draw,
         (MARGIN, 14),
         wording.plural(wording.dominosa_heading, total, placed=len(placed), count=total),
-        font=font(18, bold=True),
+        face=font(18, bold=True),
         fill=palette.ink,
     )
     _rulers(draw, origin, cell, rows, columns, palette)
@@ -143,7 +150,9 @@ def dominosa_image(
             )
             if (row, column) not in covered:
                 centre = (box[0] + cell / 2, box[1] + cell / 2)
-                draw.text(centre, str(grid[row][column]), font=digit, fill=palette.ink, anchor="mm")
+                draw_text(
+                    draw, centre, str(grid[row][column]), face=digit, fill=palette.ink, anchor="mm"
+                )
     for first, second in placed:
         a, b = grid[first[0]][first[1]], grid[second[0]][second[1]]
         _paste_tile(canvas, origin, cell, first, a, second, b, palette)
@@ -209,10 +218,11 @@ def quadrille_image(
     draw = ImageDraw.Draw(canvas)
     origin = ((width - columns * cell + RULER) // 2, 48 + RULER)
     total = len(square_of) // 2
-    draw.text(
+    draw_text(
+        draw,
         (MARGIN, 14),
         wording.plural(wording.quadrille_heading, total, placed=len(placed), count=total),
-        font=font(18, bold=True),
+        face=font(18, bold=True),
         fill=palette.ink,
     )
     _rulers(draw, origin, cell, rows, columns, palette)

@@ -1,9 +1,13 @@
-"""The score sheet: after a hand, every finished hand with how it ended, the tiles each seat was
-left holding (revealed), the points of each unit (player or team) and the running totals; the
-match target; and once the match is over, its result.
+"""The score sheet: after a hand, every finished hand with how it ended, the points of each unit
+(player or team) and the running totals, and the pips each seat was left holding; the match
+target; and once the match is over, its result.
 
-Winners are marked by a filled disc *and* bold text. A long match shows its last `MAX_HANDS`
-hands in full and counts the earlier ones in a line above them.
+Made to be read on a phone (Discord shows it about 380 pixels wide): numbers in type of at least
+19 pixels, no tile pictures (a row of little tiles is a row of specks at that width; the pips
+left are what the scoring reads, so they are shown as a number beside a drawn pip), and a dash
+where a unit's points did not change, so that the hands that mattered stand out. Winners are
+marked by a filled disc *and* bold text. A long match shows its last `MAX_HANDS` hands in full
+and counts the earlier ones in a line above them.
 """
 
 from __future__ import annotations
@@ -13,36 +17,27 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.errors import UnknownVariant
-from engine.rules import HandResult, Scoring
+from engine.rules import HandOutcome, HandResult, Scoring
+from engine.tiles import Tile
 from engine.variants import get_variant
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.sprites import tile_sprite
-from render.text import fit, font
+from render.sprites import pips_for, set_top
+from render.text import fit, font, put_text, text_width
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
 WIDTH = 800
 MARGIN = 16
-FIRST_COLUMN = 170
+FIRST_COLUMN = 150
+LINE = 28  # one line of 19-20 px type
+TYPE = 19  # the smallest type: 9 px when the sheet is shown 380 px wide
+MAX_HANDS = 10
 
 
 def _narrow(column: int) -> bool:
-    return column < 110
-
-
-def _mini(column: int) -> int:
-    """The pip square of the revealed tiles: smaller when many units share the width."""
-    return 13 if column >= 120 else 8
-
-
-def _indent(view: SeatView) -> int:
-    """Room for the seat's name before its tiles, in team games."""
-    return 58 if any(len(unit) > 1 for unit in view.units) else 0
-
-
-LINE = 22
-MAX_HANDS = 10
+    """Whether the running total goes under the points rather than beside them."""
+    return column < 130
 
 
 def score_sheet_png(
@@ -50,7 +45,7 @@ def score_sheet_png(
 ) -> bytes:
     """The score sheet of the view's match as PNG bytes."""
     image = score_sheet_image(view, names=names, theme=theme, wording=wording)
-    return png_bytes(image, get_theme(theme))
+    return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
 
 def unit_names(view: SeatView, names: Sequence[str], *, wording: Wording = ENGLISH) -> list[str]:
@@ -71,7 +66,8 @@ def match_winners(view: SeatView) -> tuple[int, ...]:
         seats = set(view.results[-1].winners)
         return tuple(index for index, unit in enumerate(view.units) if seats & set(unit))
     goal = max(scores) if scoring is Scoring.REWARD else min(scores)
-    return tuple(index for index, score in enumerate(scores) if score == goal)
+    winners = tuple(index for index, score in enumerate(scores) if score == goal)
+    return () if len(winners) == len(scores) > 1 else winners  # all level: a draw
 
 
 def target_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
@@ -97,74 +93,73 @@ def _count(value: object) -> int:
 def score_sheet_image(
     view: SeatView, *, names: Sequence[str], theme: str = "light", wording: Wording = ENGLISH
 ) -> Image.Image:
-    palette = get_theme(theme)
+    palette = pips_for(get_theme(theme), set_top(view))
     if len(names) != view.players:
         raise ValueError(f"names lists {len(names)} seats; the table has {view.players}")
     units = unit_names(view, names, wording=wording)
     column = (WIDTH - 2 * MARGIN - FIRST_COLUMN) // max(1, len(units))
     results = view.results[-MAX_HANDS:]
     earlier = len(view.results) - len(results)
-    heights = [_row_height(result, view, column) for result in results]
-    height = 60 + 34 + (LINE if earlier else 0) + sum(heights) + 40 + (40 if view.over else 0) + 16
-    canvas = Image.new("RGB", (WIDTH, height), palette.background)
-    draw = ImageDraw.Draw(canvas)
-    title = font(20, bold=True)
     try:
         game = wording.game_name(view.variant, get_variant(view.variant).name)
     except UnknownVariant:
         game = wording.game_name(view.variant, view.variant)
     heading = wording.say(wording.sheet_title, game=game)
-    draw.text((MARGIN, 16), heading, font=title, fill=palette.ink)
-    at = (WIDTH - MARGIN, 22)
-    line = target_line(view, wording=wording)
-    draw.text(at, line, font=font(15), fill=palette.muted, anchor="ra")
-    y = 60
-    bold = font(14, bold=True)
+    target = target_line(view, wording=wording)
+    title = font(24, bold=True)
+    room = WIDTH - 2 * MARGIN - text_width(heading, title) - 24
+    beside = text_width(target, font(TYPE)) <= room
+    heading = fit(heading, title, WIDTH - 2 * MARGIN)
+    top = 56 if beside or not target else 56 + LINE
+    row_height = LINE * (3 if _narrow(column) else 2) + 14
+    height = top + 40 + (LINE if earlier else 0) + len(results) * row_height + 48
+    height += (48 if view.over else 0) + 12
+    canvas = Image.new("RGB", (WIDTH, height), palette.background)
+    draw = ImageDraw.Draw(canvas)
+    put_text(canvas, (MARGIN, 30), heading, size=24, bold=True, colour=palette.ink, anchor="lm")
+    if target:
+        at = (WIDTH - MARGIN, 30) if beside else (MARGIN, 30 + LINE)
+        anchor = "rm" if beside else "lm"
+        put_text(canvas, at, fit(target, font(TYPE), WIDTH - 2 * MARGIN), size=TYPE,
+                 colour=palette.muted, anchor=anchor)  # fmt: skip
+    y = top
+    bold = font(TYPE, bold=True)
     for index, unit in enumerate(units):
         left = MARGIN + FIRST_COLUMN + index * column
-        draw.text((left + 6, y + 8), fit(unit, bold, column - 10), font=bold, fill=palette.ink)
-    draw.text((MARGIN + 6, y + 8), wording.sheet_hand_column, font=bold, fill=palette.ink)
-    y += 34
+        put_text(canvas, (left + 6, y + 18), fit(unit, bold, column - 10), size=TYPE, bold=True,
+                 colour=palette.ink, anchor="lm")  # fmt: skip
+    hand_column = fit(wording.sheet_hand_column, bold, FIRST_COLUMN - 12)
+    put_text(canvas, (MARGIN + 6, y + 18), hand_column, size=TYPE, bold=True, colour=palette.ink,
+             anchor="lm")  # fmt: skip
+    y += 40
     draw.line((MARGIN, y - 4, WIDTH - MARGIN, y - 4), fill=palette.panel_edge, width=1)
     if earlier:
         text = wording.plural(wording.sheet_earlier, earlier, count=earlier)
-        draw.text((MARGIN + 6, y), text, font=font(13), fill=palette.muted)
+        put_text(canvas, (MARGIN + 6, y + LINE / 2), fit(text, font(TYPE), WIDTH - 2 * MARGIN),
+                 size=TYPE, colour=palette.muted, anchor="lm")  # fmt: skip
         y += LINE
-    for result, row_height in zip(results, heights, strict=True):
+    for result in results:
         _hand_row(canvas, draw, view, names, result, y, row_height, column, palette, wording)
         y += row_height
-    _totals(draw, view, y, column, palette, wording)
-    y += 40
+    _totals(canvas, view, y, column, palette, wording)
+    y += 48
     if view.over:
         winners = match_winners(view)
         text = wording.and_list([units[index] for index in winners])
         several = len(winners) > 1 or any(len(view.units[index]) > 1 for index in winners)
         template = wording.sheet_several_win if several else wording.sheet_one_wins
         message = wording.say(template, names=text) if winners else wording.sheet_draw
-        _winner_mark(draw, MARGIN + 10, y + 14, palette)
-        draw.text(
-            (MARGIN + 24, y + 14), message, font=font(17, bold=True), fill=palette.ink, anchor="lm"
-        )
+        message = fit(message, font(22, bold=True), WIDTH - 2 * MARGIN - 30)
+        if winners:
+            _winner_mark(draw, MARGIN + 10, y + 20, palette)
+        put_text(canvas, (MARGIN + 26, y + 20), message, size=22, bold=True, colour=palette.ink,
+                 anchor="lm")  # fmt: skip
     return canvas
 
 
-def _tiles_per_line(column: int, indent: int) -> int:
-    return max(1, (column - 12 - indent) // (_mini(column) + 3))
-
-
-def _row_height(result: HandResult, view: SeatView, column: int) -> int:
-    lines = 1
-    per_line = _tiles_per_line(column, _indent(view))
-    mini = _mini(column)
-    for unit in view.units:
-        unit_lines = sum(
-            max(1, -(-len(result.outcome.hands[seat]) // per_line))
-            for seat in unit
-            if seat < len(result.outcome.hands)
-        )
-        lines = max(lines, unit_lines)
-    extra = LINE if _narrow(column) else 0
-    return LINE + 4 + extra + lines * (2 * mini + 6) + 8
+def pips_left(tiles: Sequence[Tile]) -> int:
+    """The pips on the tiles a seat was left holding: what the hand's scoring counts."""
+    return sum(tile.high + tile.low for tile in tiles)
 
 
 def _hand_row(
@@ -186,76 +181,89 @@ def _hand_row(
         outline=theme.panel_edge,
     )
     outcome = result.outcome
+    first = top + 6 + LINE // 2  # the middle of a row's first line
     number = wording.number(result.number + 1)
-    draw.text((MARGIN + 8, top + 8), number, font=font(16, bold=True), fill=theme.ink)
-    how = wording.hand_end(outcome.end)
-    if outcome.went_out is not None:
-        who = wording.seat_name(names, outcome.went_out)
-        how = wording.say(wording.sheet_went_out, end=how, name=who)
-    draw.text(
-        (MARGIN + 34, top + 10),
-        fit(how, font(13), FIRST_COLUMN - 38),
-        font=font(13),
-        fill=theme.muted,
-    )
+    put_text(canvas, (MARGIN + 10, first), number, size=20, bold=True, colour=theme.ink,
+             anchor="lm")  # fmt: skip
+    how = wording.hand_end(outcome.end)  # who went out says "out" in their column
+    put_text(canvas, (MARGIN + 10, first + LINE), fit(how, font(TYPE), FIRST_COLUMN - 14),
+             size=TYPE, colour=theme.muted, anchor="lm")  # fmt: skip
     winners = set(result.winners)
-    per_line = _tiles_per_line(column, _indent(view))
-    mini = _mini(column)
     for index, unit in enumerate(view.units):
         left = MARGIN + FIRST_COLUMN + index * column
         points = result.points[index] if index < len(result.points) else 0
         score = result.scores[index] if index < len(result.scores) else 0
         won = bool(winners & set(unit))
-        face = font(14, bold=won)
         text_left = left + 6
         if won:
-            _winner_mark(draw, left + 10, top + 17, theme)
-            text_left = left + 20
-        draw.text((text_left, top + 8), wording.signed(points), font=face, fill=theme.ink)
-        y = top + LINE + 6
+            _winner_mark(draw, left + 11, first, theme)
+            text_left = left + 22
+        if points:
+            put_text(canvas, (text_left, first), wording.signed(points), size=TYPE + 1, bold=won,
+                     colour=theme.ink, anchor="lm")  # fmt: skip
+        else:  # no change: a dash, quieter than a "+0"
+            put_text(canvas, (text_left, first), "–", size=TYPE + 1, bold=won,
+                     colour=theme.muted, anchor="lm")  # fmt: skip
+        line = first + LINE
+        total = wording.number(score)
         if _narrow(column):  # the running total goes under the points
-            total = f"= {wording.number(score)}"
-            draw.text((left + 6, y - 2), total, font=font(13), fill=theme.muted)
-            y += LINE
+            put_text(canvas, (left + 6, line), f"= {total}", size=TYPE, colour=theme.muted,
+                     anchor="lm")  # fmt: skip
+            line += LINE
         else:
-            at = (left + column - 12, top + 8)
-            draw.text(at, wording.number(score), font=face, fill=theme.ink, anchor="ra")
-        label = font(12)
-        indent = _indent(view)
-        for seat in unit:
-            tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
-            if indent:
-                who = fit(wording.seat_name(names, seat), label, indent - 6)
-                draw.text((left + 6, y + mini), who, font=label, fill=theme.muted, anchor="lm")
-            for start in range(0, max(1, len(tiles)), per_line):
-                for offset, tile in enumerate(tiles[start : start + per_line]):
-                    sprite = tile_sprite(tile.high, tile.low, mini, 90, theme)
-                    canvas.paste(sprite, (left + 6 + indent + offset * (mini + 3), y), sprite)
-                if not tiles:
-                    seated = seat >= len(outcome.seated) or outcome.seated[seat]
-                    if outcome.went_out == seat:
-                        out = wording.sheet_out
-                    else:
-                        out = wording.sheet_none_left if seated else wording.sheet_sat_out
-                    at = (left + 6 + indent, y + mini)
-                    draw.text(at, out, font=label, fill=theme.muted, anchor="lm")
-                y += 2 * mini + 6
+            put_text(canvas, (left + column - 12, first), total, size=TYPE + 1, bold=won,
+                     colour=theme.ink, anchor="rm")  # fmt: skip
+        _pips_left(canvas, draw, outcome, unit, (left + 6, line), column - 12, theme, wording)
+
+
+def _pips_left(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    outcome: HandOutcome,
+    unit: Sequence[int],
+    at: tuple[int, int],
+    width: int,
+    theme: Theme,
+    wording: Wording,
+) -> None:
+    """A drawn pip (a half tile with one pip) and the pips each seat of `unit` was left with,
+    in seat order as the column's name lists them ("out" for a seat that went out)."""
+    parts = []
+    for seat in unit:
+        tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
+        seated = seat >= len(outcome.seated) or outcome.seated[seat]
+        if not seated:
+            parts.append(wording.sheet_sat_out)
+        elif not tiles and outcome.went_out == seat:
+            parts.append(wording.sheet_out)
+        else:
+            parts.append(wording.number(pips_left(tiles)))
+    x, y = at
+    side = 16
+    draw.rounded_rectangle((x, y - side / 2, x + side, y + side / 2), radius=3, fill=theme.face,
+                           outline=theme.edge, width=1)  # fmt: skip
+    draw.ellipse((x + side / 2 - 3, y - 3, x + side / 2 + 3, y + 3), fill=theme.pip)
+    text = fit(" · ".join(parts), font(TYPE), width - side - 6)
+    put_text(canvas, (x + side + 6, y), text, size=TYPE, colour=theme.muted, anchor="lm")
 
 
 def _totals(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     view: SeatView,
     top: int,
     column: int,
     theme: Theme,
     wording: Wording,
 ) -> None:
-    bold = font(16, bold=True)
-    draw.text((MARGIN + 8, top + 12), wording.sheet_total, font=bold, fill=theme.ink)
+    middle = top + 20
+    total = fit(wording.sheet_total, font(20, bold=True), FIRST_COLUMN - 12)
+    put_text(canvas, (MARGIN + 8, middle), total, size=20, bold=True, colour=theme.ink,
+             anchor="lm")  # fmt: skip
     for index, score in enumerate(view.scores):
-        at = (MARGIN + FIRST_COLUMN + index * column + column - 12, top + 12)
-        draw.text(at, wording.number(score), font=bold, fill=theme.ink, anchor="ra")
+        at = (MARGIN + FIRST_COLUMN + index * column + column - 12, middle)
+        put_text(canvas, at, wording.number(score), size=20, bold=True, colour=theme.ink,
+                 anchor="rm")  # fmt: skip
 
 
 def _winner_mark(draw: ImageDraw.ImageDraw, x: float, y: float, theme: Theme) -> None:
-    draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=theme.turn)
+    draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=theme.turn)

@@ -2,6 +2,18 @@
 and the classic pip patterns from 0 to 12. Each sprite is drawn once at four times its size and
 scaled down (clean anti-aliased edges), then cached: a board pastes cached sprites only.
 
+Big sets are drawn the way the sets sold draw them: on double-nine and double-twelve tables the
+pips are coloured by number, each of 1 to 12 its own colour (the theme's `coloured` twin), and
+the patterns stay. Why colours rather than numerals: players of those sets find their numbers by
+colour first (a blue 1, a green 2 ...) and know the patterns; a colour still reads when a tile is
+shown a dozen pixels tall on a phone, where eleven pips and twelve do not; the tiles still look
+like tiles; and colour is never alone (the pattern, and the end tags' numbers, say the same).
+Double-six tables keep plain pips, as double-six sets have them.
+
+Every pip must show at least `MIN_PIP_ON_PHONE` pixels across when the picture is shown
+`PHONE_WIDTH` pixels wide, as Discord shows an attachment on a phone: `min_cell` is the smallest
+half that allows it, and the board grows rather than draw smaller tiles (render/board.py).
+
 A sprite is keyed by its two halves in drawing order, its cell size (the side of one half, in
 pixels), its orientation and its theme. The cache is an `lru_cache`, whose bookkeeping is
 thread-safe; sprites are never modified after they are made, so worker threads may share them.
@@ -13,9 +25,15 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.theme import Theme, get_theme
+from engine.errors import DominoError
+from engine.variants import get_variant
+from engine.view import SeatView
+from render.theme import Theme, coloured, get_theme
 
 SUPERSAMPLE = 4
+PHONE_WIDTH = 380  # how wide Discord shows an attached picture on a phone
+MIN_PIP_ON_PHONE = 2.0  # pixels across the smallest pip, shown PHONE_WIDTH wide
+PLAIN_TOP = 6  # sets up to double-six keep plain pips
 
 # Pip centres on one half, as fractions of its side, for an upright tile. Numbers up to 9 use a
 # 3 x 3 grid; 10 to 12 use three columns of four rows, as double-twelve sets do.
@@ -43,14 +61,37 @@ PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def _pip_radius(number: int) -> float:
-    return 0.085 if number <= 9 else 0.068
+def pip_radius(number: int) -> float:
+    """The radius of the pips of `number`, as a share of a half's side: as big as the pattern
+    allows, so that small tiles keep visible pips (a gap of about a fifth of a pip remains)."""
+    return 0.095 if number <= 9 else 0.078
+
+
+def smallest_pip(cell: int, top: int) -> float:
+    """The diameter in pixels of the smallest pip on tiles of half `cell` up to number `top`."""
+    return 2 * cell * min(pip_radius(number) for number in range(1, max(1, top) + 1))
+
+
+def min_cell(top: int, *, picture_width: int) -> int:
+    """The smallest half (pixels) whose pips, for numbers up to `top`, stay `MIN_PIP_ON_PHONE`
+    across when a picture `picture_width` wide is shown `PHONE_WIDTH` wide."""
+    shrink = PHONE_WIDTH / picture_width
+    cell = 1
+    while smallest_pip(cell, top) * shrink < MIN_PIP_ON_PHONE:
+        cell += 1
+    return cell
+
+
+def pips_for(theme: Theme, top: int) -> Theme:
+    """The look for a table whose numbers go up to `top`: pips coloured by number above
+    double-six."""
+    return coloured(theme) if top > PLAIN_TOP else theme
 
 
 def _draw_half(
     draw: ImageDraw.ImageDraw, left: float, top: float, side: float, number: int, colour: Colour
 ) -> None:
-    radius = _pip_radius(number) * side
+    radius = pip_radius(number) * side
     for fx, fy in PIP_SPOTS[number]:
         cx, cy = left + fx * side, top + fy * side
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
@@ -77,9 +118,9 @@ def _upright(top: int, bottom: int, cell: int, theme_name: str, dim: bool) -> Im
     )
     margin = big // 7
     draw.line((margin, big, big - margin, big), fill=theme.edge, width=max(1, line * 3 // 4))
-    pip = theme.pip_dim if dim else theme.pip
-    _draw_half(draw, 0, 0, big, top, pip)
-    _draw_half(draw, 0, big, big, bottom, pip)
+    # a dimmed tile (not playable) keeps grey pips even in colour: it should not catch the eye
+    _draw_half(draw, 0, 0, big, top, theme.pip_dim if dim else theme.pip_of(top))
+    _draw_half(draw, 0, big, big, bottom, theme.pip_dim if dim else theme.pip_of(bottom))
     return image.resize((cell, 2 * cell), Image.Resampling.LANCZOS)
 
 
@@ -140,3 +181,16 @@ def shadowed_sprite(first: int, second: int, cell: int, angle: int, theme: Theme
     shadow.paste((0, 0, 0, 255), (drop, drop), alpha)
     shadow.alpha_composite(sprite)
     return shadow
+
+
+def set_top(view: SeatView) -> int:
+    """The highest number of the table's set: the variant's, or any higher number the view shows
+    (hand-built views in tests and the gallery)."""
+    try:
+        top = get_variant(view.variant)(view.players, dict(view.options)).set_top()
+    except DominoError:
+        top = 0
+    tiles = [*view.layout.tiles(), *view.hand]
+    tiles += [tile for player in view.laid_pairs for pair in player for tile in pair]
+    tiles += [tile for result in view.results for hand in result.outcome.hands for tile in hand]
+    return max([top, *(tile.high for tile in tiles)])

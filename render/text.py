@@ -1,11 +1,20 @@
 """Fonts and text placement. The font is Open Sans, shipped by the `ttf-opensans` package that
 the project installs (Pillow's bundled default lacks ą, ę, ł and friends): nothing is downloaded
-at run time. Symbols (pointers, check marks, flags) are drawn as shapes, never as glyphs."""
+at run time. Symbols (pointers, check marks, flags) are drawn as shapes, never as glyphs.
+
+Every piece of text a picture shows goes through `put_text` or `draw_text` (or is noted with
+`note_text`, as a tag pill is), so that `recording()` can list the boxes of all of them: the
+tests draw pictures in every language and check that no two boxes meet and none leaves the
+picture. Outside `recording()` the cost is one context-variable read a text."""
 
 from __future__ import annotations
 
 import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
 
@@ -33,6 +42,39 @@ def font(size: int, *, bold: bool = False) -> Font:
     if face is None:
         face = faces[(size, bold)] = ImageFont.truetype(_font_path(bold), size)
     return face
+
+
+@dataclass(frozen=True, slots=True)
+class TextBox:
+    """Where a piece of text was drawn: its ink box (left, top, right, bottom) in pixels, and
+    its font size in pixels (what the tests check against the legible minimum)."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    size: int
+
+
+_recorded: ContextVar[list[TextBox] | None] = ContextVar("recorded_text", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[TextBox]]:
+    """Collect the box of every text drawn in this thread (or task) until the block ends."""
+    boxes: list[TextBox] = []
+    token = _recorded.set(boxes)
+    try:
+        yield boxes
+    finally:
+        _recorded.reset(token)
+
+
+def note_text(text: str, box: tuple[float, float, float, float], *, size: int) -> None:
+    """Record that `text` was drawn in `box` at font size `size` (when someone is recording)."""
+    boxes = _recorded.get()
+    if boxes is not None and text:
+        left, top, right, bottom = box
+        edges = (round(left), round(top), round(right), round(bottom))
+        boxes.append(TextBox(text, edges, size))
 
 
 def text_width(text: str, face: Font) -> int:
@@ -87,7 +129,38 @@ def put_text(
     if not text:
         return
     image, left, top = _text_image(text, size, bold, colour, anchor)
-    canvas.paste(image, (round(xy[0]) + left, round(xy[1]) + top), image)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    canvas.paste(image, (x, y), image)
+    if _recorded.get() is not None:
+        note_text(text, (x, y, x + image.width, y + image.height), size=size)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    face: Font,
+    fill: tuple[int, int, int],
+    anchor: str = "la",
+) -> None:
+    """`draw.text` for text whose font is already at hand (puzzle digits, rulers), recorded like
+    `put_text`'s."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    if _recorded.get() is not None:
+        note_text(text, draw.textbbox(xy, text, font=face, anchor=anchor), size=round(face.size))
+
+
+def wrap(text: str, face: Font, width: int, *, separator: str = "  ") -> list[str]:
+    """`text` split at `separator` into lines no wider than `width` pixels (a piece wider than
+    that alone on its line, cut with an ellipsis)."""
+    lines: list[str] = []
+    for piece in text.split(separator):
+        if lines and text_width(lines[-1] + separator + piece, face) <= width:
+            lines[-1] += separator + piece
+        else:
+            lines.append(fit(piece, face, width))
+    return lines
 
 
 #: A private-use code point no font of ours draws: what the font's .notdef glyph looks like.

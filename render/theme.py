@@ -4,11 +4,15 @@ with white pips on slate, like a real black set).
 Marks never rely on colour alone: the last move has a ring *and* a corner flag, playable tiles a
 ring *and* a check mark, the seat to act a ring *and* a pointer. The accent colours come from the
 Okabe-Ito palette, which stays distinct under the common colour-vision deficiencies.
+
+Tables of the double-nine and double-twelve sets are drawn in each look's `coloured` twin: pips
+coloured by number, as on the big sets sold (see render/sprites.py for why). The pip patterns
+stay, so the colour only adds to what the count already says.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 RGB = tuple[int, int, int]
 
@@ -35,6 +39,11 @@ class Theme:
     cell: RGB  # puzzle grid cells
     cell_edge: RGB
     pin: RGB  # the brass pin of a spinner or star lead
+    pip_colours: tuple[RGB, ...] = ()  # by number (index 0 unused); empty: every pip `pip`
+
+    def pip_of(self, number: int) -> RGB:
+        """The colour of the pips of `number`."""
+        return self.pip_colours[number] if number < len(self.pip_colours) else self.pip
 
 
 LIGHT = Theme(
@@ -83,12 +92,55 @@ DARK = Theme(
     pin=(214, 170, 60),
 )
 
+# Pip colours by number, 1 to 12, each far enough from the face and from its neighbours in
+# number to tell apart at a glance: on ivory, dark and saturated (no yellow: it vanishes on
+# ivory); on black, light. 9 keeps the plain pip colour, as many sets do.
+LIGHT_PIPS: tuple[RGB, ...] = (
+    LIGHT.pip,
+    (0, 114, 178),  # 1 blue
+    (0, 140, 60),  # 2 green
+    (210, 30, 30),  # 3 red
+    (130, 70, 15),  # 4 brown
+    (40, 40, 170),  # 5 navy
+    (205, 120, 0),  # 6 amber
+    (135, 45, 170),  # 7 purple
+    (0, 115, 115),  # 8 teal
+    LIGHT.pip,  # 9 black
+    (215, 60, 140),  # 10 magenta
+    (95, 115, 0),  # 11 olive
+    (110, 110, 110),  # 12 grey
+)
+DARK_PIPS: tuple[RGB, ...] = (
+    DARK.pip,
+    (86, 180, 233),  # 1 sky blue
+    (90, 205, 120),  # 2 green
+    (255, 95, 85),  # 3 red
+    (215, 155, 95),  # 4 tan
+    (150, 155, 255),  # 5 periwinkle
+    (240, 215, 60),  # 6 yellow
+    (205, 135, 235),  # 7 lilac
+    (60, 205, 200),  # 8 cyan
+    DARK.pip,  # 9 white
+    (255, 140, 200),  # 10 pink
+    (185, 215, 80),  # 11 lime
+    (165, 165, 165),  # 12 grey
+)
+
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (LIGHT, DARK)}
+_COLOURED: dict[str, Theme] = {
+    f"{theme.name}-coloured": replace(theme, name=f"{theme.name}-coloured", pip_colours=pips)
+    for theme, pips in ((LIGHT, LIGHT_PIPS), (DARK, DARK_PIPS))
+}
+
+
+def coloured(theme: Theme) -> Theme:
+    """`theme`'s twin with pips coloured by number (itself if it is one already)."""
+    return theme if theme.pip_colours else _COLOURED[f"{theme.name}-coloured"]
 
 
 def get_theme(name: str) -> Theme:
     """The theme called `name`; a `ValueError` naming the choices for anything else."""
-    theme = THEMES.get(name) if isinstance(name, str) else None
+    theme = (THEMES.get(name) or _COLOURED.get(name)) if isinstance(name, str) else None
     if theme is None:
         raise ValueError(f"there is no theme {name!r} (themes: {', '.join(THEMES)})")
     return theme
