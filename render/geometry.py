@@ -130,10 +130,11 @@ def snake(
         _note_upright(doubles, spots[-1], frame)
         corner = 1
     if corner == 1:
-        tag_at = frame.at(cursor + heading, row + 4.2)
+        open_end, facing = frame.at(cursor + heading, row + 3.0), frame.side
     else:
-        tag_at = frame.at(cursor + heading * 1.2, row)
-    return spots, EndTag(arm, number, *tag_at), doubles
+        open_end = frame.at(cursor, row)
+        facing = (frame.forward[0] * heading, frame.forward[1] * heading)
+    return spots, EndTag(arm, number, *open_end, *facing), doubles
 
 
 def _note_upright(doubles: list[Opening], spot: Spot, frame: Frame) -> None:
@@ -266,9 +267,11 @@ def _french(
             arrangement.spots.append(_with_z(spot, z_sign * order))
         number = layout.arms[arm_id].number
         if corner == 1:
-            arrangement.tags.append(EndTag(arm_id, number, *frame.at(cursor - heading, row + 4.2)))
+            end, facing = frame.at(cursor - heading, row + 3.0), frame.side
         else:
-            arrangement.tags.append(EndTag(arm_id, number, *frame.at(cursor + heading * 1.2, row)))
+            end = frame.at(cursor, row)
+            facing = (frame.forward[0] * heading, frame.forward[1] * heading)
+        arrangement.tags.append(EndTag(arm_id, number, *end, *facing))
     return arrangement
 
 
@@ -335,8 +338,15 @@ def arrange(
         elif layout.shape is Shape.SPINNER:
             build = _spinner
         else:
-            radii = (math.inf, 40.0, 32.0, 26.0, 22.0)  # turning sooner hides the star
-            stars = [star_arrangement(layout, radius) for radius in radii]
+            # Arms fold where that draws tiles biggest, at the same distance for every arm but
+            # further across than up and down when the picture is wide; a short game's arms run
+            # straight.
+            stars = [star_arrangement(layout, (math.inf, math.inf))]
+            if len(layout.placements) > 12:
+                aspect = box[0] / box[1]
+                for up in (38.0, 33.0, 29.0, 26.0, 23.0):
+                    for across in sorted({up, up * (1 + aspect) / 2, up * aspect}):
+                        stars.append(star_arrangement(layout, (across, up)))
             return best(stars, box, max_scale)
         # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
         # the scale rises, peaks and falls; stop once it has fallen twice in a row.
