@@ -237,7 +237,9 @@ def _french(
     layout: Layout, half_width: float, fold: bool = True, rng: random.Random | None = None
 ) -> Arrangement:
     """Each tile lies on the half it matches. `E` tiles go on top, `W` tiles under; rows are 4
-    units apart and turn with two upright tiles that overlap the same way."""
+    units apart and turn with two upright tiles that overlap the same way. Every other tile
+    sits `STAGGER` units to one side, like a pile pushed by hand: the edges of the tiles under
+    show, so the stack reads as whole tiles on top of each other, not a row of halves."""
     assert layout.lead is not None
     arrangement = Arrangement()
     arrangement.spots.append(
@@ -247,32 +249,37 @@ def _french(
     for arm_id, forward, side, z_sign in (("W", WEST, NORTH, -1.0), ("E", EAST, SOUTH, 1.0)):
         frame = Frame((0.0, 0.0), forward, side)
         cursor, row, heading, corner = 2.0, 0.0, 1.0, 0
-        tiles = arms.get(arm_id, [])
-        for placed, order in tiles:
+        open_end, facing = frame.at(cursor, row), forward
+        for position, (placed, order) in enumerate(arms.get(arm_id, []), start=1):
+            aside = STAGGER if position % 2 else -STAGGER
             if corner == 0 and (cursor + 2 * heading + ROOM * heading) * heading <= half_width:
-                near, far = (cursor - heading, row), (cursor + heading, row)
+                near, far = (cursor - heading, row + aside), (cursor + heading, row + aside)
                 spot = _spot(frame, placed, near, far, True, order, arm_id)
                 cursor += 2 * heading
+                open_end = frame.at(cursor, row + aside)
+                facing = (forward[0] * heading, forward[1] * heading)
             elif corner == 0:
-                near, far = (cursor - heading, row), (cursor - heading, row + 2.0)
+                near = (cursor - heading + aside, row)
+                far = (cursor - heading + aside, row + 2.0)
                 spot = _spot(frame, placed, near, far, False, order, arm_id)
+                open_end, facing = frame.at(cursor - heading + aside, row + 3.0), side
                 corner = 1
             else:
-                near, far = (cursor - heading, row + 2.0), (cursor - heading, row + 4.0)
+                near = (cursor - heading + aside, row + 2.0)
+                far = (cursor - heading + aside, row + 4.0)
                 spot = _spot(frame, placed, near, far, False, order, arm_id)
+                open_end, facing = frame.at(cursor - heading + aside, row + 5.0), side
                 row += 4.0
                 heading = -heading
                 cursor += 2 * heading
                 corner = 0
             arrangement.spots.append(_with_z(spot, z_sign * order))
         number = layout.arms[arm_id].number
-        if corner == 1:
-            end, facing = frame.at(cursor - heading, row + 3.0), frame.side
-        else:
-            end = frame.at(cursor, row)
-            facing = (frame.forward[0] * heading, frame.forward[1] * heading)
-        arrangement.tags.append(EndTag(arm_id, number, *end, *facing))
+        arrangement.tags.append(EndTag(arm_id, number, *open_end, *facing))
     return arrangement
+
+
+STAGGER = 0.35  # units every other tile of a French stack sits aside
 
 
 def _with_z(spot: Spot, z: float) -> Spot:
