@@ -351,7 +351,7 @@ def arrange(
             stars = [star_arrangement(layout, (math.inf, math.inf))]
             if len(layout.placements) > 12:
                 aspect = box[0] / box[1]
-                for up in (38.0, 33.0, 29.0, 26.0, 23.0):
+                for up in (38.0, 33.0, 29.0, 26.0, 23.0, 20.0, 17.0):
                     for across in sorted({up, up * (1 + aspect) / 2, up * aspect}):
                         stars.append(star_arrangement(layout, (across, up)))
             return best(stars, box, max_scale)

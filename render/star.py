@@ -4,12 +4,14 @@ degrees), laid the way players lay them: every arm's first tile touches the 9-9 
 tile sits in the notch between the 9-9 and its two neighbours' first tiles, a quarter of a unit
 off the 9-9's corner), and the eight arms leave it as the same figure turned by 45 degrees.
 
-Each arm runs straight out; an arm that would reach past a given distance from the middle folds
-like a line on a narrow table: two tiles turn the corner to its clockwise side and it comes back
-towards the middle on a row 6 units over, as far as it may without coming near the next arm,
-turns again and goes out again. So every arm stays in its own eighth of the star (the one
-clockwise of it), long arms make the figure no wider, and the tiles stay big: `arrange` tries
-several radii (and none) and keeps the one that draws tiles biggest with no two overlapping.
+Each arm runs straight out. An arm that would pass a given distance from the middle turns a
+quarter clockwise there and snakes across its own eighth of the star (the one clockwise of it):
+a row across to near the next arm's line, two tiles turning the corner outwards, a row back to
+its own line, and so on, rows 6 units apart; the eighth widens going out, so later rows are
+longer. Every arm stays in its own eighth, long arms fold rather than shrink the picture, and
+the figure keeps its mirror symmetries. `arrange` tries several distances (the same for every
+arm; further across than up and down in a wide picture) and straight arms, and keeps the one
+that draws tiles biggest with no two overlapping.
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ ROOM = 2.0  # kept free at a row's end for the corner
 # How near a folded row may come to the next arm's line: its crosswise doubles reach 2 units
 # out, and a unit of the table stays free between them.
 CLEARANCE = 3.0
-SECTOR = math.pi / 4  # the angle between neighbouring arms
 
 
 def _clockwise(heading: Vec) -> Vec:
@@ -72,59 +73,85 @@ def _crosswise(placed: Placed, order: int, arm: str, centre: Vec, heading: Vec) 
     return Spot(placed.tile, shows, shows, *centre, angle, order, arm, float(order))
 
 
-def row_low(row: int) -> float:
-    """How near the middle the folded row `row` (1, 2, ...) may come: everything it lays there,
-    the corner to the next row included (7 units to its side), keeps `CLEARANCE` from the line of
-    the next arm, 45 degrees round."""
-    reach = row * PITCH + PITCH + 1.0
-    return (CLEARANCE + reach * math.cos(SECTOR)) / math.sin(SECTOR)
+# The least distance out at which an arm may turn: its first row across then holds a tile
+# beyond the turning one (see `fold_arm`).
+TURN_FROM = CLEARANCE * math.sqrt(2) + 9.0
+
+
+def across_limit(turned_at: float, row: float) -> float:
+    """How far across its sector (from its own line towards the next arm's) the row `row` units
+    beyond the turn of an arm that turned `turned_at` units out may run: everything it lays
+    there, the corner to the next row out included, keeps `CLEARANCE` from the next arm's line,
+    45 degrees round. Rows further out may run further: the sector widens."""
+    return turned_at + row - CLEARANCE * math.sqrt(2)
 
 
 def fold_arm(
     tiles: list[tuple[Placed, int]], arm: str, heading: Vec, start: float, radius: float
 ) -> tuple[list[Spot], Vec, Vec]:
-    """Lay one arm from `start` units out along `heading`, folding at `radius` (see the module
-    docstring). Returns the spots, where the open end is and which way it faces."""
+    """Lay one arm from `start` units out along `heading` (see the module docstring): straight
+    out; past `radius`, it turns a quarter clockwise and snakes across its own sector, rows 6
+    units apart going out, each row as long as the sector is wide there. Returns the spots,
+    where the open end is and which way it faces."""
     side = _clockwise(heading)
-
-    def at(u: float, v: float) -> Vec:
-        return (u * heading[0] + v * side[0], u * heading[1] + v * side[1])
-
     spots: list[Spot] = []
-    cursor, row, outward = start, 0, 1.0
-    corner = 0  # tiles laid in the current corner (0: laying a row)
-    for placed, order in tiles:
-        v = row * PITCH
-        if corner == 1:
-            near, far = at(cursor + outward, v + 4.0), at(cursor + outward, v + 6.0)
+    cursor = start
+    remaining = list(tiles)
+    while remaining:
+        placed, order = remaining[0]
+        length = 2.0 if placed.tile.is_double else 4.0
+        end = cursor + length
+        if end + ROOM > radius and cursor >= TURN_FROM:
+            break
+        remaining.pop(0)
+        if placed.tile.is_double:
+            centre = (cursor + 1.0) * heading[0], (cursor + 1.0) * heading[1]
+            spots.append(_crosswise(placed, order, arm, centre, heading))
+        else:
+            near = ((cursor + 1.0) * heading[0], (cursor + 1.0) * heading[1])
+            far = ((cursor + 3.0) * heading[0], (cursor + 3.0) * heading[1])
             spots.append(_tile(placed, order, arm, near, far))
-            row, outward, corner = row + 1, -outward, 0
+        cursor = end
+    if not remaining:
+        return spots, (cursor * heading[0], cursor * heading[1]), heading
+    # Across the sector: local `a` runs along `side`, local `b` outwards from the turn's row.
+    turned_at = cursor
+
+    def at(a: float, b: float) -> Vec:
+        u = turned_at + 1.0 + b
+        return (u * heading[0] + a * side[0], u * heading[1] + a * side[1])
+
+    placed, order = remaining.pop(0)
+    spots.append(_tile(placed, order, arm, at(0.0, 0.0), at(2.0, 0.0)))
+    across, row, way, corner = 3.0, 0.0, 1.0, 0
+    open_end, facing = at(3.0, 0.0), side
+    for placed, order in remaining:
+        if corner == 1:
+            near, far = at(across + way, row + 4.0), at(across + way, row + 6.0)
+            spots.append(_tile(placed, order, arm, near, far))
+            open_end, facing = at(across + way, row + 7.0), heading
+            row, way, corner = row + PITCH, -way, 0
             continue
         length = 2.0 if placed.tile.is_double else 4.0
-        end = cursor + outward * length
-        if outward > 0:
-            # Out to the radius; fold only where the row coming back has room for two tiles
-            # (a shorter row would make the arm zigzag).
-            fits = end + ROOM <= radius or row_low(row + 1) + 8.0 + ROOM > radius
-        else:
-            fits = end - ROOM >= row_low(row)
+        end = across + way * length
+        # out across to the sector's edge; back only as far as the arm's own line
+        limit = across_limit(turned_at, row)
+        fits = end + ROOM <= limit if way > 0 else end - ROOM >= 0.0
         if fits:
             if placed.tile.is_double:
-                direction = at(outward, 0.0)
-                centre = at(cursor + outward, v)
-                spots.append(_crosswise(placed, order, arm, centre, direction))
+                direction = (way * side[0], way * side[1])
+                spots.append(_crosswise(placed, order, arm, at(across + way, row), direction))
             else:
-                near, far = at(cursor + outward, v), at(cursor + 3 * outward, v)
+                near, far = at(across + way, row), at(across + 3 * way, row)
                 spots.append(_tile(placed, order, arm, near, far))
-            cursor = end
+            across = end
+            open_end, facing = at(across, row), (way * side[0], way * side[1])
             continue
-        near, far = at(cursor + outward, v), at(cursor + outward, v + 2.0)
+        near, far = at(across + way, row), at(across + way, row + 2.0)
         spots.append(_tile(placed, order, arm, near, far))
+        open_end, facing = at(across + way, row + 3.0), heading
         corner = 1
-    v = row * PITCH
-    if corner == 1:
-        return spots, at(cursor + outward, v + 3.0), side
-    return spots, at(cursor, v), at(outward, 0.0)
+    return spots, open_end, facing
 
 
 def star_arrangement(layout: Layout, reach: Vec) -> Arrangement:

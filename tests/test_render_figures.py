@@ -1,0 +1,188 @@
+"""The figures of the cross and star games as players lay them, and the open ends' tags as players
+name them: every arm of a spinner or star starts against the centre double, opposite arms mirror
+each other, the longest hands fit the picture with tiles big enough to read, and every tag sits
+against its open end, named by the number it shows (and a side only where two ends show the
+same number), as the move buttons name it."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from functools import cache
+
+import pytest
+
+from engine import Match
+from engine.actions import Play
+from engine.layout import Shape
+from engine.view import SeatView
+from render.board import BoardPlan, plan_board, tag_centres, tag_texts
+from render.labels import move_label
+from render.marks import covers, tag_size
+from render.spots import Spot
+from render.theme import LIGHT
+from tests.render_positions import full_line, grown, view_of
+
+Point = tuple[float, float]
+
+# A pip square at least this many pixels in the 800-pixel picture: about 7 on a phone, where
+# Discord shows the picture 380 pixels wide. Smaller, the pips run together.
+READABLE_CELL = 18
+COMPASS = re.compile(r"\b(N|NE|E|SE|S|SW|W|NW)(\d+[ab])*\b")
+
+
+@cache
+def longest(variant: str, players: int, seeds: int = 4) -> SeatView:
+    """The view with the most tiles on the table over a few seeded random hands (the seat to
+    play's view, with its moves)."""
+    best: SeatView | None = None
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        match = Match(variant, players, {}, seed=seed)
+        hand = match.start_hand()
+        while not hand.over:
+            turn = hand.turn
+            assert turn is not None
+            view = match.view_for(turn)
+            if best is None or len(view.layout.placements) > len(best.layout.placements):
+                best = view
+            match.apply(rng.choice(match.legal_actions(turn)))
+    assert best is not None
+    return best
+
+
+LATE = {
+    "cross": ("cross", 4),
+    "double-cross": ("double-cross", 4),
+    "maltese": ("maltese", 4),
+    "sebastopol": ("sebastopol", 4),
+    "cross-nine": ("cross-nine", 4),
+    "cyprus-4": ("cyprus", 4),
+    "cyprus-10": ("cyprus", 10),
+}
+
+
+def _distance(a: list[Point], b: list[Point]) -> float:
+    """The gap between two tiles' outlines that do not overlap (0 where they touch)."""
+
+    def to_segment(p: Point, q: Point, r: Point) -> float:
+        (px, py), (qx, qy), (rx, ry) = p, q, r
+        dx, dy = rx - qx, ry - qy
+        t = max(0.0, min(1.0, ((px - qx) * dx + (py - qy) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - qx - t * dx, py - qy - t * dy)
+
+    return min(
+        to_segment(p, outline[i], outline[(i + 1) % 4])
+        for points, outline in ((a, b), (b, a))
+        for p in points
+        for i in range(4)
+    )
+
+
+def _first_tiles(plan: BoardPlan) -> dict[str, Spot]:
+    firsts: dict[str, Spot] = {}
+    for spot in sorted(plan.arrangement.spots, key=lambda spot: spot.order):
+        if spot.arm is not None and spot.arm not in firsts:
+            firsts[spot.arm] = spot
+    return firsts
+
+
+MIRRORS = {"NE": "NW", "E": "W", "SE": "SW", "N": "S"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "shape", "top", "opens"),
+    [("cross", Shape.SPINNER, 6, False), ("cross-nine", Shape.SPINNER, 9, True),
+     ("cyprus", Shape.STAR, 9, False)],
+)  # fmt: skip
+def test_every_arm_starts_against_the_centre_double_and_mirrors_its_opposite(
+    variant: str, shape: Shape, top: int, opens: bool
+) -> None:
+    layout = grown(shape, top, 4, opens=opens, limit=20 if opens else 99)
+    plan = plan_board(view_of(layout, variant=variant))
+    lead = plan.arrangement.spots[0]
+    firsts = _first_tiles(plan)
+    lead_arms = [arm for arm in firsts if arm in ("N", "NE", "E", "SE", "S", "SW", "W", "NW")]
+    assert len(lead_arms) >= 4
+    for arm in lead_arms:
+        gap = _distance(firsts[arm].corners(), lead.corners())
+        assert gap <= 0.3, f"the first tile of {arm} lies {gap:.2f} units off the centre double"
+    for arm, mirror in MIRRORS.items():
+        if arm in firsts and mirror in firsts:
+            one, other = firsts[arm], firsts[mirror]
+            x_mirror = (round(one.x, 6), round(one.y, 6)) == (round(-other.x, 6), round(other.y, 6))
+            y_mirror = (round(one.x, 6), round(one.y, 6)) == (round(other.x, 6), round(-other.y, 6))
+            assert x_mirror or y_mirror, f"{arm} and {mirror} do not mirror each other"
+
+
+@pytest.mark.parametrize("name", LATE)
+def test_the_longest_hands_fit_the_picture_with_tiles_big_enough_to_read(name: str) -> None:
+    view = longest(*LATE[name])
+    plan = plan_board(view)
+    assert len(plan.arrangement.spots) == len(view.layout.placements)
+    bottom = plan.header + plan.table_height
+    for spot in plan.arrangement.spots:
+        for x, y in plan.placer.polygon(spot):
+            assert 0 <= x <= plan.width and plan.header <= y <= bottom
+    assert plan.cell >= READABLE_CELL, (
+        f"{len(view.layout.placements)} tiles drawn with {plan.cell}-pixel pip squares"
+    )
+
+
+def _tag_boxes(plan: BoardPlan) -> list[tuple[float, float, float, float]]:
+    boxes = []
+    for text, (x, y) in zip(tag_texts(plan), tag_centres(plan), strict=True):
+        width, height = tag_size(text, plan.tag_size, LIGHT)
+        boxes.append((x - width / 2, y - height / 2, x + width / 2, y + height / 2))
+    return boxes
+
+
+def _open_tile(plan: BoardPlan, arm: str) -> Spot:
+    """The tile whose open end the arm's tag names: its last tile, or the tile it leaves."""
+    view_spots = [spot for spot in plan.arrangement.spots if spot.arm == arm]
+    if view_spots:
+        return max(view_spots, key=lambda spot: spot.order)
+    return plan.arrangement.spots[0]
+
+
+SNAKED = {
+    "snaked-line": view_of(full_line(6), players=4),
+    **{name: longest(*game) for name, game in LATE.items()},
+}
+
+
+@pytest.mark.parametrize("name", SNAKED)
+def test_each_tag_sits_against_its_open_end_and_covers_no_tile(name: str) -> None:
+    view = SNAKED[name]
+    plan = plan_board(view)
+    tiles = [plan.placer.polygon(spot) for spot in plan.arrangement.spots]
+    for end, box in zip(plan.arrangement.tags, _tag_boxes(plan), strict=True):
+        if not view.layout.arms[end.arm].tiles and view.layout.arms[end.arm].kind == "branch":
+            continue  # an empty branch leaves a double that is not the last tile of its arm
+        left, top, right, bottom = box
+        outline = [(left, top), (right, top), (right, bottom), (left, bottom)]
+        near = plan.placer.polygon(_open_tile(plan, end.arm))
+        gap = _distance(outline, near) if not covers(box, near) else 0.0
+        assert gap <= 10, f"the tag of {end.arm} lies {gap:.0f} pixels from its tile"
+        assert not any(covers(box, tile) for tile in tiles), f"the tag of {end.arm} covers a tile"
+
+
+@pytest.mark.parametrize("name", SNAKED)
+def test_tags_name_ends_by_their_number_as_the_move_buttons_do(name: str) -> None:
+    view = SNAKED[name]
+    plan = plan_board(view)
+    texts = dict(zip((end.arm for end in plan.arrangement.tags), tag_texts(plan), strict=True))
+    numbers = [end.number for end in plan.arrangement.tags]
+    for end in plan.arrangement.tags:
+        text = texts[end.arm]
+        assert not COMPASS.search(text), text
+        assert text.split(" ")[0] == str(end.number)
+        # a side word only where another open end shows the same number
+        assert (text == str(end.number)) == (numbers.count(end.number) == 1), text
+    assert len(set(texts.values())) == len(texts)  # no two ends share a name
+    for action in view.legal:
+        if isinstance(action, Play) and isinstance(action.end, str):
+            label = move_label(action, view=view)
+            assert label == f"{action.tile} on {texts[action.end]}"
+            assert not COMPASS.search(label)
