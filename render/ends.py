@@ -5,16 +5,16 @@ number, where it is in the picture ("6 left", "6 right").
 The side words: `up`, `down`, `left`, `right`, and for the star's diagonal arms and ends seen
 off a diagonal `up-right`, `down-right`, `down-left`, `up-left` (as a player points at them).
 
-- The arms of a spinner or star lead are named by the way they leave the lead (`N` is "up", `NE`
-  "up-right"): the pictures lay them straight out that way, and an arm folds only into its own
-  sector, so its open end stays on that side.
-- Two other ends showing the same number (the two ends of a line, two branches) are told apart
-  by where they lie from each other: left and right if they are further apart across than up and
-  down, else up and down.
-- Three or more other ends showing the same number (the three ends an opened double leaves)
-  are named by the way they lie from their middle; one other end beside lead arms by the way it
-  lies from the lead. Two ends that would still share a name get a count after it ("6 up 2"),
-  nearest the lead first.
+- Ends of the arms of a spinner or star lead (and nothing else) showing the same number are
+  named by the way their arm leaves the lead (`N` is "up", `NE` "up-right"): the pictures lay the
+  arms straight out that way, and an arm folds only into its own sector, so its open end stays
+  on that side.
+- Two other ends showing the same number (the two ends of a line, an arm's end and a branch's)
+  are told apart by where they lie from each other: left and right if they are further apart
+  across than up and down, else up and down.
+- Three or more (the ends round an opened double) are named by the way they lie from their
+  middle: up, down, left or right where that tells them apart, else among all eight ways. Two
+  ends that would still share a name get a count after it ("6 up 2"), nearest the lead first.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ LEAD_ARMS = {
 AROUND = ("right", "down_right", "down", "down_left", "left", "up_left", "up", "up_right")
 
 
-def _around(x: float, y: float) -> str:
-    angle = math.atan2(y, x)
-    return AROUND[round(angle / (math.pi / 4)) % 8]
+def _around(x: float, y: float, ways: int = 8) -> str:
+    """The way (x, y) points: one of four (right, down, left, up) or of all eight."""
+    step = 2 * math.pi / ways
+    return AROUND[round(math.atan2(y, x) / step) * (8 // ways) % 8]
 
 
 def _apart(one: EndTag, two: EndTag) -> tuple[str, str]:
@@ -56,21 +57,21 @@ def side_words(ends: Sequence[EndTag], *, lead_arms: bool) -> dict[str, str | No
         if len(group) == 1:
             sides[group[0].arm] = None
             continue
-        named = {end.arm: LEAD_ARMS[end.arm] for end in group if lead_arms and end.arm in LEAD_ARMS}
-        others = [end for end in group if end.arm not in named]
-        if not named and len(others) == 2:
-            first, second = _apart(*others)
-            named[others[0].arm], named[others[1].arm] = first, second
-        elif not others:
-            pass
-        elif len(others) == 1:
-            named[others[0].arm] = _around(others[0].x, others[0].y)
+        named: dict[str, str] = {}
+        if lead_arms and all(end.arm in LEAD_ARMS for end in group):
+            named = {end.arm: LEAD_ARMS[end.arm] for end in group}
+        elif len(group) == 2:
+            named[group[0].arm], named[group[1].arm] = _apart(*group)
         else:
-            # three ends round an opened double: where each lies from their middle
-            middle_x = sum(end.x for end in others) / len(others)
-            middle_y = sum(end.y for end in others) / len(others)
-            for end in others:
-                named[end.arm] = _around(end.x - middle_x, end.y - middle_y)
+            # the ends round an opened double: where each lies from their middle
+            middle_x = sum(end.x for end in group) / len(group)
+            middle_y = sum(end.y for end in group) / len(group)
+            for ways in (8, 4):  # the plain four ways where they tell the ends apart
+                found = {
+                    end.arm: _around(end.x - middle_x, end.y - middle_y, ways) for end in group
+                }
+                if ways == 8 or len(set(found.values())) == len(found):
+                    named = found
         counts: dict[str, list[EndTag]] = {}
         for end in group:
             counts.setdefault(named[end.arm], []).append(end)

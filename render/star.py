@@ -8,10 +8,11 @@ Each arm runs straight out. An arm that would pass a given distance from the mid
 quarter clockwise there and snakes across its own eighth of the star (the one clockwise of it):
 a row across to near the next arm's line, two tiles turning the corner outwards, a row back to
 its own line, and so on, rows 6 units apart; the eighth widens going out, so later rows are
-longer. Every arm stays in its own eighth, long arms fold rather than shrink the picture, and
-the figure keeps its mirror symmetries. `arrange` tries several distances (the same for every
-arm; further across than up and down in a wide picture) and straight arms, and keeps the one
-that draws tiles biggest with no two overlapping.
+longer. Where the arm counter-clockwise of it has no tiles, its rows come back across its own
+line into that empty eighth as far again. So no arm crosses another's ground, long arms fold
+rather than shrink the picture, and the figure keeps its mirror symmetries. `arrange` tries
+several distances (the same for every arm; further across than up and down in a wide picture)
+and straight arms, and keeps the one that draws tiles biggest with no two overlapping.
 """
 
 from __future__ import annotations
@@ -87,12 +88,19 @@ def across_limit(turned_at: float, row: float) -> float:
 
 
 def fold_arm(
-    tiles: list[tuple[Placed, int]], arm: str, heading: Vec, start: float, radius: float
+    tiles: list[tuple[Placed, int]],
+    arm: str,
+    heading: Vec,
+    start: float,
+    radius: float,
+    *,
+    back: bool = False,
 ) -> tuple[list[Spot], Vec, Vec]:
     """Lay one arm from `start` units out along `heading` (see the module docstring): straight
     out; past `radius`, it turns a quarter clockwise and snakes across its own sector, rows 6
-    units apart going out, each row as long as the sector is wide there. Returns the spots,
-    where the open end is and which way it faces."""
+    units apart going out, each row as long as the sector is wide there. With `back` (the arm
+    counter-clockwise of it is empty) the rows come back across its own line as far again, into
+    that arm's empty sector. Returns the spots, where the open end is and which way it faces."""
     side = _clockwise(heading)
     spots: list[Spot] = []
     cursor = start
@@ -136,7 +144,7 @@ def fold_arm(
         end = across + way * length
         # out across to the sector's edge; back only as far as the arm's own line
         limit = across_limit(turned_at, row)
-        fits = end + ROOM <= limit if way > 0 else end - ROOM >= 0.0
+        fits = end + ROOM <= limit if way > 0 else end - ROOM >= (-limit if back else 0.0)
         if fits:
             if placed.tile.is_double:
                 direction = (way * side[0], way * side[1])
@@ -174,7 +182,9 @@ def star_arrangement(layout: Layout, reach: Vec) -> Arrangement:
         start = START.get(arm_id, DIAGONAL_START)
         hx, hy = HEADING[arm_id]
         radius = min(reach[0] / abs(hx) if hx else math.inf, reach[1] / abs(hy) if hy else math.inf)
-        spots, end, facing = fold_arm(arms[arm_id], arm_id, (hx, hy), start, radius)
+        behind = ORDER[ORDER.index(arm_id) - 1]
+        back = not arms.get(behind)
+        spots, end, facing = fold_arm(arms[arm_id], arm_id, (hx, hy), start, radius, back=back)
         for spot in spots:
             arrangement.overlaps += sum(1 for other in arrangement.spots if overlap(spot, other))
             arrangement.spots.append(spot)

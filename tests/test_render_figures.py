@@ -130,6 +130,25 @@ def test_the_longest_hands_fit_the_picture_with_tiles_big_enough_to_read(name: s
     )
 
 
+STAR_HEADINGS = {"N": -90, "NE": -45, "E": 0, "SE": 45, "S": 90, "SW": 135, "W": 180, "NW": -135}
+
+
+@pytest.mark.parametrize("name", ["cyprus-4", "cyprus-10"])
+def test_every_star_arm_stays_in_its_own_eighth(name: str) -> None:
+    """Straight out from the 9-9, folding to its clockwise side (or back into the eighth behind
+    it where that arm is empty) and never past the next arm's line: a player follows each arm
+    from the centre without crossing another's ground."""
+    view = longest(*LATE[name])
+    plan = plan_board(view)
+    order = list(STAR_HEADINGS)
+    for spot in plan.arrangement.spots[1:]:
+        assert spot.arm is not None
+        behind = order[order.index(spot.arm) - 1]
+        lowest = 315 if not view.layout.arms[behind].tiles else 359
+        turn = (math.degrees(math.atan2(spot.y, spot.x)) - STAR_HEADINGS[spot.arm]) % 360
+        assert turn <= 45 or turn >= lowest, f"{spot.tile} of {spot.arm} lies {turn:.0f} degrees"
+
+
 def _tag_boxes(plan: BoardPlan) -> list[tuple[float, float, float, float]]:
     boxes = []
     for text, (x, y) in zip(tag_texts(plan), tag_centres(plan), strict=True):
