@@ -1,6 +1,6 @@
-"""The board picture: the table with every tile where it lies, the open ends tagged with their
-ids, the last move ringed and flagged, the seats with names, tile counts, scores and whose turn,
-the boneyard count and the table's status line.
+"""The board picture: the table with every tile where it lies, each open end tagged with its
+name as the move buttons say it (see `render.ends`), the last move ringed and flagged, the seats
+with names, tile counts, scores and whose turn, the boneyard count and the table's status line.
 
 The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
 follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards.

@@ -9,12 +9,12 @@ off a diagonal `up-right`, `down-right`, `down-left`, `up-left` (as a player poi
   named by the way their arm leaves the lead (`N` is "up", `NE` "up-right"): the pictures lay the
   arms straight out that way, and an arm folds only into its own sector, so its open end stays
   on that side.
-- Two other ends showing the same number (the two ends of a line, an arm's end and a branch's)
-  are told apart by where they lie from each other: left and right if they are further apart
-  across than up and down, else up and down.
-- Three or more (the ends round an opened double) are named by the way they lie from their
-  middle: up, down, left or right where that tells them apart, else among all eight ways. Two
-  ends that would still share a name get a count after it ("6 up 2"), nearest the lead first.
+- Other ends showing the same number are told apart by where they lie from their middle: two
+  by left and right if they are further apart across than up and down, else up and down; more
+  (the ends round an opened double) by up, down, left or right where that tells them apart, else
+  among all eight ways, and a cluster that still shares a way (round a double far from the
+  others) among themselves. Two ends that would still share a name get a count after it
+  ("6 up 2"), nearest the lead first.
 """
 
 from __future__ import annotations
@@ -46,6 +46,29 @@ def _apart(one: EndTag, two: EndTag) -> tuple[str, str]:
     return ("up", "down") if dy > 0 else ("down", "up")
 
 
+def _spread(group: Sequence[EndTag]) -> dict[str, str]:
+    """Names for ends that show the same number, by where each lies from their middle: two by
+    `_apart`; more by the four plain ways, else the eight, and ends that still share a way
+    (a cluster round an opened double, far from the others) named again among themselves."""
+    if len(group) == 2:
+        first, second = _apart(*group)
+        return {group[0].arm: first, group[1].arm: second}
+    middle_x = sum(end.x for end in group) / len(group)
+    middle_y = sum(end.y for end in group) / len(group)
+    named: dict[str, str] = {}
+    for ways in (4, 8):
+        named = {end.arm: _around(end.x - middle_x, end.y - middle_y, ways) for end in group}
+        if len(set(named.values())) == len(named):
+            return named
+    clusters: dict[str, list[EndTag]] = {}
+    for end in group:
+        clusters.setdefault(named[end.arm], []).append(end)
+    for cluster in clusters.values():
+        if 1 < len(cluster) < len(group):
+            named.update(_spread(cluster))
+    return named
+
+
 def side_words(ends: Sequence[EndTag], *, lead_arms: bool) -> dict[str, str | None]:
     """Each end's side (a key of `LEAD_ARMS`' values, or None where its number alone names it).
     `lead_arms`: the lead is a spinner or star, whose arms are named by the way they leave it."""
@@ -60,18 +83,8 @@ def side_words(ends: Sequence[EndTag], *, lead_arms: bool) -> dict[str, str | No
         named: dict[str, str] = {}
         if lead_arms and all(end.arm in LEAD_ARMS for end in group):
             named = {end.arm: LEAD_ARMS[end.arm] for end in group}
-        elif len(group) == 2:
-            named[group[0].arm], named[group[1].arm] = _apart(*group)
         else:
-            # the ends round an opened double: where each lies from their middle
-            middle_x = sum(end.x for end in group) / len(group)
-            middle_y = sum(end.y for end in group) / len(group)
-            for ways in (8, 4):  # the plain four ways where they tell the ends apart
-                found = {
-                    end.arm: _around(end.x - middle_x, end.y - middle_y, ways) for end in group
-                }
-                if ways == 8 or len(set(found.values())) == len(found):
-                    named = found
+            named = _spread(group)
         counts: dict[str, list[EndTag]] = {}
         for end in group:
             counts.setdefault(named[end.arm], []).append(end)
