@@ -34,7 +34,7 @@ from engine.layout import Layout, Placed, Shape
 from engine.tiles import Tile
 from render.branches import lay_branches
 from render.spots import Arrangement, Caption, EndTag, Opening, Spot, Vec
-from render.star import star_arrangement
+from render.star import count_overlaps, star_arrangement
 
 PITCH = 6.0  # units between rows of a snake
 ROOM = 2.0  # units kept free at the end of a row for a corner (and the open-end tag)
@@ -354,6 +354,12 @@ def arrange(
                 for up in (38.0, 33.0, 29.0, 26.0, 23.0, 20.0, 17.0):
                     for across in sorted({up, up * (1 + aspect) / 2, up * aspect}):
                         stars.append(star_arrangement(layout, (across, up)))
+            # Biggest first (a stable sort: straight arms first among equals); counting the
+            # overlaps of one star is what costs, so only until one has none.
+            stars.sort(key=lambda star: -_scale(star, box, max_scale))
+            for star in stars:
+                if count_overlaps(star) == 0:
+                    return star
             return best(stars, box, max_scale)
         # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
         # the scale rises, peaks and falls; stop once it has fallen twice in a row.

@@ -165,7 +165,8 @@ def fold_arm(
 def star_arrangement(layout: Layout, reach: Vec) -> Arrangement:
     """The star with arms folding where they would pass `reach` = (across, up and down) units
     from the middle (`math.inf`: straight arms). A diagonal arm folds at the nearer of the two,
-    so the star keeps its mirror symmetries, and a wide picture can keep its arms across long."""
+    so the star keeps its mirror symmetries, and a wide picture can keep its arms across long.
+    Its `overlaps` are left uncounted (see `count_overlaps`)."""
     assert layout.lead is not None
     lead = layout.lead
     arrangement = Arrangement([Spot(lead, lead.high, lead.low, 0.0, 0.0, 90, 0, None, 0.0)])
@@ -185,8 +186,15 @@ def star_arrangement(layout: Layout, reach: Vec) -> Arrangement:
         behind = ORDER[ORDER.index(arm_id) - 1]
         back = not arms.get(behind)
         spots, end, facing = fold_arm(arms[arm_id], arm_id, (hx, hy), start, radius, back=back)
-        for spot in spots:
-            arrangement.overlaps += sum(1 for other in arrangement.spots if overlap(spot, other))
-            arrangement.spots.append(spot)
+        arrangement.spots += spots
         arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, *end, *facing))
     return arrangement
+
+
+def count_overlaps(arrangement: Arrangement) -> int:
+    """Count (and note in `arrangement`) the pairs of its tiles that overlap."""
+    spots = arrangement.spots
+    arrangement.overlaps = sum(
+        1 for index, spot in enumerate(spots) for other in spots[:index] if overlap(spot, other)
+    )
+    return arrangement.overlaps
