@@ -1,6 +1,6 @@
-"""The board picture: the table with every tile where it lies, the open ends tagged with their
-ids, the last move ringed and flagged, the seats with names, tile counts, scores and whose turn,
-the boneyard count and the table's status line.
+"""The board picture: the table with every tile where it lies, each open end tagged with its
+name as the move buttons say it (see `render.ends`), the last move ringed and flagged, the seats
+with names, tile counts, scores and whose turn, the boneyard count and the table's status line.
 
 The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
 follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards, and
@@ -17,9 +17,10 @@ from PIL import Image, ImageDraw
 from engine.layout import Shape
 from engine.view import SeatView
 from render.encode import png_bytes
+from render.ends import end_names
 from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
-from render.spots import Arrangement, EndTag, Spot
+from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
 from render.text import fit, font, note_text, put_text, text_width
 from render.theme import Theme, get_theme
@@ -70,29 +71,33 @@ class BoardPlan:
     table_height: int
     width: int
     height: int
+    lead_arms: bool = False  # a spinner or star lead, whose arms are named by the way they leave
 
     @property
     def tag_size(self) -> int:
         return max(11, min(15, self.cell // 3 + 4))
 
 
-def tag_text(end: EndTag) -> str:
-    """An open end's tag: its id, as the move buttons name it, and the number it shows (easier to
-    read than a tile's pips when a long game draws them small)."""
-    return f"{end.arm} · {end.number}"
+def tag_texts(plan: BoardPlan, *, wording: Wording = ENGLISH) -> list[str]:
+    """Each open end's tag: its name as the move buttons say it (see `render.ends`)."""
+    ends = plan.arrangement.tags
+    names = end_names(ends, lead_arms=plan.lead_arms, wording=wording)
+    return [names[end.arm] for end in ends]
 
 
-def tag_centres(plan: BoardPlan) -> list[tuple[float, float]]:
-    """Where each open end's tag is drawn: past its arm's end, moved aside where it would cover
-    a tile or another tag."""
+def tag_centres(plan: BoardPlan, *, wording: Wording = ENGLISH) -> list[tuple[float, float]]:
+    """Where each open end's tag is drawn: against its open end, on the side it faces, or beside
+    it where that would cover a tile or another tag."""
     palette = get_theme("light")  # tag sizes do not depend on the theme
     wanted = [
-        (plan.placer.point(end.x, end.y), tag_size(tag_text(end), plan.tag_size, palette))
-        for end in plan.arrangement.tags
+        (
+            plan.placer.point(end.x, end.y),
+            (end.dx, end.dy),
+            tag_size(text, plan.tag_size, palette),
+        )
+        for end, text in zip(plan.arrangement.tags, tag_texts(plan, wording=wording), strict=True)
     ]
-    tiles: list[tuple[float, float, float, float]] = [
-        plan.placer.box(spot) for spot in plan.arrangement.spots
-    ]
+    tiles = [plan.placer.polygon(spot) for spot in plan.arrangement.spots]
     frame = (2.0, float(plan.header), plan.width - 2.0, float(plan.header + plan.table_height))
     return place_tags(wanted, tiles, frame)
 
@@ -115,7 +120,8 @@ def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
     cell, table_height, arrangement = best
     height = header + table_height + FOOTER + (footer_lines - 1) * FOOTER_LINE
     placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))
-    return BoardPlan(arrangement, placer, cell, header, table_height, WIDTH, height)
+    lead_arms = view.layout.shape in (Shape.SPINNER, Shape.STAR)
+    return BoardPlan(arrangement, placer, cell, header, table_height, WIDTH, height, lead_arms)
 
 
 def board_image(
@@ -138,8 +144,11 @@ def board_image(
     for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
         paste_spot(canvas, placer, spot, palette)
     if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
-        # the lead of a cross or star game carries a brass pin, as spinners of real sets do
-        x, y = placer.point(arrangement.spots[0].x, arrangement.spots[0].y)
+        # the lead of a cross or star game carries a brass pin, as spinners of real sets do, and
+        # a brass rim: the figure's middle is the first thing a player looks for
+        lead = arrangement.spots[0]
+        ring(draw, placer, lead, palette.pin, max(3, cell // 8), flag=False)
+        x, y = placer.point(lead.x, lead.y)
         radius = max(4.5, cell * 0.2)
         box = (x - radius, y - radius, x + radius, y + radius)
         draw.ellipse(box, fill=palette.pin, outline=palette.edge, width=max(1, cell // 24))
@@ -155,11 +164,12 @@ def board_image(
             text = fit(wording.seat_name(names, caption.seat), caption_face, int(6 * placer.scale))
         at = placer.point(caption.x, caption.y)
         put_text(canvas, at, text, size=caption_size, bold=True, colour=palette.ink, anchor="mm")
-    for end, centre in zip(arrangement.tags, tag_centres(plan), strict=True):
-        tag(canvas, centre, tag_text(end), palette, plan.tag_size)
-        width, height = tag_size(tag_text(end), plan.tag_size, palette)
+    texts = tag_texts(plan, wording=wording)
+    for text, centre in zip(texts, tag_centres(plan, wording=wording), strict=True):
+        tag(canvas, centre, text, palette, plan.tag_size)
+        width, height = tag_size(text, plan.tag_size, palette)
         x, y = round(centre[0] - width / 2), round(centre[1] - height / 2)
-        note_text(tag_text(end), (x, y, x + width, y + height), size=plan.tag_size)
+        note_text(text, (x, y, x + width, y + height), size=plan.tag_size)
     if not arrangement.spots and not arrangement.captions:
         message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)

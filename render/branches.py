@@ -107,8 +107,7 @@ def _walk(
             opening = Opening(spot, (spot.x, spot.y), side, reach, new_heading)
             _open_sides(layout, arms, opening, arrangement, half_width, rng)
         heading, end = new_heading, new_end
-    tag = (end[0] + heading[0] * 1.2, end[1] + heading[1] * 1.2)
-    arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, *tag))
+    arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, *end, *heading))
 
 
 BRANCH_MARGIN = 2.0

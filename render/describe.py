@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Draw, Pass, Play
+from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Shape
 from engine.view import SeatView
-from render.labels import move_label
+from render.labels import end_name, move_label
 from render.wording import ENGLISH, Wording
 
 
@@ -40,10 +40,8 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
         if view.variant == "french":
             shape = wording.describe_stack
         parts.append(wording.plural(shape, count, count=count, lead=str(layout.lead)))
-        ends = ", ".join(
-            say(wording.describe_end, end=str(arm.id), number=arm.number)
-            for arm in layout.open_arms()
-        )
+        # the ends by the names the board's tags and the move buttons give them
+        ends = ", ".join(end_name(view, arm.id, wording=wording) for arm in layout.open_arms())
         parts.append(say(wording.describe_ends, ends=ends))
     if view.total is not None:
         parts.append(say(wording.describe_total, total=view.total))
@@ -53,7 +51,7 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
         action = view.history[-1]
         name = wording.seat_name(names, action.seat)
         if isinstance(action, Play):
-            move = move_label(action, wording=wording)
+            move = move_label(_as_played(action, view), wording=wording)
             parts.append(say(wording.describe_played, name=name, move=move))
         elif isinstance(action, Draw):
             parts.append(say(wording.describe_drew, name=name))
@@ -73,3 +71,12 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
     if view.boneyard:
         parts.append(say(wording.describe_boneyard, count=view.boneyard))
     return " ".join(parts)
+
+
+def _as_played(action: Play, view: SeatView) -> Action:
+    """The last play with its end named by the number it covered: the end it went on is gone
+    from the table, so its side could only be told from an older picture."""
+    if not isinstance(action.end, str) or not view.layout.placements:
+        return action
+    joined = view.layout.placements[-1].joined
+    return Play(action.seat, action.tile, joined) if joined is not None else action

@@ -34,7 +34,7 @@ from engine.layout import Layout, Placed, Shape
 from engine.tiles import Tile
 from render.branches import lay_branches
 from render.spots import Arrangement, Caption, EndTag, Opening, Spot, Vec
-from render.star import star_arrangement
+from render.star import count_overlaps, star_arrangement
 
 PITCH = 6.0  # units between rows of a snake
 ROOM = 2.0  # units kept free at the end of a row for a corner (and the open-end tag)
@@ -130,10 +130,11 @@ def snake(
         _note_upright(doubles, spots[-1], frame)
         corner = 1
     if corner == 1:
-        tag_at = frame.at(cursor + heading, row + 4.2)
+        open_end, facing = frame.at(cursor + heading, row + 3.0), frame.side
     else:
-        tag_at = frame.at(cursor + heading * 1.2, row)
-    return spots, EndTag(arm, number, *tag_at), doubles
+        open_end = frame.at(cursor, row)
+        facing = (frame.forward[0] * heading, frame.forward[1] * heading)
+    return spots, EndTag(arm, number, *open_end, *facing), doubles
 
 
 def _note_upright(doubles: list[Opening], spot: Spot, frame: Frame) -> None:
@@ -236,7 +237,9 @@ def _french(
     layout: Layout, half_width: float, fold: bool = True, rng: random.Random | None = None
 ) -> Arrangement:
     """Each tile lies on the half it matches. `E` tiles go on top, `W` tiles under; rows are 4
-    units apart and turn with two upright tiles that overlap the same way."""
+    units apart and turn with two upright tiles that overlap the same way. Every other tile
+    sits `STAGGER` units to one side, like a pile pushed by hand: the edges of the tiles under
+    show, so the stack reads as whole tiles on top of each other, not a row of halves."""
     assert layout.lead is not None
     arrangement = Arrangement()
     arrangement.spots.append(
@@ -246,30 +249,37 @@ def _french(
     for arm_id, forward, side, z_sign in (("W", WEST, NORTH, -1.0), ("E", EAST, SOUTH, 1.0)):
         frame = Frame((0.0, 0.0), forward, side)
         cursor, row, heading, corner = 2.0, 0.0, 1.0, 0
-        tiles = arms.get(arm_id, [])
-        for placed, order in tiles:
+        open_end, facing = frame.at(cursor, row), forward
+        for position, (placed, order) in enumerate(arms.get(arm_id, []), start=1):
+            aside = STAGGER if position % 2 else -STAGGER
             if corner == 0 and (cursor + 2 * heading + ROOM * heading) * heading <= half_width:
-                near, far = (cursor - heading, row), (cursor + heading, row)
+                near, far = (cursor - heading, row + aside), (cursor + heading, row + aside)
                 spot = _spot(frame, placed, near, far, True, order, arm_id)
                 cursor += 2 * heading
+                open_end = frame.at(cursor, row + aside)
+                facing = (forward[0] * heading, forward[1] * heading)
             elif corner == 0:
-                near, far = (cursor - heading, row), (cursor - heading, row + 2.0)
+                near = (cursor - heading + aside, row)
+                far = (cursor - heading + aside, row + 2.0)
                 spot = _spot(frame, placed, near, far, False, order, arm_id)
+                open_end, facing = frame.at(cursor - heading + aside, row + 3.0), side
                 corner = 1
             else:
-                near, far = (cursor - heading, row + 2.0), (cursor - heading, row + 4.0)
+                near = (cursor - heading + aside, row + 2.0)
+                far = (cursor - heading + aside, row + 4.0)
                 spot = _spot(frame, placed, near, far, False, order, arm_id)
+                open_end, facing = frame.at(cursor - heading + aside, row + 5.0), side
                 row += 4.0
                 heading = -heading
                 cursor += 2 * heading
                 corner = 0
             arrangement.spots.append(_with_z(spot, z_sign * order))
         number = layout.arms[arm_id].number
-        if corner == 1:
-            arrangement.tags.append(EndTag(arm_id, number, *frame.at(cursor - heading, row + 4.2)))
-        else:
-            arrangement.tags.append(EndTag(arm_id, number, *frame.at(cursor + heading * 1.2, row)))
+        arrangement.tags.append(EndTag(arm_id, number, *open_end, *facing))
     return arrangement
+
+
+STAGGER = 0.35  # units every other tile of a French stack sits aside
 
 
 def _with_z(spot: Spot, z: float) -> Spot:
@@ -335,8 +345,21 @@ def arrange(
         elif layout.shape is Shape.SPINNER:
             build = _spinner
         else:
-            radii = (math.inf, 40.0, 32.0, 26.0, 22.0)  # turning sooner hides the star
-            stars = [star_arrangement(layout, radius) for radius in radii]
+            # Arms fold where that draws tiles biggest, at the same distance for every arm but
+            # further across than up and down when the picture is wide; a short game's arms run
+            # straight.
+            stars = [star_arrangement(layout, (math.inf, math.inf))]
+            if len(layout.placements) > 12:
+                aspect = box[0] / box[1]
+                for up in (38.0, 33.0, 29.0, 26.0, 23.0, 20.0, 17.0):
+                    for across in sorted({up, up * (1 + aspect) / 2, up * aspect}):
+                        stars.append(star_arrangement(layout, (across, up)))
+            # Biggest first (a stable sort: straight arms first among equals); counting the
+            # overlaps of one star is what costs, so only until one has none.
+            stars.sort(key=lambda star: -_scale(star, box, max_scale))
+            for star in stars:
+                if count_overlaps(star) == 0:
+                    return star
             return best(stars, box, max_scale)
         # From the widest frame to the narrowest: narrower frames fold more and grow taller, so
         # the scale rises, peaks and falls; stop once it has fallen twice in a row.

@@ -44,20 +44,21 @@ def hand_png(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH
 
 
 def plays_by_tile(
-    legal: tuple[Action, ...], *, wording: Wording = ENGLISH
+    legal: tuple[Action, ...], *, wording: Wording = ENGLISH, view: SeatView | None = None
 ) -> dict[Tile, list[str]]:
-    """The button labels of the legal plays, grouped by tile."""
+    """The button labels of the legal plays, grouped by tile (ends named as the board's tags
+    name them when the `view` is given, as the buttons do)."""
     labels: dict[Tile, list[str]] = defaultdict(list)
     for action in legal:
         if isinstance(action, Play):
-            labels[action.tile].append(move_label(action, wording=wording))
+            labels[action.tile].append(move_label(action, wording=wording, view=view))
     return labels
 
 
 def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> Image.Image:
     palette = pips_for(get_theme(theme), set_top(view))
     tiles = view.hand
-    labels = plays_by_tile(view.legal, wording=wording)
+    labels = plays_by_tile(view.legal, wording=wording, view=view)
     most_labels = max((len(names) for names in labels.values()), default=1)
     per_row = min(PER_ROW, max(1, len(tiles)))
     rows = max(1, -(-len(tiles) // per_row))

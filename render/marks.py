@@ -3,6 +3,7 @@ tags, the turn pointer and the check mark. Every mark has a shape of its own as 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -49,13 +50,23 @@ def paste_spot(canvas: Image.Image, placer: Placer, spot: Spot, theme: Theme) ->
     canvas.paste(sprite, (left, top), sprite)
 
 
-def ring(draw: ImageDraw.ImageDraw, placer: Placer, spot: Spot, colour: RGB, width: int) -> None:
-    """A ring around a tile and a flag (a filled triangle) on its first corner."""
+def ring(
+    draw: ImageDraw.ImageDraw,
+    placer: Placer,
+    spot: Spot,
+    colour: RGB,
+    width: int,
+    *,
+    flag: bool = True,
+) -> None:
+    """A ring around a tile and (with `flag`) a flag, a filled triangle, on its first corner."""
     points = placer.polygon(spot)
     cx, cy = placer.point(spot.x, spot.y)
     grown = [(x + (x - cx) * 0.12 + _sign(x - cx) * 2, y + (y - cy) * 0.12 + _sign(y - cy) * 2)
              for x, y in points]  # fmt: skip
     draw.line([*grown, grown[0]], fill=colour, width=width, joint="curve")
+    if not flag:
+        return
     corner_x, corner_y = min(grown, key=lambda p: p[0] + p[1])
     size = max(8.0, placer.cell * 0.42)
     draw.polygon(
@@ -89,43 +100,98 @@ def tag(
     canvas.paste(image, (round(x - image.width / 2), round(y - image.height / 2)), image)
 
 
-@lru_cache(maxsize=64)
-def _offsets(width: int, height: int) -> list[tuple[float, float]]:
-    """Moves to try for a tag, nearest first: rings of half a tag's height up to 3 heights away."""
-    step = height / 2
-    moves = [(dx * step, dy * step) for dx in range(-8, 9) for dy in range(-6, 7)]
-    return sorted(moves, key=lambda move: (move[0] ** 2 + move[1] ** 2, abs(move[1])))
+Polygon = list[tuple[float, float]]
+# Pixels between an open end and its tag, nearest first; the last two only where a crowd of
+# tiles leaves no nearer place.
+GAPS = (2.0, 5.0, 9.0, 14.0, 20.0, 28.0, 40.0, 56.0)
+
+
+def _ways(dx: float, dy: float) -> list[tuple[tuple[float, float], bool]]:
+    """Ways to put a tag from its open end: the way the end faces, then turning from it an
+    eighth at a time either side (unit vectors); the slanting ways also with the tag's corner
+    towards the end, clear of the tile's edge."""
+    if dx == 0 and dy == 0:
+        dx, dy = 0.0, -1.0
+    ways = []
+    for turn in (0, 1, -1, 2, -2, 3, -3, 4):
+        angle = math.atan2(dy, dx) + turn * math.pi / 4
+        way = (math.cos(angle), math.sin(angle))
+        ways.append((way, False))
+        if abs(way[0]) > 1e-6 and abs(way[1]) > 1e-6:
+            ways.append((way, True))
+    return ways
 
 
 def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def covers(box: Box, polygon: Polygon) -> bool:
+    """Whether a box and a tile's outline overlap (by more than a pixel)."""
+    xs = [x for x, _ in polygon]
+    ys = [y for _, y in polygon]
+    if not _meets(box, (min(xs) + 1, min(ys) + 1, max(xs) - 1, max(ys) - 1)):
+        return False
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    for shape in (corners, polygon):
+        for index in range(4):
+            (x1, y1), (x2, y2) = shape[index], shape[(index + 1) % 4]
+            nx, ny = y2 - y1, x1 - x2
+            on_box = [x * nx + y * ny for x, y in corners]
+            on_tile = [x * nx + y * ny for x, y in polygon]
+            overlap = min(max(on_box), max(on_tile)) - max(min(on_box), min(on_tile))
+            if overlap <= math.hypot(nx, ny):  # apart, or touching within a pixel
+                return False
+    return True
+
+
 def place_tags(
-    wanted: list[tuple[tuple[float, float], tuple[int, int]]], tiles: list[Box], frame: Box
+    wanted: list[tuple[tuple[float, float], tuple[float, float], tuple[int, int]]],
+    tiles: list[Polygon],
+    frame: Box,
 ) -> list[tuple[float, float]]:
-    """Centres for tags of the given sizes, each as near its wanted centre as it can be without
-    covering a tile, another tag or the frame's edge (tried in rings around it; a tag with no free
-    place keeps its wanted centre)."""
+    """Centres for tags, each given as (its open end's point, the way the end faces, the tag's
+    size): every tag goes against its open end, a few pixels off it, on the side the end faces
+    or else turned round it a quarter at a time, wherever it covers no tile, no other tag and
+    stays in the frame (a tag with no free place keeps the place it faces, nearest its end)."""
     placed: list[Box] = []
     centres: list[tuple[float, float]] = []
-    for (x, y), (width, height) in wanted:
-        choice = (x, y)
-        for offset in _offsets(width, height):
-            dx, dy = offset
-            box = (x + dx - width / 2, y + dy - height / 2, x + dx + width / 2, y + dy + height / 2)
-            inside = (
-                frame[0] <= box[0]
-                and box[2] <= frame[2]
-                and frame[1] <= box[1]
-                and box[3] <= frame[3]
-            )
-            if inside and not any(_meets(box, other) for other in (*tiles, *placed)):
-                choice = (x + dx, y + dy)
+    for (x, y), (dx, dy), (width, height) in wanted:
+        choice: tuple[float, float] | None = None
+        first: tuple[float, float] | None = None
+        for gap in GAPS:
+            for (wx, wy), corner in _ways(dx, dy):
+                # the box's edge (or with `corner` its corner) nearest the end point lies `gap`
+                # pixels off it
+                reaches = (
+                    (width / 2 + gap) / abs(wx) if abs(wx) > 1e-6 else math.inf,
+                    (height / 2 + gap) / abs(wy) if abs(wy) > 1e-6 else math.inf,
+                )
+                if corner:
+                    cx = x + math.copysign(width / 2 + gap, wx)
+                    cy = y + math.copysign(height / 2 + gap, wy)
+                else:
+                    cx, cy = x + wx * min(reaches), y + wy * min(reaches)
+                box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+                first = first or (cx, cy)
+                inside = (
+                    frame[0] <= box[0]
+                    and box[2] <= frame[2]
+                    and frame[1] <= box[1]
+                    and box[3] <= frame[3]
+                )
+                if (
+                    inside
+                    and not any(_meets(box, other) for other in placed)
+                    and not any(covers(box, tile) for tile in tiles)
+                ):
+                    choice = (cx, cy)
+                    break
+            if choice is not None:
                 break
-        cx, cy = choice
+        cx, cy = choice or first or (x, y)
         placed.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))
-        centres.append(choice)
+        centres.append((cx, cy))
     return centres
 
 

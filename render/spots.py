@@ -54,12 +54,24 @@ class Spot:
 
 @dataclass(frozen=True, slots=True)
 class EndTag:
-    """Where the tag of an open end goes: just past the arm's last tile."""
+    """An open end: the arm, the number it shows, the middle of its outer edge (`x`, `y`: the
+    lead's edge while the arm is empty) and the way it faces (`dx`, `dy`, a unit vector). Its tag
+    is drawn just past that edge."""
 
     arm: str
     number: int
     x: float
     y: float
+    dx: float = 0.0
+    dy: float = 0.0
+
+    @property
+    def tag_at(self) -> Vec:
+        """Where the tag's middle goes in units, a little past the open end."""
+        return (self.x + self.dx * TAG_REACH, self.y + self.dy * TAG_REACH)
+
+
+TAG_REACH = 1.3  # units from an open end to its tag's middle
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +119,9 @@ class Arrangement:
                     xs.append(x)
                     ys.append(y)
         for tag in self.tags:
-            xs += [tag.x - 1.2, tag.x + 1.2]
-            ys += [tag.y - 1.2, tag.y + 1.2]
+            x, y = tag.tag_at
+            xs += [x - 1.2, x + 1.2]
+            ys += [y - 1.2, y + 1.2]
         for caption in self.captions:
             reach = 3.0 if caption.seat is None else 6.0
             xs += [caption.x - reach, caption.x + reach]

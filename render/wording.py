@@ -104,6 +104,17 @@ class Wording:
     move_on: str = _text(N_("{tile} on {end}"))
     move_draw: str = _text(N_("draw"))
     move_pass: str = _text(N_("pass"))
+    # An open end named by its number and, where another end shows the same, its side
+    # (render/ends.py): "6 left", "9 up-right".
+    end_named: str = _text(N_("{number} {side}"))
+    side_up: str = _text(Np_("side", "up"), "side")
+    side_down: str = _text(Np_("side", "down"), "side")
+    side_left: str = _text(Np_("side", "left"), "side")
+    side_right: str = _text(Np_("side", "right"), "side")
+    side_up_right: str = _text(Np_("side", "up-right"), "side")
+    side_down_right: str = _text(Np_("side", "down-right"), "side")
+    side_down_left: str = _text(Np_("side", "down-left"), "side")
+    side_up_left: str = _text(Np_("side", "up-left"), "side")
 
     # -- alt text (render/describe.py) -----------------------------------------------------
     describe_heading: str = _text(N_("{game}, hand {number}."))

@@ -148,7 +148,8 @@ def test_alt_text_is_written_in_the_wording_with_the_games_own_name() -> None:
     assert "«ŁÓDŹ Seat 2 ñß»" in foreign
     for sentence in ("Open ends: ", "Last move: ", "Tiles: ", "Boneyard 3. ñß»"):
         assert f"«ŁÓDŹ {sentence}" in foreign
-    assert "«ŁÓDŹ W 6 ñß»" in foreign  # an open end, by its id and number
+    # an open end, by its number and side (both ends show 6)
+    assert f"«ŁÓDŹ 6 {FOREIGN.side_left} ñß»" in foreign
     assert describe(view, names=["Ana", ""], wording=ENGLISH) == english
 
 
@@ -271,5 +272,5 @@ def test_each_fields_context_is_the_one_its_marker_gives_the_extractor() -> None
             if getattr(marker.func, "id", None) == "Np_":
                 context = ast.literal_eval(node.args[1]) if len(node.args) > 1 else None
                 pairs.append((ast.literal_eval(marker.args[0]), context))
-    assert len(pairs) == 5
+    assert len(pairs) == 13
     assert all(marked == given for marked, given in pairs)

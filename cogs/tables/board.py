@@ -186,13 +186,15 @@ def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
 # -- the private hand -------------------------------------------------------------------------
 
 
-def move_labels(legal: tuple[Action, ...], w: Words) -> tuple[list[str], bool]:
+def move_labels(
+    legal: tuple[Action, ...], w: Words, view: SeatView | None = None
+) -> tuple[list[str], bool]:
     """Labels for the moves in the player's words (`w`), and whether they fit on buttons
     (plays, draws and passes do; a variant's own actions go into a menu with their full
     description)."""
     wording = w.wording()
     labels = [
-        render.move_label(action, wording=wording)
+        render.move_label(action, wording=wording, view=view)
         if isinstance(action, Play | Draw | Pass)
         else w.message(str(action))
         for action in legal

@@ -360,7 +360,7 @@ class Publisher:
         file = await board.hand_file(view, w, table.names())
         moves = None
         if view.my_turn and view.legal and table.phase is Phase.PLAYING:
-            labels, simple = board.move_labels(view.legal, w)
+            labels, simple = board.move_labels(view.legal, w, view)
             moves = moves_view(table.id, table.version, labels, buttons=simple, w=w)
         return embed, file, moves
 
