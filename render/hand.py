@@ -19,7 +19,7 @@ from engine.layout import Shape
 from engine.tiles import Tile
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.labels import move_label
+from render.labels import end_name, move_label
 from render.marks import check
 from render.sprites import pips_for, set_top, tile_sprite
 from render.text import fit, font, put_text, text_width, wrap
@@ -35,6 +35,7 @@ HEADING_TOP = 14
 HEADING_LINE = 22  # one line of the heading or of the ends under it
 TABLE_SIZE = 14
 GAP = 24  # between the heading and the ends beside it
+ENDS_APART = " · "  # between the open ends in the line over the tiles (wrapped there)
 
 
 def hand_png(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> bytes:
@@ -67,7 +68,9 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
     heading = wording.plural(wording.hand_heading, len(tiles), count=len(tiles))
     table = table_line(view, wording=wording)
     beside = _fits_beside(heading, table, width)
-    table_lines = [] if beside or not table else wrap(table, font(TABLE_SIZE), width - 2 * MARGIN)
+    table_lines = []
+    if table and not beside:
+        table_lines = wrap(table, font(TABLE_SIZE), width - 2 * MARGIN, separator=ENDS_APART)
     top = HEADING_TOP + HEADING_LINE * (1 + len(table_lines)) + 8
     height = top + rows * row_height + 34
     canvas = Image.new("RGB", (width, height), palette.background)
@@ -120,7 +123,8 @@ def _fits_beside(heading: str, table: str, width: int) -> bool:
 
 def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     """What the player plays onto, so the hand can be read alone: the open ends with the numbers
-    they show (by the ids the buttons use), or the sum game's running total."""
+    they show, named as the board's tags and the buttons name them, or the sum game's running
+    total."""
     if view.total is not None:
         target = dict(view.options).get("target")
         if target is None:
@@ -129,10 +133,7 @@ def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     layout = view.layout
     if layout.lead is None or layout.shape is Shape.ROW:
         return ""
-    ends = "  ".join(
-        wording.say(wording.describe_end, end=str(arm.id), number=arm.number)
-        for arm in layout.open_arms()
-    )
+    ends = ENDS_APART.join(end_name(view, arm.id, wording=wording) for arm in layout.open_arms())
     return wording.say(wording.hand_ends, ends=ends)
 
 

@@ -18,7 +18,7 @@ from engine.actions import Play
 from engine.layout import Shape
 from engine.view import SeatView
 from render.board import BoardPlan, plan_board, tag_centres, tag_texts
-from render.hand import plays_by_tile
+from render.hand import plays_by_tile, table_line
 from render.labels import move_label
 from render.marks import covers, tag_size
 from render.spots import Spot
@@ -243,3 +243,12 @@ def test_the_hand_picture_names_moves_as_the_buttons_and_tags_do(name: str) -> N
         if isinstance(action, Play):
             assert move_label(action, view=view) in labels[action.tile]
     assert not any(COMPASS.search(label) for names in labels.values() for label in names)
+
+
+@pytest.mark.parametrize("name", SNAKED)
+def test_the_hand_pictures_ends_line_names_ends_as_the_board_tags_do(name: str) -> None:
+    view = SNAKED[name]
+    line = table_line(view)
+    assert not COMPASS.search(line), line
+    for text in tag_texts(plan_board(view)):
+        assert text in line

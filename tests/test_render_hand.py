@@ -96,6 +96,6 @@ def test_describe_an_empty_table() -> None:
 def test_the_hand_picture_says_what_the_tiles_would_be_played_onto() -> None:
     layout = Layout(Shape.LINE)
     layout.lay_lead(Tile(6, 4))
-    assert table_line(view_of(layout)) == "Ends: W 6  E 4"
+    assert table_line(view_of(layout)) == "Ends: 6 · 4"
     assert table_line(view_of(Layout(), total=31, options=(("target", 50),))) == "Total 31 / 50"
     assert table_line(view_of(Layout())) == ""
