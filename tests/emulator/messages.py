@@ -94,6 +94,7 @@ def create_message(
     )
     channel.messages.append(message)
     emulator.touch()
+    emulator.observe("create", message)
     return message
 
 
@@ -137,6 +138,7 @@ def edit_message(
     message.flags &= ~LOADING
     message.edited_timestamp = emulator.clock.iso()
     emulator.touch()
+    emulator.observe("edit", message)
 
 
 def intent_for(channel: Channel) -> int:
