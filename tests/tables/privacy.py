@@ -341,7 +341,7 @@ class PrivacyWatch:
     shown_files: dict[int, set[int]] = field(default_factory=dict)
     #: The bot's live tables (`bot.tables.tables`): their seeds are secret from everyone.
     live: Callable[[], Mapping[str, Table]] = dict
-    seeds: dict[str, int] = field(default_factory=dict)
+    seeds: dict[str, tuple[int, str]] = field(default_factory=dict)  # table id: seed, game
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.knowledge.install(monkeypatch)
@@ -401,14 +401,12 @@ class PrivacyWatch:
     ) -> None:
         reader_name = "anyone" if user is None else self.name(user)
         for table_id, live in self.live().items():
-            self.seeds.setdefault(table_id, live.seed)
-        for table_id, seed in self.seeds.items():
+            self.seeds.setdefault(table_id, (live.seed, live.setup.variant))
+        for seed, game in self.seeds.values():
             for field_name, text in parts:
                 if re.search(rf"(?<!\d){seed}(?!\d)", text):
                     self.leaks.append(
-                        Leak(
-                            table_id, "seed", f"{where}: {field_name}", reader_name, str(seed), text
-                        )
+                        Leak(game, "seed", f"{where}: {field_name}", reader_name, str(seed), text)
                     )
         for table_id, table in self.knowledge.tables.items():
             game = table.setup.variant
