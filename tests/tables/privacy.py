@@ -10,9 +10,10 @@ loop): within one hand knowledge only grows, so for each hand and each reader it
 over every state of the hand so far, of the public tiles (placed on the table, laid in pairs,
 every hand shown once the hand is over) and the reader's own tiles (dealt, drawn, or put under
 the stock by that reader). Beyond the hand, the board's log still shows its last lines, which
-may name tiles placed in the previous hand: the tiles placed by the actions whose lines the log
-still holds are public too (worked out from the actions, never from the log's words, so a log
-line naming a hidden tile is not taken as its own excuse). The boneyard is never public.
+may name tiles placed in the previous hand: in an embed's description (where the board shows
+its log), the tiles placed by the actions whose lines the log still holds are public too (worked
+out from the actions, never from the log's words, so a log line naming a hidden tile is not its
+own excuse). The boneyard is never public.
 
 When a message was drawn (`Renders`): the bot draws from a snapshot, then sends; meanwhile the
 table may move on (an AI moves, the next hand is dealt and the last hand's tiles are hidden in
@@ -62,6 +63,7 @@ from tests.emulator.world import Channel, Message
 TILE_NAME = re.compile(r"(?<![\d.])(\d{1,2})[-|\u2013](\d{1,2})(?![\d.]?\d)")
 
 Reader = int | None  # a seat, or None: anyone (a spectator)
+LOG_FIELD = re.compile(r"embeds\[\d+\]\.description")  # where the board shows its log
 
 
 def tiles_named(text: str) -> set[Tile]:
@@ -92,6 +94,7 @@ class Moment:
     hand: int
     tiles: frozenset[Tile]
     known: Mapping[Reader, frozenset[Tile]]
+    logged: frozenset[Tile]  # placed by the actions whose lines the board's log still shows
 
 
 class Knowledge:
@@ -169,13 +172,17 @@ class Knowledge:
                 table.version,
                 number,
                 tiles,
-                {reader: frozenset(seen) | logged for reader, seen in known.items()},
+                {reader: frozenset(seen) for reader, seen in known.items()},
+                logged,
             )
         )
 
-    def secret(self, table_id: str, reader: Reader, since: int) -> frozenset[Tile]:
+    def secret(
+        self, table_id: str, reader: Reader, since: int, *, log: bool = False
+    ) -> frozenset[Tile]:
         """The tiles secret from `reader` in every state of the table from version `since` on
-        (the state in force at `since` included)."""
+        (the state in force at `since` included); with `log`, for the words of the board's log,
+        which may still name tiles placed in the previous hand."""
         moments = self.moments.get(table_id, [])
         first = 0
         for index, moment in enumerate(moments):
@@ -188,6 +195,8 @@ class Knowledge:
         known = frozenset().union(
             *(moment.known.get(reader, moment.known[None]) for moment in window)
         )
+        if log:
+            known |= frozenset().union(*(moment.logged for moment in window))
         return tiles - known
 
     def secret_now(self, table_id: str, reader: Reader) -> frozenset[Tile]:
@@ -413,9 +422,11 @@ class PrivacyWatch:
             reader: Reader = None if user is None else table.seat_of(user)
             since = self.renders.oldest(table_id, table.version)
             secret = self.knowledge.secret(table_id, reader, since)
+            in_log = self.knowledge.secret(table_id, reader, since, log=True)
             self.versions += 1
             for field_name, text in parts:
-                for tile in sorted(tiles_named(text) & secret, key=str):
+                log = LOG_FIELD.fullmatch(field_name) is not None
+                for tile in sorted(tiles_named(text) & (in_log if log else secret), key=str):
                     self.leaks.append(
                         Leak(game, "tile", f"{where}: {field_name}", reader_name, str(tile), text)
                     )
@@ -444,15 +455,15 @@ class PrivacyWatch:
                     )
 
     def report(self, leaks: Iterable[Leak] | None = None) -> str:
-        """The leaks, each kind of leak in each place once (its first version)."""
-        shown: list[Leak] = []
-        places: set[tuple[str, str, str]] = set()
+        """The leaks, one line per place (kind, field, reader): every secret seen there, and
+        the first version that showed one."""
+        places: dict[tuple[str, str, str], tuple[Leak, list[str]]] = {}
         for leak in self.leaks if leaks is None else leaks:
             place = (leak.kind, leak.where.split(": ", 1)[-1], leak.reader)
-            if place not in places:
-                places.add(place)
-                shown.append(leak)
-        lines = [str(leak) for leak in shown[:20]]
-        if len(shown) > 20:
-            lines.append(f"... and {len(shown) - 20} more")
-        return "\n".join(lines)
+            secrets = places.setdefault(place, (leak, []))[1]
+            if leak.what not in secrets:
+                secrets.append(leak.what)
+        return "\n".join(
+            f"{first} (all: {'; '.join(secrets)})" if len(secrets) > 1 else str(first)
+            for first, secrets in places.values()
+        )
