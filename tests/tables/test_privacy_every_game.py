@@ -1,19 +1,32 @@
 """No one sees a tile the rules hide from them, in any table game, over a whole match.
 
-Each of the 20 table games is played to its end through the emulator, by scripted players
-(random legal moves, by the buttons of their DMs) and AI seats, from `/domino new` with options
-that make the match short. Every version of every message (creations and every edit), every
-thread name and every picture is read as it arrives, against what its reader may know at the
-moment it was drawn: anyone for the channel and the table's thread, the recipient for a DM, the
-one person an ephemeral answer is for. Read are the content, every string of the embeds (title,
-description, fields, footer, author) and of the components (labels, custom ids, placeholders,
-options' labels, values and descriptions), the attachments' alt texts and names, and each
-picture by the views it was drawn from. How "hidden at that moment" is decided, without false
-alarms when the table moves on between drawing and sending, is told in `tests/tables/privacy.py`.
-The table's seed appears nowhere either.
+Each of the 20 table games is played to its end through the emulator, by scripted people
+(random legal moves, by the buttons of their DMs, or of the "Your hand" answer in three games)
+and AI seats, from `/domino new` with options that make the match short. Every version of every
+message (creations and every edit), every thread name and every picture is read as it arrives
+(`Emulator.observers`), against what its reader may know: anyone for the channel and the
+table's thread, the recipient for a DM, the one person an ephemeral answer is for. Read are the
+content, every string of the embeds (title, description, fields, footer, author) and of the
+components (labels, custom ids, placeholders, options' labels, values and descriptions), the
+attachments' alt texts and names, and each picture by the views it was drawn from (no hand, no
+moves but the reader's own, no other seat's `Exchange` in its history). The table's seed
+appears nowhere either.
 
-The checks are seen to fail: the planted leaks below (one short game each) put a hidden tile or
-a private picture where someone else reads it, and the watch must report it there.
+Hidden at which moment (the ground truth, `tests/tables/privacy.py`): the bot runs in this event
+loop, so its `Table` is read as each message arrives. Within a hand what a reader may know only
+grows (the tiles placed or laid, every hand once it is over, and their own tiles), so it is
+kept per hand as a union over the hand's states. The message was drawn from a state that may be
+older than the one it arrives in (an AI moved, the next hand was dealt meanwhile: seen in
+`cyprus`, where a board arrived after the deal naming a tile placed in the hand before): the
+bot's drawing functions note which version each task draws from, and a tile counts as secret
+only if it was secret in every state from the oldest version still being drawn to now. No false
+alarm, since the state it was drawn from is in that window; a leak is missed only if its tile
+became public within it. The board's log keeps its last six lines across a deal: in its words
+only, tiles placed by those lines' actions (worked out from the actions, not from the words)
+are not secret.
+
+The checks are seen to fail: each planted leak below (one short game each) puts a hidden tile,
+a private picture or the seed where someone else reads it, and the watch must report it there.
 """
 
 from __future__ import annotations
