@@ -95,8 +95,11 @@ GAMES = [
 
 #: Leaks on the current code, kept failing on purpose until the bot is fixed (see the report).
 KNOWN_LEAKS = {
-    "pairs": "the board's log names the tile put under the stock ('alice: exchange 3-3') and "
-    "the board's alt text and picture, drawn from seat 0's view, show seat 0's exchanges",
+    "pairs": "pairs' exchanges are named to everyone: the board's log (embed description) "
+    "reads 'alice: exchange 6-3' and 'bob: exchange 3-1' (either seat's tile put under the "
+    "stock); the board's alt text, built from seat 0's view, reads 'Last move: alice exchange "
+    "6-3.'; board.png and scores.png are drawn from `Table.public_view()`, seat 0's view, whose "
+    "history holds seat 0's `Exchange` (not `HiddenExchange`)",
 }
 
 
