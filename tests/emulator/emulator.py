@@ -103,6 +103,10 @@ class Emulator:
         self.guild: Guild = self.world.add_guild(guild_name, self.owner)
         self.home: Channel = self.world.add_text_channel(self.guild, channel_name)
         self.bot_runner: Any = None  # set by the pytest fixture: see fixtures.BotRunner
+        #: Called with ("create" | "edit", message) for every version of a message as it is
+        #: stored, and ("thread", channel) when a thread is created or renamed: tests that
+        #: must read every version (not only the last one) register here.
+        self.observers: list[Callable[[str, Any], None]] = []
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -138,6 +142,11 @@ class Emulator:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     # -- bookkeeping ----------------------------------------------------------------------
+    def observe(self, kind: str, thing: Any) -> None:
+        """Tell the `observers` about a message version or a thread name just stored."""
+        for observer in self.observers:
+            observer(kind, thing)
+
     def touch(self) -> None:
         """Something happened: wake `wait_for`, restart the quiet period of `settle`."""
         self._last_activity = asyncio.get_running_loop().time()

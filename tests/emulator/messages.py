@@ -123,6 +123,7 @@ def create_message(
     _mention(emulator, message, payload)
     channel.messages.append(message)
     emulator.touch()
+    emulator.observe("create", message)
     return message
 
 
@@ -169,6 +170,7 @@ def edit_message(
     if "content" in payload:  # new content: its mentions are parsed afresh
         _mention(emulator, message, payload)
     emulator.touch()
+    emulator.observe("edit", message)
 
 
 def intent_for(channel: Channel) -> int:

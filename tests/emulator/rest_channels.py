@@ -95,6 +95,7 @@ class ChannelRoutes:
             self._require(channel, p.MANAGE_THREADS)
         if "name" in payload:
             channel.name = str(payload["name"])
+            self.emulator.observe("thread", channel)
         if "archived" in payload and channel.is_thread:
             channel.archived = bool(payload["archived"])
             channel.archive_timestamp = self.emulator.clock.iso()
@@ -243,6 +244,7 @@ class ChannelRoutes:
 
     async def _announce_thread(self, thread: w.Channel) -> None:
         self.emulator.touch()
+        self.emulator.observe("thread", thread)
         body = thread.payload() | {"newly_created": True}
         await self.emulator.gateway.dispatch("THREAD_CREATE", body, intent=GUILDS)
 

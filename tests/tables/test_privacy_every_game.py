@@ -1,0 +1,344 @@
+"""No one sees a tile the rules hide from them, in any table game, over a whole match.
+
+Each of the 20 table games is played to its end through the emulator, by scripted people
+(random legal moves, by the buttons of their DMs, or of the "Your hand" answer in three games)
+and AI seats, from `/domino new` with options that make the match short. Every version of every
+message (creations and every edit), every thread name and every picture is read as it arrives
+(`Emulator.observers`), against what its reader may know: anyone for the channel and the
+table's thread, the recipient for a DM, the one person an ephemeral answer is for. Read are the
+content, every string of the embeds (title, description, fields, footer, author) and of the
+components (labels, custom ids, placeholders, options' labels, values and descriptions), the
+attachments' alt texts and names, and each picture by the views it was drawn from (no hand, no
+moves but the reader's own, no other seat's `Exchange` in its history). The table's seed
+appears nowhere either.
+
+Hidden at which moment (the ground truth, `tests/tables/privacy.py`): the bot runs in this event
+loop, so its `Table` is read as each message arrives. Within a hand what a reader may know only
+grows (the tiles placed or laid, every hand once it is over, and their own tiles), so it is
+kept per hand as a union over the hand's states. The message was drawn from a state that may be
+older than the one it arrives in (an AI moved, the next hand was dealt meanwhile: seen in
+`cyprus`, where a board arrived after the deal naming a tile placed in the hand before): the
+bot's drawing functions note which version each task draws from, and a tile counts as secret
+only if it was secret in every state from the oldest version still being drawn to now. No false
+alarm, since the state it was drawn from is in that window; a leak is missed only if its tile
+became public within it. The board's log keeps its last six lines across a deal: in its words
+only, tiles placed by those lines' actions (worked out from the actions, not from the words)
+are not secret.
+
+The checks are seen to fail: each planted leak below (one short game each) puts a hidden tile,
+a private picture or the seed where someone else reads it, and the watch must report it there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+import render
+from cogs import texts
+from cogs.tables import board, components, lobbies, publisher
+from cogs.tables import table as table_module
+from cogs.tables.table import Table
+from engine.actions import Action
+from engine.variants import all_variants
+from engine.variants.pairs import Exchange
+from tests.emulator.emulator import Emulator
+from tests.tables.play import play_match
+from tests.tables.privacy import PrivacyWatch
+
+
+@dataclass(frozen=True)
+class Game:
+    """One match to play: the game, its `/domino new` options, who sits (scripted people, then
+    AI seats of the given levels) and where the people find their moves."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    people: int = 2
+    ai: tuple[str, ...] = ()
+    #: The people play by pressing "Your hand" (moves in ephemeral answers), not by their DMs.
+    by_hand_button: bool = False
+
+    def __str__(self) -> str:
+        return self.game
+
+
+#: Every table game (`python -m engine variants` less the two solitaire puzzles), made short.
+GAMES = [
+    Game("partnership", {"target": 40}, 2, ("random", "easy")),
+    Game("traditional", {"target": 30}, 2, ("easy",)),
+    Game("two-player", {"target": 20}, 1, ("easy",), by_hand_button=True),
+    Game("home-and-away", {}, 2),
+    Game("kids", {}, 2, ("random",)),
+    Game("111", {"target": 40}, 2, ("random", "easy")),
+    Game("pool", {"options": "hands=2"}, 2, ("random",)),
+    Game("cross", {"target": 30}, 1, ("random", "easy")),
+    Game("double-cross", {"target": 30}, 2),
+    Game("maltese", {"target": 30}, 2, ("easy",)),
+    Game("sebastopol", {"target": 30}, 2, ("random", "easy")),
+    Game("cross-nine", {"target": 30}, 2, ("random",)),
+    Game("cyprus", {"target": 30}, 2, ("random", "easy")),
+    Game("beginner", {"target": 30}, 1, ("easy",)),
+    Game("hungarian", {"options": "hands=2"}, 2, ("random",), by_hand_button=True),
+    Game("sum", {"options": "target=50 wins=2"}, 2, ("random",)),
+    Game("french", {"target": 20}, 1, ("random",)),
+    Game("pairs", {}, 2),
+    Game("classic", {"target": 30}, 2, ("easy",), by_hand_button=True),
+    Game("gameroom", {"target": 30}, 2, ("random",)),
+]
+
+#: Leaks on the current code, kept failing on purpose until the bot is fixed (see the report).
+KNOWN_LEAKS = {
+    "pairs": "pairs' exchanges are named to everyone: the board's log (embed description) "
+    "reads 'alice: exchange 6-3' and 'bob: exchange 3-1' (either seat's tile put under the "
+    "stock); the board's alt text, built from seat 0's view, reads 'Last move: alice exchange "
+    "6-3.'; board.png and scores.png are drawn from `Table.public_view()`, seat 0's view, whose "
+    "history holds seat 0's `Exchange` (not `HiddenExchange`)",
+}
+
+
+def fixed_table_id(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's id (and so its deal) is the same on every run."""
+    monkeypatch.setattr(lobbies, "secrets", SimpleNamespace(token_hex=lambda _: name))
+
+
+@pytest.fixture
+def watch(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[PrivacyWatch]:
+    watching = PrivacyWatch(emu, live=lambda: domino.tables.tables)  # type: ignore[attr-defined]
+    watching.install(monkeypatch)
+    domino.tables.rng = random.Random(20)  # type: ignore[attr-defined]
+    yield watching
+
+
+async def play(emu: Emulator, game: Game) -> Any:
+    """Open the table, seat everyone, start, and play the match to its end."""
+    names = ["alice", "bob", "carol"][: game.people]
+    people = [emu.user(name) for name in names]
+    host = people[0]
+    lobby = (await host.slash("domino new", dict(game.options), game=game.game)).response
+    for person in people[1:]:
+        await person.click(lobby, "Join")
+    for level in game.ai:
+        await host.choose(lobby, level, placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    await host.click(lobby, "Start")
+    return await play_match(emu, people, seconds=120.0, via_hand_button=game.by_hand_button)
+
+
+def every_game() -> list[Any]:
+    return [
+        pytest.param(
+            game,
+            id=game.game,
+            marks=[pytest.mark.xfail(strict=True, reason=KNOWN_LEAKS[game.game])]
+            if game.game in KNOWN_LEAKS
+            else [],
+        )
+        for game in GAMES
+    ]
+
+
+@pytest.mark.parametrize("game", every_game())
+async def test_no_one_sees_a_tile_hidden_from_them(
+    emu: Emulator, watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch, game: Game
+) -> None:
+    fixed_table_id(f"t{GAMES.index(game):02d}privacy", monkeypatch)
+    final = await play(emu, game)
+    assert "won the match" in final.text or "draw" in final.text.lower()
+    assert watch.versions > 10 and watch.pictures_checked > 4, "the watch read too little"
+    assert not watch.leaks, "\n" + watch.report()
+
+
+def test_every_table_game_is_played() -> None:
+    puzzles = {"dominosa", "quadrille"}
+    games = {variant.id for variant in all_variants()} - puzzles
+    assert sorted(game.game for game in GAMES) == sorted(games)
+
+
+# -- the checks fail when a leak is planted ------------------------------------------------------
+
+
+def secret_tile(watch: PrivacyWatch, table_id: str, reader: int | None = None) -> str:
+    """A tile `reader` (a seat, None: anyone) may not know now ("?" if none is left)."""
+    secret = watch.knowledge.secret_now(table_id, reader)
+    return str(min(secret, key=lambda tile: tile.index)) if secret else "?"
+
+
+def only_table(watch: PrivacyWatch) -> Table:
+    (table,) = watch.live().values()
+    return table
+
+
+def plant_in_embed_field(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    embed = board.board_embed
+
+    def leaking(snap: board.BoardSnapshot, w: Any) -> discord.Embed:
+        shown = embed(snap, w)
+        shown.add_field(name="Peek", value=secret_tile(watch, snap.table_id))
+        return shown
+
+    monkeypatch.setattr(board, "board_embed", leaking)
+
+
+def plant_in_board_content(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    send, edit = discord.PartialMessageable.send, discord.PartialMessage.edit
+
+    def with_content(kwargs: dict[str, Any]) -> dict[str, Any]:
+        files = [kwargs.get("file"), *(kwargs.get("attachments") or [])]
+        if any(getattr(f, "filename", None) == "board.png" for f in files):
+            kwargs["content"] = f"psst: {secret_tile(watch, only_table(watch).id)}"
+        return kwargs
+
+    async def leaking_send(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return await send(self, *args, **with_content(kwargs))
+
+    async def leaking_edit(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return await edit(self, *args, **with_content(kwargs))
+
+    monkeypatch.setattr(discord.PartialMessageable, "send", leaking_send)
+    monkeypatch.setattr(discord.PartialMessage, "edit", leaking_edit)
+
+
+def plant_in_move_label(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    labels = board.move_labels
+
+    def leaking(legal: tuple[Action, ...], w: Any) -> tuple[list[str], bool]:
+        shown, simple = labels(legal, w)
+        seat = legal[0].seat if legal else None
+        return [f"{label} ({secret_tile(watch, only_table(watch).id, seat)})" for label in shown], (
+            simple
+        )
+
+    monkeypatch.setattr(board, "move_labels", leaking)
+
+
+def plant_in_custom_id(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_view = components.table_view
+
+    def leaking(table_id: str, verbs: Any, w: Any) -> discord.ui.View:
+        view = table_view(table_id, verbs, w)
+        tile = secret_tile(watch, table_id)
+        view.add_item(discord.ui.Button(label="Peek", custom_id=f"dt:{table_id}:peek:{tile}"))
+        return view
+
+    monkeypatch.setattr(publisher, "table_view", leaking)
+
+
+def plant_in_thread_name(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    start = Table.start
+
+    def renaming(self: Table, *args: Any, **kwargs: Any) -> Any:
+        steps = start(self, *args, **kwargs)
+        name = self.seats[0].name
+        self.seats[0].name = f"{name} {secret_tile(watch, self.id)}"
+        return steps
+
+    # The thread is named after the first seat, once the match is dealt.
+    monkeypatch.setattr(Table, "start", renaming)
+
+
+def plant_in_alt_text(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    describe = render.describe
+
+    def leaking(view: Any, **kwargs: Any) -> str:
+        tile = secret_tile(watch, only_table(watch).id)
+        return f"{describe(view, **kwargs)} Under the table: {tile}."
+
+    monkeypatch.setattr(render, "describe", leaking)
+
+
+def plant_private_board_picture(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Table, "public_view", lambda self: self.view(1))
+
+
+def plant_in_ephemeral_answer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "Your hand" answer a player (ephemeral) with another's tile in its words."""
+    hand_message = publisher.Publisher.hand_message
+
+    async def leaking(self: Any, table: Table, view: Any, w: Any) -> Any:
+        embed, file, moves = await hand_message(self, table, view, w)
+        embed.description = f"{embed.description} ({secret_tile(watch, table.id, view.seat)})"
+        return embed, file, moves
+
+    monkeypatch.setattr(publisher.Publisher, "hand_message", leaking)
+
+
+def plant_seed_in_footer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    embed = board.board_embed
+
+    def leaking(snap: board.BoardSnapshot, w: Any) -> discord.Embed:
+        shown = embed(snap, w)
+        shown.set_footer(text=f"Table {snap.table_id}, dealt from {only_table(watch).seed}")
+        return shown
+
+    monkeypatch.setattr(board, "board_embed", leaking)
+
+
+def plant_exchange_in_log(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log names the tile put under the stock (as the current code does)."""
+    describe = table_module.describe
+
+    def naming(name: str, action: Action) -> Any:
+        if isinstance(action, Exchange):
+            return texts.did(name, action.message)
+        return describe(name, action)
+
+    monkeypatch.setattr(table_module, "describe", naming)
+
+
+@dataclass(frozen=True)
+class Plant:
+    name: str
+    plant: Any
+    game: Game
+    where: str  # a word of the leak's `where` (the message kind and field)
+    kind: str = "tile"  # what leaks: "tile", "picture" or "seed"
+
+
+PLANTS = [
+    Plant("embed field", plant_in_embed_field, Game("two-player", {"target": 1}), ".fields["),
+    Plant("board content", plant_in_board_content, Game("two-player", {"target": 1}), "content"),
+    Plant("button label", plant_in_move_label, Game("two-player", {"target": 1}), ".label"),
+    Plant("custom id", plant_in_custom_id, Game("two-player", {"target": 1}), ".custom_id"),
+    Plant("thread name", plant_in_thread_name, Game("two-player", {"target": 1}), "thread name"),
+    Plant("alt text", plant_in_alt_text, Game("two-player", {"target": 1}), "alt text"),
+    Plant(
+        "private board picture",
+        plant_private_board_picture,
+        Game("two-player", {"target": 1}),
+        "board.png",
+        "picture",
+    ),
+    Plant(
+        "ephemeral answer",
+        plant_in_ephemeral_answer,
+        Game("two-player", {"target": 1}, by_hand_button=True),
+        "ephemeral to",
+    ),
+    Plant(
+        "seed in a footer",
+        plant_seed_in_footer,
+        Game("two-player", {"target": 1}),
+        "footer",
+        "seed",
+    ),
+    Plant("pairs' exchange in the log", plant_exchange_in_log, Game("pairs"), ".description"),
+]
+
+
+@pytest.mark.parametrize("plant", PLANTS, ids=[plant.name for plant in PLANTS])
+async def test_a_planted_leak_is_caught(
+    emu: Emulator, watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch, plant: Plant
+) -> None:
+    fixed_table_id("planted", monkeypatch)
+    plant.plant(watch, monkeypatch)
+    await play(emu, plant.game)
+    caught = [leak for leak in watch.leaks if plant.where in leak.where and leak.kind == plant.kind]
+    assert caught, f"the planted leak went unseen; seen: \n{watch.report()}"
