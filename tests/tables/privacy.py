@@ -350,7 +350,7 @@ class PrivacyWatch:
     shown_files: dict[int, set[int]] = field(default_factory=dict)
     #: The bot's live tables (`bot.tables.tables`): their seeds are secret from everyone.
     live: Callable[[], Mapping[str, Table]] = dict
-    seeds: dict[str, tuple[int, str]] = field(default_factory=dict)  # table id: seed, game
+    seeds: dict[str, tuple[str, str]] = field(default_factory=dict)  # table id: seed, game
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.knowledge.install(monkeypatch)
@@ -413,7 +413,7 @@ class PrivacyWatch:
             self.seeds.setdefault(table_id, (live.seed, live.setup.variant))
         for seed, game in self.seeds.values():
             for field_name, text in parts:
-                if re.search(rf"(?<!\d){seed}(?!\d)", text):
+                if re.search(rf"(?<![0-9a-z]){re.escape(str(seed))}(?![0-9a-z])", text):
                     self.leaks.append(
                         Leak(game, "seed", f"{where}: {field_name}", reader_name, str(seed), text)
                     )
