@@ -10,21 +10,22 @@ with the job, so a move that waited behind others under load searches only for w
 falls back to a quick choice when nothing is). A future that has not started yet can be
 cancelled (`future.cancel()`); one that is running ends within its budget anyway.
 
-Workers are started with the `spawn` method: a forked child of a process running an event loop
-and threads (the bot) can inherit locks held by those threads; a spawned one starts clean.
+Workers come from `engine.workers.worker_pool`: spawned (a forked child of a process running an
+event loop and threads, the bot, can inherit locks held by those threads; a spawned one starts
+clean), and ending by themselves when the process that started them dies, however it dies.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 
 from engine.actions import Action
 from engine.ai import DEFAULT_BUDGET_MS, LEVELS, choose_action
 from engine.errors import DominoError
 from engine.view import SeatView
+from engine.workers import worker_pool
 
 
 def _warm_up() -> None:
@@ -46,10 +47,7 @@ class AIPool:
     def __init__(self, workers: int = 1) -> None:
         if workers < 1:
             raise ValueError("an AI pool needs at least one worker")
-        context = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_warm_up
-        )
+        self._executor = worker_pool(workers, warm_up=_warm_up)
 
     def submit(
         self, view: SeatView, level: str, seed: int | str = 0, budget_ms: int | None = None
