@@ -8,16 +8,16 @@ its inputs pickle, so the work goes to processes instead.
 Boards and score sheets have workers of their own, so under load a public board never waits in
 line behind private hands: the board is what everyone at the table is watching.
 
-Workers are started with the `spawn` method (a forked child of a process running an event loop
-and threads can inherit locks held by those threads), once per process, on first use or by
-`warm_up()`, and live as long as the process (the executors' exit hook stops them). A pool that
-broke (a worker killed) is replaced, and the picture is drawn again once.
+Workers are spawned by `engine.workers.worker_pool` once per process, on first use or by
+`warm_up()`, and live as long as the process: the executors' exit hook stops them on a clean
+exit, and they end by themselves when the process dies any other way (killed, crashed; see
+`engine.workers`). A pool that broke (a worker killed) is replaced, and the picture is drawn
+again once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +26,7 @@ from functools import partial
 
 import render
 from engine import SeatView
+from engine.workers import worker_pool
 
 #: Worker processes per pool (public pictures, private hands): half the cores, 2 to 4. Two even
 #: on two cores: at 200 tables one board worker was the queue (p95 4.6 s; with two, 2.5 s).
@@ -44,8 +45,7 @@ def _ready() -> None:
 def _pool(name: str) -> ProcessPoolExecutor:
     pool = _pools.get(name)
     if pool is None:
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context, initializer=_ready)
+        pool = worker_pool(WORKERS, warm_up=_ready)
         _pools[name] = pool
     return pool
 

@@ -1,23 +1,36 @@
 """The seats that play themselves: AI seats, a single timed-out turn, and seats the timer took
 over. Their moves are chosen off the event loop, cheap levels in a thread, searching levels in
 worker processes (search holds the GIL, which a thread would take from the event loop).
+
+A move is never lost with a worker: when the worker choosing it dies (the pool then starts a
+fresh one), the move is chosen again at the same level once, then a level cheaper at a time down
+to easy (in a thread, no worker needed), and at last at random in this process. Each fallback is
+logged at WARNING with the table.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 
 from cogs.tables.table import Step, Table
 from engine.actions import Action
-from engine.ai import choose_action
+from engine.ai import LEVELS, choose_action
 from engine.ai.pool import AIPool
 from engine.view import SeatView
+
+log = logging.getLogger(__name__)
 
 TIMEOUT_LEVEL = "easy"  # plays a single timed-out turn
 TAKEOVER_LEVEL = "hard"  # plays a seat for good after repeated timeouts
 CHEAP_LEVELS = frozenset({"random", "easy"})  # fast enough for a thread
+LAST_RESORT_LEVEL = "random"  # needs no worker and no thread: a move always comes
+#: How a move chosen in a worker process fails without being wrong: the worker died (killed,
+#: out of memory), or no worker could be started (out of processes or file descriptors).
+WORKER_FAILURES = (BrokenProcessPool, OSError)
 
 
 def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Action:
@@ -51,11 +64,36 @@ class Robots:
         level = table.seats[seat].ai or TIMEOUT_LEVEL
         if level not in self.levels:
             level = self.levels[0]
-        action = await self.choose(table.view(seat), level, f"{table.seed}:{table.version}")
+        seed = f"{table.seed}:{table.version}"
+        action = await self.choose(table.view(seat), level, seed, table_id=table.id)
         return [table.apply(action, self.clock(), how=how), *table.run_forced(self.clock())]
 
-    async def choose(self, view: SeatView, level: str, seed: str) -> Action:
-        """An AI move off the event loop."""
+    def fallbacks(self, level: str) -> list[str]:
+        """The levels to try in turn for a move at `level`: a searching level twice (the
+        second time on a fresh pool), then each cheaper level this bot offers down to easy."""
+        if level in CHEAP_LEVELS:
+            return [level]  # chosen in a thread: no worker to lose
+        cheaper_down_to_easy = LEVELS[LEVELS.index(level) - 1 : 0 : -1]  # LEVELS: weakest first
+        return [level, level, *(other for other in cheaper_down_to_easy if other in self.levels)]
+
+    async def choose(self, view: SeatView, level: str, seed: str, table_id: str = "?") -> Action:
+        """An AI move off the event loop; always a move, however many workers die choosing it."""
+        tries = self.fallbacks(level)
+        for number, trying in enumerate(tries):
+            try:
+                return await self._choose_once(view, trying, seed)
+            except WORKER_FAILURES as failure:
+                instead = tries[number + 1] if number + 1 < len(tries) else LAST_RESORT_LEVEL
+                log.warning(
+                    "table %s: the worker choosing a %s move failed (%r); choosing %s instead",
+                    table_id,
+                    trying,
+                    failure,
+                    instead,
+                )
+        return choose(view, LAST_RESORT_LEVEL, seed, self.budget_ms)
+
+    async def _choose_once(self, view: SeatView, level: str, seed: str) -> Action:
         if level in CHEAP_LEVELS:
             return await asyncio.to_thread(choose, view, level, seed, self.budget_ms)
         if self.pool is None:

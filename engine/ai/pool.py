@@ -10,21 +10,29 @@ with the job, so a move that waited behind others under load searches only for w
 falls back to a quick choice when nothing is). A future that has not started yet can be
 cancelled (`future.cancel()`); one that is running ends within its budget anyway.
 
-Workers are started with the `spawn` method: a forked child of a process running an event loop
-and threads (the bot) can inherit locks held by those threads; a spawned one starts clean.
+Workers come from `engine.workers.worker_pool`: spawned (a forked child of a process running an
+event loop and threads, the bot, can inherit locks held by those threads; a spawned one starts
+clean), and ending by themselves when the process that started them dies, however it dies.
+
+A worker that dies (killed, out of memory) breaks its executor: the moves it held fail with
+`BrokenProcessPool`, and so would every later one. The next `submit` after a break shuts the
+broken executor down and starts a fresh one, so one lost worker costs the moves it held, never
+the pool. Choosing again what a lost worker held (and how cheaply) is the caller's decision.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import random
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from engine.actions import Action
 from engine.ai import DEFAULT_BUDGET_MS, LEVELS, choose_action
 from engine.errors import DominoError
 from engine.view import SeatView
+from engine.workers import worker_pool
 
 
 def _warm_up() -> None:
@@ -41,20 +49,31 @@ def _choose(
 
 
 class AIPool:
-    """A pool of `workers` processes choosing AI moves."""
+    """A pool of `workers` processes choosing AI moves; a pool a dead worker broke is replaced."""
 
     def __init__(self, workers: int = 1) -> None:
         if workers < 1:
             raise ValueError("an AI pool needs at least one worker")
-        context = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_warm_up
-        )
+        self._workers = workers
+        self._executor = worker_pool(workers, warm_up=_warm_up)
+        self._replacing = threading.Lock()  # moves may be submitted from several threads
+        self.replaced = 0  # broken executors replaced so far
+
+    def _replace(self, broken: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        """A fresh executor in the place of `broken`: once, however many submits saw it break."""
+        with self._replacing:
+            if self._executor is broken:
+                broken.shutdown(wait=False, cancel_futures=True)
+                self._executor = worker_pool(self._workers, warm_up=_warm_up)
+                self.replaced += 1
+            return self._executor
 
     def submit(
         self, view: SeatView, level: str, seed: int | str = 0, budget_ms: int | None = None
     ) -> Future[Action]:
-        """Start choosing `view.seat`'s move at `level`; the future holds the action."""
+        """Start choosing `view.seat`'s move at `level`; the future holds the action, or
+        `BrokenProcessPool` when the worker choosing it died (the next submit starts a fresh
+        pool)."""
         if level not in LEVELS:
             raise DominoError(
                 "unknown AI level {level} (levels: {levels})",
@@ -63,7 +82,11 @@ class AIPool:
             )
         budget = DEFAULT_BUDGET_MS[level] if budget_ms is None else budget_ms
         deadline = time.monotonic() + max(0, budget) / 1000
-        return self._executor.submit(_choose, view, level, seed, budget_ms, deadline)
+        executor = self._executor
+        try:
+            return executor.submit(_choose, view, level, seed, budget_ms, deadline)
+        except BrokenProcessPool:  # a worker died since the last move: start afresh
+            return self._replace(executor).submit(_choose, view, level, seed, budget_ms, deadline)
 
     def close(self, *, cancel_pending: bool = True) -> None:
         """Stop the workers; moves not yet started are cancelled."""

@@ -1,0 +1,129 @@
+"""Worker processes die with the bot, however it dies, and only then.
+
+- A bot process (a child Python here) with both picture pools and the AI pool running is killed
+  with SIGKILL: every process it started (the workers, idle or searching, and multiprocessing's
+  resource tracker) is gone within a few seconds.
+- Workers started from a short-lived thread outlive that thread: the mechanism watches the
+  process, not the thread that spawned them.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GONE_WITHIN_SECONDS = 5.0
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+# The bot, reduced to its pools: both picture pools and the AI pool, every worker warm (each
+# picture worker has done a job, the AI worker has chosen a move), then it waits to be killed
+# while the AI worker is in the middle of a long search (busy, holding the GIL).
+BOT = """
+import time
+from cogs.tables import pictures
+from engine.ai.pool import AIPool
+from tests.test_ai_pool import a_view
+
+pictures.warm_up()
+for name in ("public", "private"):
+    jobs = [pictures._pool(name).submit(time.sleep, 0.5) for _ in range(pictures.WORKERS)]
+    for job in jobs:
+        job.result(timeout=120)
+ai = AIPool(workers=1)
+ai.submit(a_view(), "hard", seed=1, budget_ms=20).result(timeout=120)
+searching = ai.submit(a_view(), "expert", seed=2, budget_ms=60_000)
+time.sleep(0.2)
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def stat_fields(pid: int) -> list[str] | None:
+    """The fields of /proc/<pid>/stat after the command name (state first), or None."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return text.rpartition(")")[2].split()
+
+
+def descendants(root: int) -> dict[int, str]:
+    """Every live process below `root`, by pid, with its start time (to tell a reused pid)."""
+    parents: dict[int, int] = {}
+    started: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = stat_fields(int(entry.name))
+            if fields is not None:
+                parents[int(entry.name)] = int(fields[1])
+                started[int(entry.name)] = fields[19]
+    found: dict[int, str] = {}
+    frontier = [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in found:
+                found[pid] = started[pid]
+                frontier.append(pid)
+    return found
+
+
+def alive(pid: int, started: str) -> bool:
+    """Running or sleeping: not gone, not a zombie waiting for init to reap it, not a new
+    process that reused the pid."""
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] not in ("Z", "X") and fields[19] == started
+
+
+def test_every_worker_exits_soon_after_the_bot_is_killed() -> None:
+    bot = subprocess.Popen([sys.executable, "-c", BOT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    workers: dict[int, str] = {}
+    try:
+        assert bot.stdout is not None
+        assert bot.stdout.readline().strip() == "ready"
+        workers = descendants(bot.pid)
+        # Two picture pools and one AI worker, plus multiprocessing's resource tracker.
+        assert len(workers) >= 5, workers
+        bot.send_signal(signal.SIGKILL)
+        bot.wait(timeout=10)
+        killed = time.monotonic()
+        left = dict(workers)
+        while left and time.monotonic() - killed < GONE_WITHIN_SECONDS:
+            time.sleep(0.05)
+            left = {pid: started for pid, started in left.items() if alive(pid, started)}
+        elapsed = time.monotonic() - killed
+        print(f"{len(workers)} processes, {len(left)} alive {elapsed:.2f} s after SIGKILL")
+        assert not left, f"{len(left)} of {len(workers)} still alive {elapsed:.1f} s later"
+    finally:
+        bot.kill()
+        bot.wait()
+        for pid, started in workers.items():  # never leave orphans behind, even on failure
+            if alive(pid, started):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_workers_started_by_a_thread_that_ends_keep_working() -> None:
+    from engine.workers import worker_pool
+
+    pool = worker_pool(workers=1, warm_up=time.process_time)
+    try:
+        first: list[int] = []
+        starter = threading.Thread(target=lambda: first.append(pool.submit(os.getpid).result(60)))
+        starter.start()  # the worker is spawned from this thread, which then ends
+        starter.join()
+        assert first
+        time.sleep(1.5)  # the lifeline reacts in milliseconds; the thread ended long ago
+        fields = stat_fields(first[0])
+        assert fields is not None and fields[0] not in ("Z", "X")
+        assert pool.submit(os.getpid).result(timeout=10) == first[0]  # the same worker answers
+    finally:
+        pool.shutdown()
