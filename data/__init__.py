@@ -4,7 +4,7 @@ finished matches with their records, results, openskill ratings, leaderboards an
 Everything goes through `Database`, a small class of named queries (no SQL outside data/):
 
     db = await Database.open("domino.sqlite3")  # creates and migrates the file
-    await db.save_live_table(LiveTable(...))      # after every action
+    ok = await db.commit(Change(table, expected, outbox=("board",), job=Job(...)))  # an action
     outcome = await db.record_match(FinishedMatch(...))  # once per table, whatever happens
     page = await db.leaderboard(guild_id, season.id, order="wins", kind="pairs")
     await db.close()
@@ -17,12 +17,15 @@ may be passed in (`now=`), so tests own the clock. Never imports discord (DESIGN
 
 from data.database import Database
 from data.models import (
+    Change,
     DataError,
     FinishedMatch,
+    Job,
     LeaderboardPage,
     LeaderboardRow,
     LiveTable,
     MatchSummary,
+    OutboxItem,
     PlayerStats,
     PuzzleSolve,
     RatingChange,
@@ -32,18 +35,22 @@ from data.models import (
     SeasonError,
     SeatResult,
     ServerSettings,
+    Shown,
     VariantStats,
 )
 from data.results import seats_from_record
 
 __all__ = [
+    "Change",
     "DataError",
     "Database",
     "FinishedMatch",
+    "Job",
     "LeaderboardPage",
     "LeaderboardRow",
     "LiveTable",
     "MatchSummary",
+    "OutboxItem",
     "PlayerStats",
     "PuzzleSolve",
     "RatingChange",
@@ -53,6 +60,7 @@ __all__ = [
     "SeasonError",
     "SeatResult",
     "ServerSettings",
+    "Shown",
     "VariantStats",
     "seats_from_record",
 ]

@@ -23,21 +23,25 @@ from typing import Any
 
 import aiosqlite
 
-from data import languages, live, puzzle_solves, queries, recording, seasons, servers
+from data import languages, live, puzzle_solves, queries, recording, runtime, seasons, servers
 from data.migrate import migrate
 from data.models import (
+    Change,
     DataError,
     FinishedMatch,
+    Job,
     Kind,
     LeaderboardPage,
     LiveTable,
     MatchSummary,
     Order,
+    OutboxItem,
     PlayerStats,
     PuzzleSolve,
     RecordOutcome,
     Season,
     ServerSettings,
+    Shown,
 )
 
 log = logging.getLogger(__name__)
@@ -188,7 +192,8 @@ class Database:
     # -- tables in progress ------------------------------------------------------------------
 
     async def save_live_table(self, table: LiveTable) -> None:
-        """Insert or replace a table's row, in one transaction."""
+        """Insert (at `table.revision`) or replace a table's row, in one transaction. Replacing
+        raises the row's revision by one, so copies read before are stale for `commit`."""
         state = live.encode(table)
         async with self._write() as connection:
             await live.save(connection, table, state)
@@ -201,9 +206,117 @@ class Database:
             return await live.load(connection, guild_id)
 
     async def delete_live_table(self, table_id: str) -> bool:
-        """Forget a table (cancelled, abandoned). Returns whether there was one."""
+        """Forget a table (cancelled, abandoned) with its job, outbox items and shown messages.
+        Returns whether there was a table row."""
         async with self._write() as connection:
+            await runtime.forget(connection, table_id)
             return await live.delete(connection, table_id)
+
+    # -- the table runtime: commits, outbox, jobs, shown messages ---------------------------
+
+    async def commit(self, change: Change) -> bool:
+        """One action, in ONE write transaction: the table's row at its new revision, the
+        outbox keys queued at that revision (due at `change.due_at`), the table's next job
+        (replaced, or deleted when `change.job` is None), and `change.finished` recorded (once
+        per table id; the table's row stays as `change.table`).
+
+        The row is written only if its revision is still `change.expected` (`expected` None: a
+        new table, only if no row has its id). Returns True when written; False on a conflict
+        (the revision moved on, the row is gone, or the new table's id is taken), and then
+        nothing at all was written. A state or finished match that is not JSON, or that the
+        recording refuses, raises `DataError` and writes nothing; so does a change whose
+        revisions do not follow (`table.revision` must be `expected + 1`, or 0 when new) or
+        whose job is another table's."""
+        table, expected = change.table, change.expected
+        if table.revision != (0 if expected is None else expected + 1):
+            raise DataError(
+                f"table {table.id}: revision {table.revision} does not follow {expected}"
+            )
+        if change.job is not None and change.job.table_id != table.id:
+            raise DataError(f"table {table.id}: the job is table {change.job.table_id}'s")
+        state = live.encode(table)
+        prepared = recording.prepare(change.finished) if change.finished is not None else None
+        try:
+            async with self._write() as connection:
+                if expected is None:
+                    written = await live.insert(connection, table, state)
+                else:
+                    written = await live.update(connection, table, state, expected)
+                if not written:
+                    raise _Conflict  # rolls back the `servers` row the write may have added
+                await runtime.queue(
+                    connection, table.id, change.outbox, table.revision, change.due_at
+                )
+                await runtime.set_job(connection, table.id, change.job)
+                if change.finished is not None and prepared is not None:
+                    await recording.record(connection, change.finished, prepared, end_table=False)
+        except _Conflict:
+            return False
+        return True
+
+    async def load_table(self, table_id: str) -> LiveTable | None:
+        """The table with its revision; None if there is no row, or its state is not a JSON
+        object (logged)."""
+        async with self._read() as connection:
+            return await live.load_one(connection, table_id)
+
+    async def claim_outbox(self, now: float, lease: float, limit: int = 50) -> list[OutboxItem]:
+        """Up to `limit` items due by `now` and not claimed, oldest due first, each claimed until
+        `now + lease` in the same transaction: no other caller, in this process or another,
+        gets them before the lease runs out."""
+        async with self._write() as connection:
+            return await runtime.claim_outbox(connection, now, lease, limit)
+
+    async def outbox_done(self, item: OutboxItem) -> None:
+        """The item was shown: delete it if its revision is still `item.revision`; else (a newer
+        revision was queued meanwhile) release its claim so the newer one is shown."""
+        async with self._write() as connection:
+            await runtime.outbox_done(connection, item)
+
+    async def outbox_later(self, item: OutboxItem, due_at: float) -> None:
+        """Showing failed: one more attempt, due at `due_at`, claim released; only if the item's
+        revision is still `item.revision` (else only its claim is released)."""
+        async with self._write() as connection:
+            await runtime.outbox_later(connection, item, due_at)
+
+    async def claim_jobs(self, now: float, lease: float, limit: int = 50) -> list[Job]:
+        """As `claim_outbox`, for jobs."""
+        async with self._write() as connection:
+            return await runtime.claim_jobs(connection, now, lease, limit)
+
+    async def job_done(self, job: Job) -> None:
+        """Delete the job if it is still the table's (same revision and kind); a job that a
+        commit set meanwhile is left alone."""
+        async with self._write() as connection:
+            await runtime.job_done(connection, job)
+
+    async def job_later(self, job: Job, due_at: float) -> None:
+        """The job failed: one more attempt, due at `due_at`, claim released; only if it is
+        still the table's (same revision and kind)."""
+        async with self._write() as connection:
+            await runtime.job_later(connection, job, due_at)
+
+    async def next_due(self) -> float | None:
+        """The earliest time anything may need doing: the minimum over outbox items and jobs of
+        their due time, or of the end of their lease if claimed; None when there is nothing."""
+        async with self._read() as connection:
+            return await runtime.next_due(connection)
+
+    async def shown(self, table_id: str) -> dict[str, Shown]:
+        """What each message the bot keeps for the table showed when last delivered, by key."""
+        async with self._read() as connection:
+            return await runtime.shown(connection, table_id)
+
+    async def save_shown(self, shown: Shown) -> None:
+        """Insert or replace what one of the table's messages shows."""
+        async with self._write() as connection:
+            await runtime.save_shown(connection, shown)
+
+    async def forget_table(self, table_id: str) -> None:
+        """Delete the table's row, job, outbox items and shown messages, in one transaction."""
+        async with self._write() as connection:
+            await runtime.forget(connection, table_id)
+            await live.delete(connection, table_id)
 
     # -- solved puzzles ----------------------------------------------------------------------
 
@@ -237,7 +350,7 @@ class Database:
         prepared = recording.prepare(match)
         state = live.encode(keep) if keep is not None else None
         async with self._write() as connection:
-            outcome = await recording.record(connection, match, prepared)
+            outcome = await recording.record(connection, match, prepared, end_table=keep is None)
             if keep is not None and state is not None:
                 await live.save(connection, keep, state)
             return outcome
@@ -365,6 +478,10 @@ class Database:
         """A finished match's game record (of that server, if `guild_id` is given)."""
         async with self._read() as connection:
             return await queries.match_record(connection, match_id, guild_id)
+
+
+class _Conflict(Exception):
+    """Raised inside a write transaction to roll it back on a revision conflict."""
 
 
 async def _finish(connection: aiosqlite.Connection, statement: str) -> None:

@@ -54,7 +54,9 @@ class PuzzleSolve:
 
 @dataclass(frozen=True)
 class LiveTable:
-    """A table in progress. `state` is the bot's whole state as JSON (the game record inside)."""
+    """A table in progress. `state` is the bot's whole state as JSON (the game record inside).
+    `revision` counts the writes of the table's row: an action commits only at the revision it
+    read (`Database.commit`), so a copy at an older revision is stale."""
 
     id: str
     guild_id: int
@@ -63,6 +65,7 @@ class LiveTable:
     board_message_id: int | None
     state: dict[str, Any]
     updated_at: float
+    revision: int = 0
 
 
 @dataclass(frozen=True)
@@ -225,3 +228,58 @@ class MatchSummary:
     hands: int
     finished_at: float
     seats: list[SeatResult]
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """Something to show for a table: `key` names what (`board`, `hands`, `sheet:3`, `lobby`,
+    `notice:dm-closed:2`), `revision` the table's revision to show at least. One pending item
+    per table and key; `attempts` counts the failed deliveries since it was last queued."""
+
+    table_id: str
+    key: str
+    revision: int
+    attempts: int = 0
+    due_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Job:
+    """A table's next due job (turn timer, AI move, pause, expiry): at most one per table.
+    `revision` is the table's revision the job was set at; with `kind` it tells whether the job
+    is still the table's (a later commit replaced it otherwise)."""
+
+    table_id: str
+    kind: str
+    revision: int
+    due_at: float
+    attempts: int = 0
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A message the bot keeps for a table (`board`, `hand:2`, `sheet:3`) and what it showed
+    when last delivered: `shows` is opaque to the store (the bot compares it, e.g. a digest of
+    what was drawn)."""
+
+    table_id: str
+    key: str
+    channel_id: int
+    message_id: int
+    shows: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """One action's transaction (`Database.commit`). `table.revision` is the new revision:
+    `expected + 1`, or 0 for a new table (`expected` None). `outbox`: the keys to show at that
+    revision, due at `due_at`. `job`: the table's next job (None: nothing is due, its job row is
+    deleted). `finished`: a finished match recorded in the same transaction (once per table
+    id, as `record_match` does); the table's row is kept as `table` says."""
+
+    table: LiveTable
+    expected: int | None
+    outbox: tuple[str, ...] = ()
+    job: Job | None = None
+    finished: FinishedMatch | None = None
+    due_at: float = 0.0

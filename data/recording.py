@@ -99,8 +99,13 @@ def is_rated(match: FinishedMatch) -> bool:
 
 
 async def record(
-    connection: aiosqlite.Connection, match: FinishedMatch, prepared: Prepared
+    connection: aiosqlite.Connection,
+    match: FinishedMatch,
+    prepared: Prepared,
+    end_table: bool = True,
 ) -> RecordOutcome:
+    """Write the match (once per table id: a table recorded before changes nothing). Its live
+    table's row is deleted unless `end_table` is False (the caller writes the row itself)."""
     rows = list(
         await connection.execute_fetchall(
             "SELECT id, rated, season_id FROM matches WHERE table_id = ?", (match.table_id,)
@@ -152,7 +157,8 @@ async def record(
         changes = await apply_ratings(
             connection, match_id, match.guild_id, season_id, variant, scoring, seats
         )
-    await connection.execute("DELETE FROM live_tables WHERE id = ?", (match.table_id,))
+    if end_table:
+        await connection.execute("DELETE FROM live_tables WHERE id = ?", (match.table_id,))
     return RecordOutcome(match_id, True, rated, season_id, changes)
 
 

@@ -1,0 +1,200 @@
+"""The table runtime's queues: the outbox (what must be shown), the jobs (each table's next
+due job) and what the bot's messages show. Each function runs inside the caller's transaction.
+
+Claims are a select, then an update of the selected rows, inside one write transaction: on
+SQLite the writer's `BEGIN IMMEDIATE` holds the database's write lock from the start, so no other
+connection (in this process or another) can claim the same rows in between. PostgreSQL will run
+the same select with `FOR UPDATE SKIP LOCKED`, so concurrent claimers skip each other's rows
+instead of waiting. The SQL stays standard (`ON CONFLICT ... DO UPDATE`, `CASE` rather than
+SQLite's two-argument `MAX`) so both dialects share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import aiosqlite
+
+from data.models import Job, OutboxItem, Shown
+
+# -- outbox ------------------------------------------------------------------------------------
+
+
+async def queue(
+    connection: aiosqlite.Connection,
+    table_id: str,
+    keys: Iterable[str],
+    revision: int,
+    due_at: float,
+) -> None:
+    """Queue each key at `revision`: one row per (table, key), keeping the newest revision,
+    with its attempts reset and due at `due_at`. A claim in progress is left alone: its
+    claimer's `outbox_done` sees the newer revision and releases the row to be shown again."""
+    await connection.executemany(
+        "INSERT INTO outbox (table_id, key, revision, attempts, due_at, claimed_until)"
+        " VALUES (?, ?, ?, 0, ?, 0)"
+        " ON CONFLICT (table_id, key) DO UPDATE SET"
+        " revision = CASE WHEN excluded.revision > outbox.revision"
+        " THEN excluded.revision ELSE outbox.revision END,"
+        " attempts = 0, due_at = excluded.due_at",
+        [(table_id, key, revision, due_at) for key in dict.fromkeys(keys)],
+    )
+
+
+async def claim_outbox(
+    connection: aiosqlite.Connection, now: float, lease: float, limit: int
+) -> list[OutboxItem]:
+    """Due, unclaimed items, oldest due first, claimed until `now + lease`.
+    PostgreSQL: the same select `FOR UPDATE SKIP LOCKED`, then the same update."""
+    rows = await connection.execute_fetchall(
+        "SELECT table_id, key, revision, attempts, due_at FROM outbox"
+        " WHERE due_at <= ? AND claimed_until <= ?"
+        " ORDER BY due_at, table_id, key LIMIT ?",
+        (now, now, limit),
+    )
+    items = [OutboxItem(*row) for row in rows]
+    await connection.executemany(
+        "UPDATE outbox SET claimed_until = ? WHERE table_id = ? AND key = ?",
+        [(now + lease, item.table_id, item.key) for item in items],
+    )
+    return items
+
+
+async def outbox_done(connection: aiosqlite.Connection, item: OutboxItem) -> None:
+    """Delete the item if it still holds the revision shown; else a newer revision was queued
+    while it was being shown: release the claim so it is shown again."""
+    cursor = await connection.execute(
+        "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?",
+        (item.table_id, item.key, item.revision),
+    )
+    if cursor.rowcount == 0:
+        await _release_outbox(connection, item)
+
+
+async def outbox_later(connection: aiosqlite.Connection, item: OutboxItem, due_at: float) -> None:
+    """Count a failed delivery and try again at `due_at`, if the item still holds the revision
+    tried; else (a newer revision was queued, with its own due time) only release the claim."""
+    cursor = await connection.execute(
+        "UPDATE outbox SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
+        " WHERE table_id = ? AND key = ? AND revision = ?",
+        (due_at, item.table_id, item.key, item.revision),
+    )
+    if cursor.rowcount == 0:
+        await _release_outbox(connection, item)
+
+
+async def _release_outbox(connection: aiosqlite.Connection, item: OutboxItem) -> None:
+    await connection.execute(
+        "UPDATE outbox SET claimed_until = 0 WHERE table_id = ? AND key = ?",
+        (item.table_id, item.key),
+    )
+
+
+# -- jobs --------------------------------------------------------------------------------------
+
+
+async def set_job(connection: aiosqlite.Connection, table_id: str, job: Job | None) -> None:
+    """Make `job` the table's next job (None: the table has none). The same job set again
+    (same kind and revision) keeps its attempts and any claim in progress, so an action that
+    leaves the job as it was does not let a second claimer run it."""
+    if job is None:
+        await connection.execute("DELETE FROM jobs WHERE table_id = ?", (table_id,))
+        return
+    await connection.execute(
+        "INSERT INTO jobs (table_id, kind, revision, due_at, attempts, claimed_until)"
+        " VALUES (?, ?, ?, ?, ?, 0)"
+        " ON CONFLICT (table_id) DO UPDATE SET due_at = excluded.due_at,"
+        " attempts = CASE WHEN jobs.kind = excluded.kind AND jobs.revision = excluded.revision"
+        " THEN jobs.attempts ELSE excluded.attempts END,"
+        " claimed_until = CASE WHEN jobs.kind = excluded.kind"
+        " AND jobs.revision = excluded.revision THEN jobs.claimed_until ELSE 0 END,"
+        " kind = excluded.kind, revision = excluded.revision",
+        (table_id, job.kind, job.revision, job.due_at, job.attempts),
+    )
+
+
+async def claim_jobs(
+    connection: aiosqlite.Connection, now: float, lease: float, limit: int
+) -> list[Job]:
+    """Due, unclaimed jobs, oldest due first, claimed until `now + lease`.
+    PostgreSQL: the same select `FOR UPDATE SKIP LOCKED`, then the same update."""
+    rows = await connection.execute_fetchall(
+        "SELECT table_id, kind, revision, due_at, attempts FROM jobs"
+        " WHERE due_at <= ? AND claimed_until <= ?"
+        " ORDER BY due_at, table_id LIMIT ?",
+        (now, now, limit),
+    )
+    jobs = [Job(*row) for row in rows]
+    await connection.executemany(
+        "UPDATE jobs SET claimed_until = ? WHERE table_id = ?",
+        [(now + lease, job.table_id) for job in jobs],
+    )
+    return jobs
+
+
+async def job_done(connection: aiosqlite.Connection, job: Job) -> None:
+    """Delete the job if it is still the table's (same kind and revision); a job a commit set
+    meanwhile is left alone."""
+    await connection.execute(
+        "DELETE FROM jobs WHERE table_id = ? AND kind = ? AND revision = ?",
+        (job.table_id, job.kind, job.revision),
+    )
+
+
+async def job_later(connection: aiosqlite.Connection, job: Job, due_at: float) -> None:
+    """Count a failed run and try again at `due_at`, if the job is still the table's."""
+    await connection.execute(
+        "UPDATE jobs SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
+        " WHERE table_id = ? AND kind = ? AND revision = ?",
+        (due_at, job.table_id, job.kind, job.revision),
+    )
+
+
+# -- both --------------------------------------------------------------------------------------
+
+
+async def next_due(connection: aiosqlite.Connection) -> float | None:
+    """The earliest time an outbox item or a job may need doing (a claimed one: when its lease
+    runs out); None when there is nothing at all."""
+    rows = list(
+        await connection.execute_fetchall(
+            "SELECT MIN(at) FROM ("
+            " SELECT CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END AS at"
+            " FROM outbox"
+            " UNION ALL"
+            " SELECT CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END AS at"
+            " FROM jobs) AS pending"
+        )
+    )
+    at = rows[0][0]
+    return None if at is None else float(at)
+
+
+# -- what the bot's messages show --------------------------------------------------------------
+
+
+async def shown(connection: aiosqlite.Connection, table_id: str) -> dict[str, Shown]:
+    rows = await connection.execute_fetchall(
+        "SELECT table_id, key, channel_id, message_id, shows FROM shown WHERE table_id = ?",
+        (table_id,),
+    )
+    return {row[1]: Shown(*row) for row in rows}
+
+
+async def save_shown(connection: aiosqlite.Connection, shown: Shown) -> None:
+    await connection.execute(
+        "INSERT INTO shown (table_id, key, channel_id, message_id, shows) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (table_id, key) DO UPDATE SET channel_id = excluded.channel_id,"
+        " message_id = excluded.message_id, shows = excluded.shows",
+        (shown.table_id, shown.key, shown.channel_id, shown.message_id, shown.shows),
+    )
+
+
+async def forget(connection: aiosqlite.Connection, table_id: str) -> None:
+    """Delete the table's job, outbox items and shown messages (its row is `live.delete`'s)."""
+    for statement in (
+        "DELETE FROM jobs WHERE table_id = ?",
+        "DELETE FROM outbox WHERE table_id = ?",
+        "DELETE FROM shown WHERE table_id = ?",
+    ):
+        await connection.execute(statement, (table_id,))
