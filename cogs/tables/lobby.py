@@ -13,7 +13,7 @@ from cogs.lang import N_, Words
 from cogs.tables.table import Phase, Table
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -98,41 +98,3 @@ def seat_choices(table: Table, w: Words) -> list[tuple[str, str]]:
         for number, seat in enumerate(table.lobby.seats)
         if seat is None
     ][:25]
-
-
-async def open_thread(table: Table, interaction: discord.Interaction[Any], w: Words) -> int | None:
-    """A thread per table where the channel allows it (its id), else None: the table plays in
-    the channel itself. The thread is named in the server's words (`w`)."""
-    channel = interaction.channel
-    permissions = interaction.app_permissions
-    can_thread = (
-        isinstance(channel, discord.TextChannel)
-        and permissions.create_public_threads
-        and permissions.send_messages_in_threads
-        and interaction.message is not None
-    )
-    if not can_thread or interaction.message is None:
-        return None
-    try:
-        thread = await interaction.message.create_thread(
-            name=f"{w.game_name(table.setup.variant)} · {table.names()[0]}"[:100]
-        )
-    except discord.HTTPException:
-        log.info("table %s: no thread, playing in the channel", table.id)
-        return None
-    return thread.id
-
-
-async def close_lobby_message(bot: DominoBot, table: Table) -> None:
-    """The lobby message of a table that started or ended: its final words (the server's), no
-    buttons."""
-    if table.lobby_message_id is None or table.channel_id is None:
-        return
-    channel = bot.get_partial_messageable(table.channel_id)
-    try:
-        w = await bot.audience.server(table.guild_id)
-        await channel.get_partial_message(table.lobby_message_id).edit(
-            embed=lobby_embed(table, w), view=None
-        )
-    except discord.HTTPException:
-        log.info("table %s: the lobby message is gone", table.id)

@@ -1,22 +1,26 @@
-"""Showing a table: the board message edited in place (re-posted when it scrolls away), the
-score sheet after each hand, and every player's hand by DM.
+"""What each outbox key of a table shows, and how it is shown: the board message edited in place
+(re-posted when it scrolls away), one score sheet per hand, every player's hand by DM, the lobby
+message, the table's thread, and one-off notices.
 
-Work is coalesced per table: changes mark the table dirty and one task per table draws the
-newest state, so a burst of fast AI moves costs one board edit, not one per move, and Discord's
-per-channel rate limit is never hammered. Hands go only to their owner (DM). When a DM fails on
-Discord's side it is tried again; when the player's DMs are closed the seat is marked, the table
-says once in its channel to press "Your hand" instead, and no DM is tried until the player comes
-back (a "Your hand" click or a /domino command). What is kept to show a table is forgotten
-with the table (`forget`).
+Each `show` reads the table as stored (under its lock, so never a change being stored), takes
+what it needs synchronously, and renders and sends outside the lock. It is idempotent: what a
+message of the table shows is remembered (`shown` rows in the store, and in memory), so showing
+the same stored table again sends nothing, and a restart edits the same messages instead of
+sending new ones. A failure raises, and the delivery loop (`delivery`) tries again later.
+
+Hands go only to their owner (DM). When the player's DMs are closed the seat is marked (a change
+of the table, stored), the table says once in its channel to press "Your hand" instead, and no
+DM is tried until the player comes back (a "Your hand" click or a /domino command).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +29,10 @@ from cogs import texts
 from cogs.lang import Words
 from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
+from cogs.tables.lobby import lobby_embed
 from cogs.tables.table import Phase, Table
+from data import Shown
+from engine import SeatView
 
 if TYPE_CHECKING:
     from cogs.tables.runner import Tables
@@ -34,15 +41,20 @@ log = logging.getLogger(__name__)
 
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
 MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channel
-DM_RETRY_SECONDS = 5.0  # a DM that failed on Discord's side is tried again after this
-DM_RETRIES = 3  # ... this many times in a row at most
+THREAD_EXISTS = 160004  # Discord's code when the message already started a thread
+NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thread possible)
+
+
+class Blocked(Exception):
+    """A permission the bot lacks keeps the table from being shown (said where it could be);
+    showing is tried again later."""
 
 
 class Spacing:
     """At most one new message to a person every `seconds`: a new DM is a notification on
     their phone, so however fast a table moves (AI seats, a burst of clicks) nobody is buzzed
-    more often than that. Waiting costs nothing: the table's showing task waits, changes made
-    meanwhile are coalesced into its next round."""
+    more often than that. Waiting costs nothing: the table's showing waits, changes made
+    meanwhile are shown by its next round."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -60,140 +72,306 @@ class Spacing:
             self.last = {user: at for user, at in self.last.items() if at >= recent}
 
 
-@dataclass
-class Pending:
-    show_board: bool = False
-    hands: bool = False
-    sheets: list[board.BoardSnapshot] = field(default_factory=list)
-
-
-@dataclass
-class DirectMessage:
-    message: discord.Message
-    key: tuple[Any, ...]
-    has_moves: bool
+def digest(*parts: Any) -> str:
+    """A short fingerprint of what a message shows (what `shown` compares)."""
+    text = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class Publisher:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.bot = tables.bot
-        self.pending: dict[str, Pending] = {}
-        self.tasks: dict[str, asyncio.Task[None]] = {}
-        self.direct: dict[tuple[str, int], DirectMessage] = {}
+        self.db = tables.db
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
         self.users: dict[int, discord.User] = {}  # fetched once each: see `_user`
-        #: table id -> (board message id, verbs of the buttons it shows), as last sent
-        self.board_buttons: dict[str, tuple[int, list[str]]] = {}
-        self.listeners: list[Callable[[str], None]] = []  # called after each round (tests)
-        self.told_closed: set[tuple[str, int]] = set()  # (table, seat) told to use "Your hand"
-        self.retrying: set[str] = set()  # tables whose hands are sent again soon
-        self.retried: dict[str, int] = {}  # table -> DM retries since the last DM that went
+        #: What the messages of each table show, as last delivered (the store's `shown`, read
+        #: once per table and kept up to date here), by table id and key.
+        self.shown: dict[str, dict[str, Shown]] = {}
+        #: table id -> what its lobby message is being edited to by the click itself
+        self.lobby_edits: dict[str, str] = {}
         # table -> which permission stops showing it, and where (messages of cogs.texts)
         self.blocked: dict[str, tuple[str, str]] = {}
         self.spacing = Spacing(tables.settings.notify_spacing_seconds)
-
-    def mark(
-        self,
-        table: Table,
-        *,
-        hands: bool = True,
-        sheet: board.BoardSnapshot | None = None,
-        show_board: bool = True,
-    ) -> None:
-        pending = self.pending.setdefault(table.id, Pending())
-        pending.show_board = pending.show_board or show_board
-        pending.hands = pending.hands or hands
-        if sheet is not None:
-            pending.sheets.append(sheet)
-        task = self.tasks.get(table.id)
-        if task is None or task.done():
-            self.tasks[table.id] = asyncio.create_task(self._run(table.id), name=f"show-{table.id}")
-
-    async def idle(self) -> None:
-        """Wait until every table is shown as it is now (for shutdown and tests)."""
-        while any(not task.done() for task in self.tasks.values()):
-            await asyncio.gather(*self.tasks.values(), return_exceptions=True)
-
-    async def stop(self) -> None:
-        for task in self.tasks.values():
-            task.cancel()
-        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
 
     def note_message(self, channel_id: int) -> None:
         if channel_id in self.since_board:
             self.since_board[channel_id] += 1
 
     def forget(self, table: Table) -> None:
-        """The table left memory (`Tables._drop`): so does all that was kept to show it, and
-        its channel's count when no other table shows there. A round drawing it right now
-        forgets it again when done (`_run`)."""
-        self.pending.pop(table.id, None)
+        """The table left the store: so does all that was kept here to show it."""
+        self.shown.pop(table.id, None)
         self.blocked.pop(table.id, None)
-        self.retried.pop(table.id, None)
-        self.board_buttons.pop(table.id, None)
-        for seat in range(len(table.seats)):
-            self.direct.pop((table.id, seat), None)
-            self.told_closed.discard((table.id, seat))
+        self.lobby_edits.pop(table.id, None)
         channel = table.thread_id or table.channel_id
         shown_there = (
             (other.thread_id or other.channel_id) == channel
             for other in self.tables.tables.values()
+            if other.id != table.id
         )
         if channel is not None and not any(shown_there):
             self.since_board.pop(channel, None)
 
-    async def _run(self, table_id: str) -> None:
-        try:
-            while (pending := self.pending.pop(table_id, None)) is not None:
-                table = self.tables.tables.get(table_id)
-                if table is None:
-                    return
-                try:
-                    await self._show(table, pending)
-                except Exception:
-                    log.exception("table %s: could not show the table", table_id)
-                if table_id not in self.tables.tables:
-                    self.forget(table)  # it left while it was being drawn
-        finally:
-            if self.tasks.get(table_id) is asyncio.current_task():
-                del self.tasks[table_id]
+    async def _shown(self, table_id: str) -> dict[str, Shown]:
+        known = self.shown.get(table_id)
+        if known is None:
+            known = self.shown[table_id] = await self.db.shown(table_id)
+        return known
 
-    async def _show(self, table: Table, pending: Pending) -> None:
-        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
-        w = await self.tables.public_words(table)
+    async def _remember(self, shown: Shown) -> None:
+        await self.db.save_shown(shown)
+        (await self._shown(shown.table_id))[shown.key] = shown
+
+    # -- one outbox key ---------------------------------------------------------------------
+
+    async def show(self, table_id: str, key: str) -> None:
+        """Make what `key` shows of the stored table match it (raises to be tried again)."""
+        kind, _, rest = key.partition(":")
+        if kind == "thread":
+            await self._open_thread(table_id)
+        elif kind == "lobby":
+            await self._show_lobby(table_id)
+        elif kind == "sheet":
+            await self._show_sheet(table_id, int(rest))
+        elif kind == "board":
+            await self._show_board(table_id)
+        elif kind == "hands":
+            await self._show_hands(table_id)
+        elif kind == "notice" and rest.startswith("dm-closed:"):
+            await self._tell_dms_closed(table_id, int(rest.rpartition(":")[2]))
+        else:
+            log.warning("table %s: nothing shows %r", table_id, key)
+
+    # -- the table's thread and lobby -------------------------------------------------------
+
+    async def _open_thread(self, table_id: str) -> None:
+        """A thread per table, started from its lobby message, where the channel allows it;
+        else the table plays in the channel itself. Tried once per table."""
+        shown = await self._shown(table_id)
+        async with self.tables.read(table_id) as table:
+            if table.thread_id is not None or "thread" in shown or table.match is None:
+                return
+            channel_id, message_id = table.channel_id, table.lobby_message_id
+            guild_id = table.guild_id
+            w = await self.tables.public_words(table)
+            name = f"{w.game_name(table.setup.variant)} · {table.names()[0]}"[:100]
+        if channel_id is None or message_id is None:
+            return
+        thread_id: int | None = None
+        channel = self.bot.get_partial_messageable(
+            channel_id, guild_id=guild_id, type=discord.ChannelType.text
+        )
         try:
-            for sheet in pending.sheets:
-                file = await board.score_sheet_file(sheet, w)
-                await channel.send(board.hand_result_text(sheet, w), file=file)
-                self.note_message(channel.id)
-            if pending.show_board and table.match is not None:
-                await self._show_board(table, channel, w)
-                self.blocked.pop(table.id, None)
+            thread = await channel.get_partial_message(message_id).create_thread(name=name)
+            thread_id = thread.id
+        except discord.HTTPException as error:
+            if error.code == THREAD_EXISTS:
+                thread_id = message_id  # a thread started from a message shares its id
+            elif error.status >= 500 or error.status == 429:
+                raise
+            else:
+                log.info("table %s: no thread (%s), playing in the channel", table_id, error)
+        if thread_id is not None:
+            found = thread_id
+
+            def into_thread(table: Table) -> None:
+                table.thread_id = found
+
+            await self.tables.act(table_id, into_thread, show=lambda table, _: [])
+        await self._remember(Shown(table_id, "thread", channel_id, thread_id or NO_THREAD, ""))
+
+    def lobby_message(self, table: Table, w: Words) -> dict[str, Any]:
+        """The lobby's embed and (while it is open) its buttons, in the server's words (`w`)."""
+        from cogs.tables.components import lobby_view
+        from cogs.tables.lobby import seat_choices
+
+        view = None
+        if table.phase is Phase.LOBBY:
+            view = lobby_view(table.id, self.tables.levels, seat_choices(table, w), w)
+        return {"embed": lobby_embed(table, w), "view": view}
+
+    @staticmethod
+    def lobby_digest(message: dict[str, Any]) -> str:
+        view = message["view"]
+        ids = [item.custom_id for item in view.children] if view is not None else []
+        return digest(message["embed"].to_dict(), ids)
+
+    async def _show_lobby(self, table_id: str) -> None:
+        """The lobby message as the stored table has it: its seats while open, its last words
+        (no buttons) once started or closed. A rematch's lobby is posted here first."""
+        shown = await self._shown(table_id)
+        async with self.tables.read(table_id) as table:
+            w = await self.tables.public_words(table)
+            message = self.lobby_message(table, w)
+            channel_id, message_id = table.channel_id, table.lobby_message_id
+            invited = sorted(table.lobby.invited)
+            host = next((s.name for s in table.lobby.occupied if s.user_id == table.host_id), "")
+        if channel_id is None:
+            return
+        fingerprint = self.lobby_digest(message)
+        channel = self.bot.get_partial_messageable(channel_id)
+        if message_id is None:
+            await self._post_lobby(table_id, channel, message, invited, host, w)
+            return
+        before = shown.get("lobby")
+        if self.lobby_edits.get(table_id) == fingerprint or (
+            before is not None and before.shows == fingerprint
+        ):
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(**message)
+        except discord.NotFound:
+            log.info("table %s: the lobby message is gone", table_id)
+        await self._remember(Shown(table_id, "lobby", channel_id, message_id, fingerprint))
+
+    async def lobby_edited(self, table_id: str, message: dict[str, Any]) -> None:
+        """The click on the lobby edited it itself (its interaction's answer): nothing more to
+        send for it."""
+        self.lobby_edits[table_id] = self.lobby_digest(message)
+
+    async def _post_lobby(
+        self,
+        table_id: str,
+        channel: discord.PartialMessageable,
+        message: dict[str, Any],
+        invited: list[int],
+        host: str,
+        w: Words,
+    ) -> None:
+        """A rematch's lobby, posted where the old table played: it names (and pings: only
+        them) the players invited back, who are seated only when they join."""
+        content = None
+        if invited:
+            content = w(
+                texts.REMATCH_INVITE,
+                players=" ".join(f"<@{user}>" for user in invited),
+                host=texts.user_text(host),
+            )
+        posted = await channel.send(
+            content=content,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(user) for user in invited]
+            ),
+            **message,
+        )
+        self.note_message(channel.id)
+        found = posted.id
+
+        def posted_at(table: Table) -> None:
+            table.lobby_message_id = found
+
+        try:
+            await self.tables.act(table_id, posted_at, show=lambda table, _: [])
+        except Exception:
+            with contextlib.suppress(discord.HTTPException):
+                await posted.delete()  # posted again on the next try
+            raise
+        fingerprint = self.lobby_digest(message)
+        await self._remember(Shown(table_id, "lobby", channel.id, found, fingerprint))
+
+    # -- the board and the score sheets -----------------------------------------------------
+
+    async def _show_sheet(self, table_id: str, number: int) -> None:
+        """The score sheet of hand `number` (0-based), posted once."""
+        key = f"sheet:{number}"
+        if key in await self._shown(table_id):
+            return
+        async with self.tables.read(table_id) as table:
+            snap = self.tables.snapshot(table)
+            channel_id = table.thread_id or table.channel_id or 0
+            w = await self.tables.public_words(table)
+        view = snap.view
+        if view is None or len(view.results) <= number:
+            return
+        results = view.results[: number + 1]
+        last = number == len(view.results) - 1
+        view = replace(view, results=results, scores=results[-1].scores, over=view.over and last)
+        snap = replace(snap, view=view)
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            file = await board.score_sheet_file(snap, w)
+            message = await channel.send(board.hand_result_text(snap, w), file=file)
         except discord.Forbidden as error:
-            # The game is stored already; only showing it failed. Hands still go by DM.
-            await self._cannot_show(table, channel, error, w)
-        if pending.hands and table.match is not None:
-            await self._show_hands(table)
+            await self._cannot_show(table_id, channel, error, w)
+            raise Blocked from error
+        self.note_message(channel.id)
+        await self._remember(Shown(table_id, key, channel.id, message.id, ""))
+
+    async def _show_board(self, table_id: str) -> None:
+        shown = await self._shown(table_id)
+        async with self.tables.read(table_id) as table:
+            if table.match is None:
+                return
+            snap = self.tables.snapshot(table)
+            channel_id = table.thread_id or table.channel_id or 0
+            old = table.board_message_id
+            w = await self.tables.public_words(table)
+        channel = self.bot.get_partial_messageable(channel_id)
+        embed = board.board_embed(snap, w)
+        shown_verbs = board.board_verbs(snap)
+        # The buttons' words are the server's: a new language re-sends them too.
+        buttons = digest(shown_verbs, w.language)
+        before = shown.get("board")
+        try:
+            file = await board.board_file(snap, w)
+            if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
+                try:
+                    if before is not None and before.message_id == old and before.shows == buttons:
+                        # Discord keeps the buttons an edit leaves out: most moves change none.
+                        await channel.get_partial_message(old).edit(embed=embed, attachments=[file])
+                    else:
+                        await channel.get_partial_message(old).edit(
+                            embed=embed,
+                            attachments=[file],
+                            view=table_view(table_id, shown_verbs, w),
+                        )
+                    await self._remember(Shown(table_id, "board", channel.id, old, buttons))
+                    self.blocked.pop(table_id, None)
+                    return
+                except discord.NotFound:
+                    file = await board.board_file(snap, w)  # the first file was spent
+            message = await channel.send(
+                embed=embed, file=file, view=table_view(table_id, shown_verbs, w)
+            )
+        except discord.Forbidden as error:
+            # The game is stored already; only showing it failed. It is shown again later.
+            await self._cannot_show(table_id, channel, error, w)
+            raise Blocked from error
+        self.blocked.pop(table_id, None)
+        self.since_board[channel.id] = 0
+        found = message.id
+
+        def moved(table: Table) -> None:
+            table.board_message_id = found
+
+        await self.tables.act(table_id, moved, show=lambda table, _: [])
+        await self._remember(Shown(table_id, "board", channel.id, found, buttons))
+        if old is not None:
+            # An old board without buttons is cosmetic; the new one works.
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(view=None)
 
     async def _cannot_show(
         self,
-        table: Table,
+        table_id: str,
         channel: discord.PartialMessageable,
         error: discord.Forbidden,
         w: Words,
     ) -> None:
         """A permission was taken from the bot where the table plays: say which, once, where it
         still can (there in words, else in the thread's parent channel; `blocked` is for the
-        next clicker, in their own words), and post a fresh board as soon as it is given back."""
+        next clicker, in their own words); the board is posted afresh once it is given back."""
         self.since_board[channel.id] = REPOST_AFTER
-        if table.id in self.blocked:
+        if table_id in self.blocked:
+            return
+        table = self.tables.tables.get(table_id)
+        if table is None:
             return
         where = texts.THE_TABLE_THREAD if table.thread_id else texts.THE_TABLE_CHANNEL
         if error.code != MISSING_ACCESS:
             # Words without a picture may still go through: then the picture was refused.
             text = texts.cannot_show(w, texts.ATTACH_FILES, where)
-            self.blocked[table.id] = (texts.ATTACH_FILES, where)
+            self.blocked[table_id] = (texts.ATTACH_FILES, where)
             try:
                 await channel.send(text)
                 self.note_message(channel.id)
@@ -209,137 +387,113 @@ class Publisher:
         else:
             permission = texts.SEND_MESSAGES_IN_THREADS
         text = texts.cannot_show(w, permission, where)
-        self.blocked[table.id] = (permission, where)
+        self.blocked[table_id] = (permission, where)
         if table.thread_id is not None and table.channel_id is not None:
             parent = self.bot.get_partial_messageable(table.channel_id)
             try:
                 await parent.send(text)
             except discord.HTTPException:
-                log.info("table %s: no channel left to say what permission is missing", table.id)
+                log.info("table %s: no channel left to say what permission is missing", table_id)
 
-    async def _show_board(
-        self, table: Table, channel: discord.PartialMessageable, w: Words
-    ) -> None:
-        snap = self.tables.snapshot(table)
-        embed = board.board_embed(snap, w)
-        file = await board.board_file(snap, w)
-        # The buttons' words are the server's: a new language re-sends them too.
-        verbs = [*board.board_verbs(snap), w.language]
-        shown = board.board_verbs(snap)
-        old = table.board_message_id
-        if old is not None and self.since_board.get(channel.id, 0) < REPOST_AFTER:
-            try:
-                if self.board_buttons.get(table.id) == (old, verbs):
-                    # Discord keeps the buttons an edit leaves out: most moves change none.
-                    await channel.get_partial_message(old).edit(embed=embed, attachments=[file])
-                else:
-                    await channel.get_partial_message(old).edit(
-                        embed=embed, attachments=[file], view=table_view(table.id, shown, w)
-                    )
-                    self.board_buttons[table.id] = (old, verbs)
-                return
-            except discord.NotFound:
-                pass
-        message = await channel.send(embed=embed, file=file, view=table_view(table.id, shown, w))
-        self.board_buttons[table.id] = (message.id, verbs)
-        self.since_board[channel.id] = 0
-        await self.tables.moved_board(table, message.id)
-        if old is not None:
-            # An old board without buttons is cosmetic; the new one works.
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).edit(view=None)
+    # -- the hands --------------------------------------------------------------------------
 
-    async def _show_hands(self, table: Table) -> None:
-        for seat, player in enumerate(table.seats):
-            if player.user_id is None or player.dm_closed or table.match is None:
-                continue
-            view = table.view(seat)
-            key = (view.hand_number, view.hand, table.version if view.my_turn else None)
-            previous = self.direct.get((table.id, seat))
-            if previous is not None and previous.key == key:
-                continue
+    async def _show_hands(self, table_id: str) -> None:
+        """Every player's hand by DM, as stored: a new DM when it is their turn or a new hand
+        (a notification), else the last DM edited; nothing when it shows the same already."""
+        async with self.tables.read(table_id) as table:
+            seats = len(table.seats) if table.match is not None else 0
+        failure: discord.HTTPException | None = None
+        for seat in range(seats):
             try:
-                await self._send_hand(table, seat, player.user_id, view, key, previous)
+                await self._show_hand(table_id, seat)
             except discord.Forbidden:
-                await self._dms_closed(table, seat)
-                continue
+                await self._dms_closed(table_id, seat)
             except discord.HTTPException as error:
                 # A hiccup on Discord's side (5xx, rate limit): the other hands still go, and
-                # this one is sent again soon (or on its next change, whichever comes first).
-                log.info("table %s: DM to seat %s failed (%s)", table.id, seat, error.status)
-                self._retry_hands(table)
-                continue
-            self.told_closed.discard((table.id, seat))
-            self.retried.pop(table.id, None)
+                # the hands are shown again soon.
+                log.info("table %s: DM to seat %s failed (%s)", table_id, seat, error.status)
+                failure = error
+        if failure is not None:
+            raise failure
 
-    async def _dms_closed(self, table: Table, seat: int) -> None:
-        """The player's DMs are closed (50007): no more DMs until they come back to the table
-        (`Tables.reopen_dms`), and the table says once where their tiles are instead."""
-        player = table.seats[seat]
-        player.dm_closed = True
-        log.info("table %s: DMs closed for seat %s", table.id, seat)
-        await self.tables.dm_failed(table)
-        if (table.id, seat) in self.told_closed:
+    async def _show_hand(self, table_id: str, seat: int) -> None:
+        shown = await self._shown(table_id)
+        key = f"hand:{seat}"
+        async with self.tables.read(table_id) as table:
+            player = table.seats[seat]
+            if player.user_id is None or player.dm_closed or table.match is None:
+                return
+            view, names = table.view(seat), table.names()
+            version = table.version
+            turn_name = names[view.turn] if view.turn is not None else None
+            moves_at = version if table.phase is Phase.PLAYING else None
+            variant, user_id = table.setup.variant, player.user_id
+        shows = digest([str(tile) for tile in view.hand], view.my_turn and version)
+        fingerprint = f"{view.hand_number}:{shows}"
+        before = shown.get(key)
+        if before is not None and before.shows == fingerprint:
             return
-        self.told_closed.add((table.id, seat))
-        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id or 0)
-        try:
-            w = await self.tables.public_words(table)
-            await channel.send(w(texts.DM_CLOSED, name=texts.user_text(player.name)))
-            self.note_message(channel.id)
-        except discord.HTTPException:
-            log.info("table %s: could not say that seat %s's DMs are closed", table.id, seat)
-
-    def _retry_hands(self, table: Table) -> None:
-        """Send the hands again soon, a few times at most while Discord keeps failing (then
-        the hand's next change tries again)."""
-        tries = self.retried.get(table.id, 0)
-        if table.id in self.retrying or tries >= DM_RETRIES:
-            return
-        self.retrying.add(table.id)
-        self.retried[table.id] = tries + 1
-
-        def retry() -> None:
-            self.retrying.discard(table.id)
-            current = self.tables.tables.get(table.id)
-            if current is not None and not current.finished:
-                self.mark(current, show_board=False)
-
-        asyncio.get_running_loop().call_later(DM_RETRY_SECONDS, retry)
-
-    async def _send_hand(
-        self,
-        table: Table,
-        seat: int,
-        user_id: int,
-        view: Any,
-        key: tuple[Any, ...],
-        previous: DirectMessage | None,
-    ) -> None:
         w = await self.bot.audience.player(user_id)
-        embed, file, moves = await self.hand_message(table, view, w)
-        fresh = previous is None or view.my_turn or previous.key[0] != view.hand_number
-        if not fresh and previous is not None:
+        embed, file, moves = await self.hand_message(
+            table_id, variant, view, names, turn_name, moves_at, w
+        )
+        same_hand = before is not None and before.shows.startswith(f"{view.hand_number}:")
+        if before is not None and not view.my_turn and same_hand:
             try:
-                await previous.message.edit(embed=embed, attachments=[file], view=moves)
-                self.direct[(table.id, seat)] = DirectMessage(previous.message, key, False)
+                channel = self.bot.get_partial_messageable(before.channel_id)
+                await channel.get_partial_message(before.message_id).edit(
+                    embed=embed, attachments=[file], view=moves
+                )
+                await self._remember(
+                    Shown(table_id, key, before.channel_id, before.message_id, fingerprint)
+                )
                 return
             except discord.NotFound:
                 pass
         user = await self._user(user_id)
-        version = table.version
         await self.spacing.wait(user_id)
-        if table.version != version:
-            return  # it changed while waiting: the round that shows the change sends the hand
+        if (
+            self.tables.tables.get(table_id) is not None
+            and self.tables.tables[table_id].version != version
+        ):
+            return  # it changed while waiting: the delivery of that change sends the hand
         if moves is not None:
             message = await user.send(embed=embed, file=file, view=moves)
         else:
             message = await user.send(embed=embed, file=file)
-        self.direct[(table.id, seat)] = DirectMessage(message, key, moves is not None)
-        if previous is not None and previous.has_moves:
+        await self._remember(Shown(table_id, key, message.channel.id, message.id, fingerprint))
+        if before is not None:
             # Stale buttons are refused anyway (the version moved on); this only tidies up.
             with contextlib.suppress(discord.HTTPException):
-                await previous.message.edit(view=None)
+                channel = self.bot.get_partial_messageable(before.channel_id)
+                await channel.get_partial_message(before.message_id).edit(view=None)
+
+    async def _dms_closed(self, table_id: str, seat: int) -> None:
+        """The player's DMs are closed (50007): no more DMs until they come back to the table
+        (`Tables.reopen_dms`), and the table says once where their tiles are instead."""
+        log.info("table %s: DMs closed for seat %s", table_id, seat)
+
+        def closed(table: Table) -> None:
+            table.seats[seat].dm_closed = True
+
+        await self.tables.act(
+            table_id, closed, show=lambda table, _: ["board", f"notice:dm-closed:{seat}"]
+        )
+
+    async def _tell_dms_closed(self, table_id: str, seat: int) -> None:
+        key = f"notice:dm-closed:{seat}"
+        if key in await self._shown(table_id):
+            return
+        async with self.tables.read(table_id) as table:
+            if not table.seats[seat].dm_closed:
+                return
+            name = table.seats[seat].name
+            channel_id = table.thread_id or table.channel_id or 0
+            w = await self.tables.public_words(table)
+        channel = self.bot.get_partial_messageable(channel_id)
+        message = await channel.send(w(texts.DM_CLOSED, name=texts.user_text(name)))
+        self.note_message(channel.id)
+        await self._remember(Shown(table_id, key, channel.id, message.id, ""))
 
     async def _user(self, user_id: int) -> discord.User:
         """The player to DM. Without the members intent discord.py's cache rarely knows them, and
@@ -350,22 +504,21 @@ class Publisher:
         return user
 
     async def hand_message(
-        self, table: Table, view: Any, w: Words
+        self,
+        table_id: str,
+        variant: str,
+        view: SeatView,
+        names: list[str],
+        turn_name: str | None,
+        moves_at: int | None,
+        w: Words,
     ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
         """The private hand of `view`'s seat: picture, words (the player's: `w`) and (on its
-        turn) move buttons."""
-        turn = view.turn
-        turn_name = table.seats[turn].name if turn is not None else None
-        embed = board.hand_embed(view, table.setup.variant, turn_name, w)
-        file = await board.hand_file(view, w, table.names())
+        turn, while a hand is played: `moves_at` is the table's version) move buttons."""
+        embed = board.hand_embed(view, variant, turn_name, w)
+        file = await board.hand_file(view, w, names)
         moves = None
-        if view.my_turn and view.legal and table.phase is Phase.PLAYING:
+        if view.my_turn and view.legal and moves_at is not None:
             labels, simple = board.move_labels(view.legal, w, view)
-            moves = moves_view(table.id, table.version, labels, buttons=simple, w=w)
+            moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w)
         return embed, file, moves
-
-
-def ended_text(table: Table, w: Words) -> str:
-    if table.ended is not None:
-        return w.say(table.ended)
-    return w(texts.LOBBY_CANCELLED if table.phase is Phase.CANCELLED else texts.TABLE_ENDED)

@@ -15,6 +15,7 @@ import logging
 import random
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
 from cogs.tables.table import Step, Table
 from engine.actions import Action
@@ -38,6 +39,18 @@ def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Acti
     return choose_action(view, level, rng=random.Random(seed), budget_ms=budget_ms)
 
 
+@dataclass(frozen=True)
+class Turn:
+    """A move to choose for a seat that plays itself: at `level`, from `view` (the seat's own,
+    at the table's version `seed` names); `how` is "timer" for a person's turn that ran out."""
+
+    seat: int
+    level: str
+    how: str
+    view: SeatView
+    seed: str
+
+
 class Robots:
     """Moves for the seat to act when no person plays it (or its person ran out of time)."""
 
@@ -54,19 +67,35 @@ class Robots:
         self.workers = workers
         self.pool: AIPool | None = None  # started on the first searching AI move
 
-    async def move(self, table: Table) -> list[Step]:
-        """Play the seat to move: its AI, or (when a person's turn ran out) a timeout move."""
+    def plan(self, table: Table) -> Turn:
+        """Who moves and how, without changing the table: the AI seat to move, or (when a
+        person's turn ran out) that person's seat played once at `TIMEOUT_LEVEL`."""
         seat = table.needs_ai()
         how = ""
         if seat is None:
-            seat, _ = table.time_out(TAKEOVER_LEVEL if TAKEOVER_LEVEL in self.levels else "random")
+            seat = table.turn
+            assert seat is not None, "nobody is to move"
             how = "timer"
-        level = table.seats[seat].ai or TIMEOUT_LEVEL
+        level = table.seats[seat].ai if how == "" else None
+        level = level or TIMEOUT_LEVEL
         if level not in self.levels:
             level = self.levels[0]
         seed = f"{table.seed}:{table.version}"
-        action = await self.choose(table.view(seat), level, seed, table_id=table.id)
-        return [table.apply(action, self.clock(), how=how), *table.run_forced(self.clock())]
+        return Turn(seat, level, how, table.view(seat), seed)
+
+    def play(self, table: Table, turn: Turn, action: Action) -> list[Step]:
+        """Carry out the chosen move (in the table's transaction); a timed-out turn counts
+        towards handing the seat to an AI."""
+        if turn.how == "timer":
+            table.time_out(TAKEOVER_LEVEL if TAKEOVER_LEVEL in self.levels else "random")
+        now = self.clock()
+        return [table.apply(action, now, how=turn.how), *table.run_forced(now)]
+
+    async def move(self, table: Table) -> list[Step]:
+        """Play the seat to move on `table` at once: `plan`, `choose`, `play`."""
+        turn = self.plan(table)
+        action = await self.choose(turn.view, turn.level, turn.seed, table_id=table.id)
+        return self.play(table, turn, action)
 
     def fallbacks(self, level: str) -> list[str]:
         """The levels to try in turn for a move at `level`: a searching level twice (the

@@ -1,19 +1,25 @@
-"""The table orchestration: every click, timer and AI move goes through `Tables`.
+"""The table runtime: every click, timer and AI move goes through `Tables.act`.
 
-The order of work for anything that changes a table is fixed:
-1. acknowledge the interaction at once (defer), since rendering and the database take time;
-2. take the table's lock (one per table: simultaneous and double clicks queue and are then
-   refused by the version check, changing nothing);
-3. change the table through its pure model (`Table`), which asks the engine what is legal;
-4. store the table (its state with the game record) in the database, one transaction; when
-   the database refuses, the table goes back exactly to its last stored state and the click is
-   refused ("could not be saved"), so nothing unsaved is ever shown;
-5. only then update what people see (the publisher draws off the event loop) and set the next
-   due time (turn timer, AI move, pause between hands, lobby expiry).
+The store is the truth (`store`). An action, whoever makes it:
+1. is acknowledged first when it is a click (deferred: the deferral promises nothing; what
+   a player may rely on is the changed board, which is shown only once the change is stored);
+2. takes the table's lock (in this process: simultaneous clicks queue) and reads the table as
+   stored, with its revision (memory is a cache checked by revision);
+3. changes it through its pure model (`Table`), which asks the engine what is legal;
+4. writes, in ONE transaction, the new state at the next revision (only if the stored revision
+   is still the one read: a click that lost a race, here or in another process, is refused as
+   out of date; a job's move is dropped, the newer state carries its own job), what must be
+   shown (outbox keys: `board`, `hands`, `sheet:N`, `lobby`, `thread`, `notice:...`) and the
+   table's next due job. A refusal or a failed write leaves no trace: the cached copy is dropped
+   and the next reader loads what is stored.
 
-The lobby's clicks live in `lobbies`. AI seats (and seats the timer took over) move after a short
-natural delay (`robots`). A finished
-match is recorded (the live table is deleted in the same transaction; `storing`).
+Showing is a projection of the store (`delivery`): the outbox is delivered by a loop, retried
+until what people see matches the stored table, after a restart too. Jobs (`jobs`) are rows:
+lobby expiry, the pause between hands, AI moves and turn timers, forgetting finished tables.
+An AI move is chosen from the stored table without its lock and stored only if the table did
+not change meanwhile (`_move_itself`).
+
+The lobby's clicks live in `lobbies`; AI seats and timed-out turns in `robots`.
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -29,17 +38,18 @@ from cogs import texts
 from cogs.audience import mine
 from cogs.errors import guarded, send_ephemeral
 from cogs.lang import Said, Words
-from cogs.tables import board, pictures, storing
+from cogs.tables import board, pictures
+from cogs.tables.delivery import Delivery
+from cogs.tables.jobs import Jobs
 from cogs.tables.lobbies import Lobbies
-from cogs.tables.lobby import close_lobby_message
 from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import Publisher
 from cogs.tables.puzzle import KINDS as PUZZLE_KINDS
-from cogs.tables.robots import Robots
-from cogs.tables.scheduler import Scheduler
+from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.seating import TableError
-from cogs.tables.state import load
+from cogs.tables.store import Conflict, Due, TableStore
 from cogs.tables.table import Phase, Step, Table, new_seed
+from data import Job
 from engine.ai import LEVELS
 
 if TYPE_CHECKING:
@@ -47,7 +57,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RETRY_SECONDS = 5.0  # a timed action the database refused is tried again after this
+R = TypeVar("R")
+
+FORGET_CANCELLED_SECONDS = 5.0  # a closed lobby's row stays while its last words are shown
+CHEAPER_AFTER = 2  # failed tries of an AI move before it is chosen at random instead
+
+
+def show_for(table: Table, steps: Iterable[Step] = (), *, was: Phase | None = None) -> list[str]:
+    """What a change of `table` must show: the lobby message while there is no match (and once
+    more when the match starts or the lobby closes), else the board and the hands, the thread
+    where the match starts, and one score sheet for each hand that ended."""
+    if table.match is None:
+        return ["lobby"]
+    keys = ["board", "hands"]
+    if was is Phase.LOBBY:
+        keys = ["thread", "lobby", *keys]
+    keys += [f"sheet:{step.hand_over.number}" for step in steps if step.hand_over is not None]
+    return keys
 
 
 class Tables:
@@ -56,11 +82,12 @@ class Tables:
         self.db = bot.db
         self.settings = bot.settings
         self.clock = bot.settings.clock
-        self.tables: dict[str, Table] = {}
-        self.saved: dict[str, dict[str, Any]] = {}  # each live table's state as last stored
+        self.store = TableStore(bot.db)
+        self.tables: dict[str, Table] = self.store.cached  # the cache, by id (read only)
         self.locks = TableLocks()  # one per table, while someone holds or waits for it
-        self.scheduler = Scheduler(self.clock, self._due)
         self.publisher = Publisher(self)
+        self.delivery = Delivery(self)
+        self.jobs = Jobs(self)
         self.lobbies = Lobbies(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
@@ -71,8 +98,8 @@ class Tables:
     # -- life cycle -------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Reload every table from the database (unfinished, or finished a short while ago);
-        their buttons and timers resume."""
+        """Read every live table into the cache, then start delivering what is undelivered and
+        running what is due: a table picks up exactly where the store says it is."""
         count = 0
         puzzles = []
         for live in await self.db.live_tables():
@@ -80,28 +107,22 @@ class Tables:
                 puzzles.append(live.state)
                 continue
             try:
-                table = load(live.state)
+                self.store.adopt(live)
             except Exception:
                 log.exception("table %s could not be restored", live.id)
                 continue
-            self.tables[table.id] = table
-            self.saved[table.id] = live.state
-            if table.phase is Phase.OVER:
-                # Kept for its Rematch and Leave buttons; forgotten when that time is up.
-                expires = live.updated_at + self.settings.keep_finished_seconds
-                self.scheduler.set(table.id, expires)
-            self.schedule(table)
             count += 1
         await self.bot.puzzles.restore(puzzles)
         pictures.warm_up()  # the first board should not wait for the picture workers to start
-        self.scheduler.start()
+        self.delivery.start()
+        self.jobs.start()
         log.info("restored %d table(s) and %d puzzle(s)", count, len(puzzles))
         return count
 
     async def close(self) -> None:
         await asyncio.gather(*self.background, return_exceptions=True)
-        await self.scheduler.stop()
-        await self.publisher.idle()
+        await self.jobs.stop()
+        await self.delivery.stop()
         await self.robots.close()
 
     def snapshot(self, table: Table) -> board.BoardSnapshot:
@@ -111,49 +132,140 @@ class Tables:
         between = table.turn_started + self.settings.between_hands_seconds
         return board.BoardSnapshot.of(table, deadline, between)
 
-    # -- storing ----------------------------------------------------------------------------
+    # -- acting -----------------------------------------------------------------------------
 
-    async def save(self, table: Table) -> bool:
-        """Persist the table; False (logged) when the database refused."""
-        before = self.saved.get(table.id)
-        recorded = before is not None and before.get("phase") == Phase.OVER.value
-        try:
-            state = await storing.store(self.db, table, self.clock(), recorded=recorded)
-        except Exception:
-            log.exception("table %s could not be stored", table.id)
-            return False
-        if state is None:
-            self.saved.pop(table.id, None)
-        else:
-            self.saved[table.id] = state
-        return True
+    def due(self, table: Table) -> Due | None:
+        """The table's next job, from its state."""
+        settings = self.settings
+        if table.phase is Phase.LOBBY:
+            return Due("expire", table.created_at + settings.lobby_seconds)
+        if table.phase is Phase.PLAYING:
+            if table.needs_ai() is not None:
+                return Due("ai", table.turn_started + settings.ai_delay)
+            return Due("timer", table.turn_started + table.setup.turn_seconds)
+        if table.phase is Phase.BETWEEN:
+            # Everyone pressed Ready (AI seats always are): no need to wait out the pause.
+            pause = 0.0 if table.all_ready() else settings.between_hands_seconds
+            return Due("next-hand", table.turn_started + pause)
+        if table.phase is Phase.OVER:
+            # Kept a while (stored, so across a restart) for its Rematch and Leave buttons.
+            return Due("forget", table.finished_at + settings.keep_finished_seconds)
+        return Due("forget", table.finished_at + FORGET_CANCELLED_SECONDS)
 
-    async def store(self, table: Table) -> None:
-        """Persist a change before anyone sees it. When the database refuses, the table goes
-        back exactly to its last stored state (or away, if it was never stored) and the change
-        is refused: nothing unsaved is shown or announced, and the next click works."""
-        if await self.save(table):
+    @asynccontextmanager
+    async def read(self, table_id: str) -> AsyncIterator[Table]:
+        """The stored table, held still (under its lock) while the caller looks at it."""
+        async with self.locks[table_id]:
+            yield await self.store.get(table_id)
+
+    async def act(
+        self,
+        table_id: str,
+        change: Callable[[Table], R],
+        *,
+        expected: int | None = None,
+        show: Callable[[Table, R], Iterable[str]] | None = None,
+    ) -> tuple[Table, R]:
+        """Change the stored table and store the change with what it shows and its next job,
+        in one transaction (see the module docstring). `expected`: the revision the change was
+        decided at (a job's), refused with `Conflict` if the table moved on. `show`: what the
+        change shows (default: `show_for`, from the steps it returns when it returns any)."""
+        async with self.locks[table_id]:
+            table = await self.store.get(table_id)
+            if expected is not None and table.revision != expected:
+                raise Conflict
+            was = table.phase
+            try:
+                result = change(table)
+            except TableError:
+                raise  # a refusal changes nothing (the model checks before it changes)
+            except BaseException:
+                self.store.forget(table_id)  # it may be half changed: read it again
+                raise
+            now = self.clock()
+            if table.finished and was not in (Phase.OVER, Phase.CANCELLED):
+                table.finished_at = now
+            if show is not None:
+                keys = list(show(table, result))
+            else:
+                steps = result if isinstance(result, list) else []
+                keys = show_for(table, [s for s in steps if isinstance(s, Step)], was=was)
+            await self.store.commit(
+                table, new=False, was=was, show=keys, due=self.due(table), now=now
+            )
+        self.wake(table)
+        return table, result
+
+    async def create(self, table: Table, show: Iterable[str] = ()) -> None:
+        """Store a new table (a lobby): refused if it cannot be stored."""
+        async with self.locks[table.id]:
+            await self.store.commit(
+                table, new=True, was=None, show=show, due=self.due(table), now=self.clock()
+            )
+        self.wake(table)
+
+    def wake(self, table: Table) -> None:
+        """Something was stored for `table`: deliver it, and look at its due time."""
+        self.delivery.wake()
+        due = self.due(table)
+        if due is not None:
+            self.jobs.expect(due.at)
+
+    # -- jobs -------------------------------------------------------------------------------
+
+    async def run_job(self, job: Job) -> None:
+        """A table's job is due (claimed, so no other process runs it): carry it out as an
+        action at the revision it was set for. A table that moved on has its own next job."""
+        if job.kind == "forget":
+            await self._forget(job)
             return
-        saved = self.saved.get(table.id)
-        if saved is None:
-            self._drop(table.id)
+        if job.kind in ("ai", "timer"):
+            await self._move_itself(job)
+            return
+        change: Callable[[Table], list[Step]]
+        if job.kind == "expire":
+            change = _expire
+        elif job.kind == "next-hand":
+            change = _next_hand(self.clock())
         else:
-            restored = load(saved)
-            self.tables[table.id] = restored
-            self.schedule(restored)
-        raise TableError(texts.NOT_SAVED)
+            log.warning("table %s: unknown job %r dropped", job.table_id, job.kind)
+            await self.db.job_done(job)
+            return
+        try:
+            await self.act(job.table_id, change, expected=job.revision)
+        except Conflict:
+            return
 
-    async def moved_board(self, table: Table, message_id: int) -> None:
-        async with self.locks[table.id]:
-            table.board_message_id = message_id
-            if not table.finished:
-                await self.save(table)
+    async def _move_itself(self, job: Job) -> None:
+        """An AI seat's move, or a person's turn that ran out: chosen from the stored table
+        without holding it (Resign and other clicks go on meanwhile), stored only if the table
+        is still where the move was chosen. After repeated failures the move is chosen at
+        random (no worker, no search): a move always comes."""
+        async with self.read(job.table_id) as table:
+            if table.revision != job.revision or table.phase is not Phase.PLAYING:
+                return
+            turn = self.robots.plan(table)
+        level = turn.level if job.attempts < CHEAPER_AFTER else LAST_RESORT_LEVEL
+        action = await self.robots.choose(turn.view, level, turn.seed, table_id=job.table_id)
+        try:
+            await self.act(
+                job.table_id,
+                lambda table: self.robots.play(table, turn, action),
+                expected=job.revision,
+            )
+        except Conflict:
+            return
 
-    async def dm_failed(self, table: Table) -> None:
-        async with self.locks[table.id]:
-            if not table.finished:
-                await self.save(table)
-        self.publisher.mark(table, hands=False)
+    async def _forget(self, job: Job) -> None:
+        """A finished table's (or closed lobby's) time is up: it leaves the store and memory."""
+        async with self.locks[job.table_id]:
+            table = self.tables.get(job.table_id)
+            await self.db.forget_table(job.table_id)
+            self.store.forget(job.table_id)
+        if table is not None:
+            self.publisher.forget(table)
+
+    # -- the people at a table --------------------------------------------------------------
 
     def reopen_dms_soon(self, user_id: int) -> None:
         """`reopen_dms` beside whatever the user is doing (it takes locks and writes, which
@@ -173,95 +285,14 @@ class Tables:
             seat = table.seat_of(user_id)
             if seat is None or not table.seats[seat].dm_closed:
                 continue
-            async with self.locks[table.id]:
-                table.seats[seat].dm_closed = False
-                await self.save(table)
-            self.publisher.mark(table, show_board=False)
-
-    # -- after every change -----------------------------------------------------------------
-
-    def changed(self, table: Table, steps: list[Step]) -> None:
-        """Show the change and set the next due time (the table is stored already)."""
-        for step in steps:
-            if step.hand_over is not None:
-                self.publisher.mark(table, sheet=self.snapshot(table))
-        self.publisher.mark(table)
-        self.schedule(table)
-        if table.phase is Phase.CANCELLED:
-            self._drop(table.id)
-        elif table.phase is Phase.OVER:
-            # Kept a while (stored, so across a restart) for its Rematch and Leave buttons.
-            self.scheduler.set(table.id, self.clock() + self.settings.keep_finished_seconds)
-
-    def schedule(self, table: Table) -> None:
-        """Set the table's next due time from its state. A finished table keeps the expiry set
-        when it finished (`changed`, `restore`)."""
-        if table.phase is Phase.OVER:
-            return
-        settings = self.settings
-        when: float | None = None
-        if table.phase is Phase.LOBBY:
-            when = table.created_at + settings.lobby_seconds
-        elif table.phase is Phase.PLAYING:
-            if table.needs_ai() is not None:
-                when = table.turn_started + settings.ai_delay
-            else:
-                when = table.turn_started + table.setup.turn_seconds
-        elif table.phase is Phase.BETWEEN:
-            # Everyone pressed Ready (AI seats always are): no need to wait out the pause.
-            pause = 0.0 if table.all_ready() else settings.between_hands_seconds
-            when = table.turn_started + pause
-        self.scheduler.set(table.id, when)
-
-    async def _due(self, table_id: str) -> None:
-        """Something is due at a table: a lobby expires, a hand starts, an AI or the timer
-        moves. Rechecked under the lock, since a click may have come first."""
-        async with self.locks[table_id]:
-            table = self.tables.get(table_id)
-            if table is None:
-                return
-            if table.finished:
-                await self._forget(table_id)
-                return
-            now = self.clock()
-            self.schedule(table)
-            when = self.scheduler.due.get(table_id)
-            if when is not None and when > now:
-                return  # a click came first and moved the due time
-            self.scheduler.set(table_id, None)
-            steps: list[Step] = []
-            if table.phase is Phase.LOBBY:
-                table.expire()
-            elif table.phase is Phase.BETWEEN:
-                steps = table.next_hand(now)
-            elif table.phase is Phase.PLAYING:
-                steps = await self.robots.move(table)
             try:
-                await self.store(table)
+                await self.act(
+                    table.id,
+                    partial(_set_dm_closed, seat=seat, closed=False),
+                    show=lambda table, _: ["hands"],
+                )
             except TableError:
-                self.scheduler.set(table_id, self.clock() + RETRY_SECONDS)
-                return
-        if table.phase is Phase.CANCELLED:
-            await close_lobby_message(self.bot, table)
-        self.changed(table, steps)
-
-    async def _forget(self, table_id: str) -> None:
-        """A finished table's buttons expire: it leaves memory and the database."""
-        self._drop(table_id)
-        try:
-            await self.db.delete_live_table(table_id)
-        except Exception:
-            log.exception("table %s: its finished row stays until the next restart", table_id)
-
-    def _drop(self, table_id: str) -> None:
-        """The table leaves memory (a cancelled lobby, a finished table whose time is up, one
-        never stored): with it goes everything kept about it here and in the publisher. Its
-        lock goes by itself once nobody holds or waits for it (`TableLocks`)."""
-        table = self.tables.pop(table_id, None)
-        self.saved.pop(table_id, None)
-        self.scheduler.set(table_id, None)
-        if table is not None:
-            self.publisher.forget(table)
+                log.info("table %s: DMs of seat %s stay closed for now", table.id, seat)
 
     async def public_words(
         self, table: Table, interaction: discord.Interaction[Any] | None = None
@@ -285,19 +316,18 @@ class Tables:
         if count >= most:
             raise TableError(texts.TOO_MANY_TABLES, most=most)
 
-    def clicked_at(self, interaction: discord.Interaction[Any], table_id: str) -> Table:
-        """The table a click names, once the click is known to come from that table's own
-        place: in its server and its channel or thread, on its lobby or board message or on an
-        ephemeral hand there; from a DM, only a seated player's move buttons (`dm` ids). A
-        custom id copied onto another message, server or DM is refused and changes nothing."""
-        table = self.find(table_id)
+    def check_place(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Honour a click only from its table's own place: in its server and its channel or
+        thread, on its lobby or board message or on an ephemeral hand there; from a DM, only a
+        seated player's move buttons (`dm` ids). A custom id copied onto another message,
+        server or DM is refused and changes nothing."""
         message = interaction.message
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if interaction.guild_id is None:
             moves = custom_id.startswith(("dm:", "dms:"))
             if moves and table.seat_of(interaction.user.id) is not None:
-                return table
+                return
             raise TableError(texts.NOT_THIS_TABLE)
         places = (table.channel_id, table.thread_id)
         ours = message is not None and (
@@ -307,13 +337,6 @@ class Tables:
         here = interaction.guild_id == table.guild_id and interaction.channel_id in places
         if not (here and ours):
             raise TableError(texts.NOT_THIS_TABLE)
-        return table
-
-    def find(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise TableError(texts.NO_SUCH_TABLE)
-        return table
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -322,11 +345,13 @@ class Tables:
         self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
     ) -> None:
         await interaction.response.defer()
-        async with self.locks[table_id]:
-            table = self.clicked_at(interaction, table_id)
-            steps = table.play(interaction.user.id, version, index, self.clock())
-            await self.store(table)
-        self.changed(table, steps)
+        user = interaction.user.id
+
+        def play(table: Table) -> list[Step]:
+            self.check_place(interaction, table)
+            return table.play(user, version, index, self.clock())
+
+        table, _ = await self.act(table_id, play)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral_hand(interaction, table)
@@ -344,11 +369,16 @@ class Tables:
     async def _refresh_ephemeral_hand(
         self, interaction: discord.Interaction[Any], table: Table
     ) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.match is None:
-            return
+        async with self.read(table.id) as current:
+            seat = current.seat_of(interaction.user.id)
+            if seat is None or current.match is None:
+                return
+            view, names = current.view(seat), current.names()
+            turn_name = names[view.turn] if view.turn is not None else None
+            moves_at = current.version if current.phase is Phase.PLAYING else None
+            variant, table_id = current.setup.variant, current.id
         embed, file, moves = await self.publisher.hand_message(
-            table, table.view(seat), mine(interaction)
+            table_id, variant, view, names, turn_name, moves_at, mine(interaction)
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
 
@@ -361,57 +391,68 @@ class Tables:
             return
         await interaction.response.defer()
         user = interaction.user.id
-        steps: list[Step] = []
-        note: Said | None = None
-        rematch: Table | None = None
-        accepting: str | None = None  # the rematch lobby this player asks to join
-        async with self.locks[table_id]:
-            table = self.clicked_at(interaction, table_id)
+        note: list[Said] = []
+        rematch: list[Table] = []
+        accepting: list[str] = []  # the rematch lobby this player asks to join
+
+        def click(table: Table) -> list[Step]:
+            self.check_place(interaction, table)
             if verb == "resign":
                 table.resign(user)
             elif verb == "draw":
-                note = table.offer_draw(user)
+                note.append(table.offer_draw(user))
             elif verb == "ready":
                 table.mark_ready(user)
-                note = Said.of(texts.READY_NOTED)
+                note.append(Said.of(texts.READY_NOTED))
             elif verb == "lead":
                 table.claim_lead(user)
-                note = Said.of(texts.LEAD_CLAIMED)
+                note.append(Said.of(texts.LEAD_CLAIMED))
             elif verb == "leave":
                 table.leave_after(user)
-                note = Said.of(texts.LEFT_TABLE)
+                note.append(Said.of(texts.LEFT_TABLE))
             elif verb == "rematch" and table.rematch_id is not None:
                 if table.seat_of(user) is None:
                     raise TableError(texts.NOT_SEATED)
-                accepting = table.rematch_id
+                accepting.append(table.rematch_id)
             elif verb == "rematch":
                 self.check_room_for(user, table)
-                rematch = table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
-            if accepting is None:
-                await self.store(table)
-        if accepting is not None:
-            await self.lobbies.accept_rematch(interaction, accepting)
+                rematch.append(
+                    table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
+                )
+            return []
+
+        def shows(table: Table, _: list[Step]) -> list[str]:
+            if verb == "leave" or accepting:
+                return []  # nothing anyone sees changes
+            return show_for(table)
+
+        await self.act(table_id, click, show=shows)
+        if accepting:
+            await self.lobbies.accept_rematch(interaction, accepting[0])
             return
-        if rematch is not None:
-            await self.lobbies.post_rematch(table, rematch)
+        if rematch:
+            await self.lobbies.open_rematch(table_id, rematch[0])
             return
-        if note is not None:
-            await send_ephemeral(interaction, mine(interaction).say(note))
-        if verb != "leave":
-            self.changed(table, steps)
+        for said in note:
+            await send_ephemeral(interaction, mine(interaction).say(said))
         await self._tell_if_blocked(interaction, table_id)
 
     async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = self.clicked_at(interaction, table_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.match is None:
-            raise TableError(texts.NOT_SEATED)
+        async with self.read(table_id) as table:
+            self.check_place(interaction, table)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None or table.match is None:
+                raise TableError(texts.NOT_SEATED)
+            view, names = table.view(seat), table.names()
+            turn_name = names[view.turn] if view.turn is not None else None
+            moves_at = table.version if table.phase is Phase.PLAYING else None
+            variant = table.setup.variant
         embed, file, moves = await self.publisher.hand_message(
-            table, table.view(seat), mine(interaction)
+            table_id, variant, view, names, turn_name, moves_at, mine(interaction)
         )
-        await self.reopen_dms(interaction.user.id)
+        self.reopen_dms_soon(interaction.user.id)
         if moves is None:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
@@ -436,9 +477,29 @@ class Tables:
         if not candidates:
             raise TableError(texts.NO_SUCH_TABLE)
         table = candidates[-1]
-        async with self.locks[table.id]:
+
+        def end(table: Table) -> list[Step]:
             table.end_by_moderator()
-            await self.store(table)
-        await close_lobby_message(self.bot, table)
-        self.changed(table, [])
+            return []
+
+        def shows(table: Table, _: list[Step]) -> list[str]:
+            return ["lobby"] if table.match is None else ["lobby", "board", "hands"]
+
+        await self.act(table.id, end, show=shows)
         await send_ephemeral(interaction, mine(interaction)(texts.TABLE_ENDED))
+
+
+def _expire(table: Table) -> list[Step]:
+    table.expire()
+    return []
+
+
+def _next_hand(now: float) -> Callable[[Table], list[Step]]:
+    def deal(table: Table) -> list[Step]:
+        return table.next_hand(now)
+
+    return deal
+
+
+def _set_dm_closed(table: Table, seat: int, closed: bool) -> None:
+    table.seats[seat].dm_closed = closed

@@ -42,6 +42,7 @@ def dump(table: Table) -> dict[str, Any]:
         "log": [line.to_json() for line in table.log],
         "rematch_of": table.rematch_of,
         "rematch_id": table.rematch_id,
+        "finished_at": table.finished_at,
     }
 
 
@@ -79,4 +80,5 @@ def load(state: dict[str, Any]) -> Table:
         log=[Said.from_json(line) for line in state.get("log", [])],
         rematch_of=state.get("rematch_of"),
         rematch_id=state.get("rematch_id"),
+        finished_at=float(state.get("finished_at", 0.0)),
     )

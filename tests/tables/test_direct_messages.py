@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.tables import publisher
+from cogs.tables import delivery
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, move_message, play_one, private_answer, table_channel
 
@@ -57,19 +57,19 @@ async def test_closed_dms_are_said_once_in_the_channel_and_dms_resume_when_back(
 async def test_a_dm_that_fails_on_discords_side_is_sent_again(
     emu: Emulator, domino: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(publisher, "DM_RETRY_SECONDS", 0.2)
+    monkeypatch.setattr(delivery, "RETRY_SECONDS", (0.2,))
     shown = domino.tables.publisher
-    real = shown._send_hand
+    real = shown._show_hand
     failures: list[int] = []
 
-    async def hiccup_once(*args: Any, **kwargs: Any) -> None:
+    async def hiccup_once(table_id: str, seat: int) -> None:
         if not failures:
-            failures.append(args[1])  # the seat
+            failures.append(seat)
             response = SimpleNamespace(status=503, reason="Service Unavailable")
             raise discord.DiscordServerError(response, "upstream connect error")
-        await real(*args, **kwargs)
+        await real(table_id, seat)
 
-    monkeypatch.setattr(shown, "_send_hand", hiccup_once)
+    monkeypatch.setattr(shown, "_show_hand", hiccup_once)
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")

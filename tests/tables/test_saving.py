@@ -33,10 +33,11 @@ def fail_next_write(monkeypatch: pytest.MonkeyPatch, domino: Any, name: str) -> 
     return failures
 
 
-def live_hand(domino: Any) -> Any:
-    """The hand in play at the table (the table restores its match when a save fails, so
-    each look goes through the table)."""
-    return list(domino.tables.tables.values())[-1].match.hand
+async def live_hand(domino: Any) -> Any:
+    """The hand in play at the table, as stored (a change that could not be stored leaves
+    nothing in memory either: each look reads the store)."""
+    rows = await domino.db.live_tables()
+    return (await domino.tables.store.get(rows[-1].id)).match.hand
 
 
 async def stored(domino: Any) -> list[dict[str, Any]]:
@@ -50,7 +51,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_and_changes_nothing(
     mover, _, message = await whose_turn(emu, [alice, bob])
     await emu.settle()
     before, in_database = board(emu).embed["description"], await stored(domino)
-    failures = fail_next_write(monkeypatch, domino, "save_live_table")
+    failures = fail_next_write(monkeypatch, domino, "commit")
     button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
     answer = await mover.click(message, custom_id=button.custom_id)
     assert failures and refusal(answer) == texts.NOT_SAVED
@@ -70,7 +71,7 @@ async def test_a_start_that_cannot_be_saved_leaves_the_lobby_open(
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")
-    failures = fail_next_write(monkeypatch, domino, "save_live_table")
+    failures = fail_next_write(monkeypatch, domino, "commit")
     assert refusal(await alice.click(lobby, "Start")) == texts.NOT_SAVED
     await emu.settle()
     assert failures and "Start" in lobby.labels and board(emu) is None
@@ -86,18 +87,20 @@ async def test_a_timed_out_turn_that_cannot_be_saved_is_tried_again(
     await whose_turn(emu, [alice, bob])
     await emu.settle()
     before = board(emu).embed["description"]
-    seat, acted = live_hand(domino).turn, len(live_hand(domino).actions)
-    failures = fail_next_write(monkeypatch, domino, "save_live_table")
+    hand = await live_hand(domino)
+    seat, acted = hand.turn, len(hand.actions)
+    failures = fail_next_write(monkeypatch, domino, "commit")
     emu.advance(10 * 60)  # far past the turn timer
     await emu.wait_for(lambda: failures)
     await emu.settle()
     assert board(emu).embed["description"] == before
-    assert len(live_hand(domino).actions) == acted
+    assert len((await live_hand(domino)).actions) == acted
     emu.advance(10)  # the scheduler tries again
     await emu.wait_for(lambda: board(emu).embed["description"] != before)
+    hand = await live_hand(domino)
     # The stand-in moved for the seat that timed out. (The board's log shows the last lines
     # only: the other seat's forced draws that followed may have pushed that line out.)
-    assert any(action.seat == seat for action in live_hand(domino).actions[acted:])
+    assert any(action.seat == seat for action in hand.actions[acted:])
 
 
 async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
@@ -105,7 +108,7 @@ async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
 ) -> None:
     _, bob = await start_two_player(emu)
     await emu.settle()
-    failures = fail_next_write(monkeypatch, domino, "record_match")
+    failures = fail_next_write(monkeypatch, domino, "commit")
     assert refusal(await bob.click(board(emu), "Resign")) == texts.NOT_SAVED
     await emu.settle()
     assert failures and "Resign" in board(emu).labels and "Rematch" not in board(emu).labels
@@ -119,7 +122,7 @@ async def test_a_table_that_cannot_be_saved_is_not_opened(
     emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     alice = emu.user("alice")
-    failures = fail_next_write(monkeypatch, domino, "save_live_table")
+    failures = fail_next_write(monkeypatch, domino, "commit")
     answer = await alice.slash("domino new", game="two-player")
     assert failures and refusal(answer) == texts.NOT_SAVED
     await emu.settle()

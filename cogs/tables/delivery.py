@@ -1,0 +1,141 @@
+"""The delivery loop: what the outbox says must be shown is shown, until it matches the store.
+
+Every stored change queued outbox keys (`board`, `hands`, `sheet:N`, ...) in its transaction.
+The loop claims due items (a lease: no other process shows them meanwhile), shows each table's
+items in order (its thread before its board, sheets before the board that follows them) with
+`Publisher.show`, which reads the table as stored then, and marks them done. A failure (a
+picture that did not draw, Discord's 5xx or 429, a permission taken away) leaves the item for
+later, with a growing pause; a newer revision queued meanwhile is shown by the next round.
+After a restart, whatever was stored and not shown is shown: nothing is kept only in memory.
+
+Tables are shown side by side, each table's items one after another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from cogs.tables.publisher import Blocked
+from data import OutboxItem
+
+if TYPE_CHECKING:
+    from cogs.tables.runner import Tables
+
+log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 30.0  # an item being shown is not claimed again before this (a dead process's)
+CLAIM_LIMIT = 50
+RETRY_SECONDS = (0.5, 2.0, 5.0, 15.0, 30.0, 60.0)  # pauses before showing again, in turn
+ORDER = ("thread", "lobby", "sheet", "board", "hands", "notice")
+
+
+def _order(item: OutboxItem) -> tuple[int, str]:
+    kind, _, rest = item.key.partition(":")
+    rank = ORDER.index(kind) if kind in ORDER else len(ORDER)
+    return rank, rest.zfill(6)
+
+
+def retry_after(attempts: int) -> float:
+    return RETRY_SECONDS[min(attempts, len(RETRY_SECONDS) - 1)]
+
+
+class Delivery:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.db = tables.db
+        self.clock = tables.clock
+        self.pending: dict[str, dict[str, OutboxItem]] = {}  # claimed, by table and key
+        self.showing: dict[str, asyncio.Task[None]] = {}  # one task per table being shown
+        self.listeners: list[object] = []
+        self._wanted = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._wanted.set()  # whatever a previous run left undelivered
+            self._task = asyncio.create_task(self._run(), name="table-delivery")
+
+    def wake(self) -> None:
+        """Something was queued (or is due): claim it now."""
+        self._wanted.set()
+
+    async def stop(self) -> None:
+        tasks = [task for task in (self._task, *self.showing.values()) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._task = None
+        self.showing.clear()
+
+    async def idle(self) -> None:
+        """Wait until what is claimed now has been shown (tests, a graceful stop)."""
+        while self.showing:
+            await asyncio.gather(*self.showing.values(), return_exceptions=True)
+
+    async def _run(self) -> None:
+        while True:
+            await self._wanted.wait()
+            self._wanted.clear()
+            try:
+                items = await self.db.claim_outbox(self.clock(), LEASE_SECONDS, CLAIM_LIMIT)
+            except Exception:
+                log.exception("the outbox could not be read: trying again soon")
+                await asyncio.sleep(1.0)
+                self._wanted.set()
+                continue
+            for item in items:
+                self.pending.setdefault(item.table_id, {})[item.key] = item
+                task = self.showing.get(item.table_id)
+                if task is None or task.done():
+                    self.showing[item.table_id] = asyncio.create_task(
+                        self._show_table(item.table_id), name=f"show-{item.table_id}"
+                    )
+            if len(items) == CLAIM_LIMIT:
+                self._wanted.set()  # more are waiting
+
+    async def _show_table(self, table_id: str) -> None:
+        try:
+            while (items := self.pending.pop(table_id, None)) is not None:
+                for item in sorted(items.values(), key=_order):
+                    await self._show(item)
+        finally:
+            if self.showing.get(table_id) is asyncio.current_task():
+                del self.showing[table_id]
+
+    async def _show(self, item: OutboxItem) -> None:
+        try:
+            await self.tables.publisher.show(item.table_id, item.key)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            if isinstance(error, Blocked):
+                log.info("table %s: %s waits for a permission", item.table_id, item.key)
+            else:
+                log.warning(
+                    "table %s: showing %s failed (try %d): %r",
+                    item.table_id,
+                    item.key,
+                    item.attempts + 1,
+                    error,
+                    exc_info=not _discords(error),
+                )
+            due = self.clock() + retry_after(item.attempts)
+            try:
+                await self.db.outbox_later(item, due)
+            except Exception:
+                log.exception("table %s: %s waits for its lease to end", item.table_id, item.key)
+            self.tables.jobs.expect(due)
+            return
+        try:
+            await self.db.outbox_done(item)
+        except Exception:
+            log.exception("table %s: %s is shown again after its lease", item.table_id, item.key)
+
+
+def _discords(error: BaseException) -> bool:
+    """Discord's own failures (5xx, 429, a permission) are expected: no traceback for them."""
+    import discord
+
+    return isinstance(error, discord.HTTPException)

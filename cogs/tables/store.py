@@ -1,0 +1,159 @@
+"""The tables as stored: the database is the truth, memory a cache checked by revision.
+
+A table is loaded from its row (its state replayed through the rules, `state.load`) and kept in
+memory with the revision it was read at. A change is made on the cached table under the table's
+lock and written in ONE transaction (`Database.commit`): the new state at `revision + 1` (only
+if the stored revision is still the one read), what must be shown (outbox keys), the table's
+next due job and, when the match just ended, its result. If anything goes wrong (a refusal, a
+revision that moved on in another process, a database that refuses) the cached copy is dropped,
+so the next reader loads what is stored: nothing unstored is ever shown or kept.
+
+Everything that shows a table reads it under the same lock (`Tables.read`), so it never sees
+a change being stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cogs import texts
+from cogs.lang import Said
+from cogs.tables.seating import TableError
+from cogs.tables.state import dump, load
+from cogs.tables.table import Phase, Table
+from data import Change, Database, Job, LiveTable
+from data.models import FinishedMatch, SeatResult
+from engine.record import write
+
+log = logging.getLogger(__name__)
+
+
+class Conflict(TableError):
+    """The table's stored revision moved on (another process, or a job racing a click): the
+    change was not written."""
+
+    def __init__(self) -> None:
+        super().__init__(texts.STALE_BUTTON)
+
+
+class NotStored(TableError):
+    """The database refused the change (full disk, locked file): nothing of it was kept. A
+    click is refused; a job is tried again."""
+
+    def __init__(self) -> None:
+        super().__init__(texts.NOT_SAVED)
+
+
+@dataclass(frozen=True)
+class Due:
+    """A table's next due job, before it is stored with the revision it belongs to."""
+
+    kind: str
+    at: float
+
+
+class TableStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.cached: dict[str, Table] = {}  # committed tables only, at `table.revision`
+
+    async def get(self, table_id: str) -> Table:
+        """The table as stored (cached, or loaded and replayed); refused when there is none."""
+        table = self.cached.get(table_id)
+        if table is not None:
+            return table
+        row = await self.db.load_table(table_id)
+        if row is None or row.state.get("kind") is not None:
+            raise TableError(texts.NO_SUCH_TABLE)
+        table = self.adopt(row)
+        return table
+
+    def adopt(self, row: LiveTable) -> Table:
+        """A stored row as a cached table (at restart, or on a cache miss)."""
+        table = load(row.state)
+        table.revision = row.revision
+        self.cached[table.id] = table
+        return table
+
+    def forget(self, table_id: str) -> None:
+        """Drop the cached copy: the next reader loads the table from the store."""
+        self.cached.pop(table_id, None)
+
+    async def commit(
+        self,
+        table: Table,
+        *,
+        new: bool,
+        was: Phase | None,
+        show: Iterable[str],
+        due: Due | None,
+        now: float,
+    ) -> None:
+        """Store `table` (changed in place from its cached copy, or `new`) at the next revision
+        with what to `show` and its next job. `was`: its phase before the change (a match that
+        just ended is recorded in the same transaction). On success the cache holds the table
+        at its new revision; on any failure the cached copy is dropped and the change refused
+        (`Conflict`, or "could not be saved")."""
+        revision = 0 if new else table.revision + 1
+        finished = None
+        moderated = table.ended == Said.of(texts.ENDED_BY_MODERATOR)
+        if table.phase is Phase.OVER and was is not Phase.OVER and not moderated:
+            finished = finished_match(table, now)
+        job = Job(table.id, due.kind, revision, due.at) if due is not None else None
+        row = LiveTable(
+            id=table.id,
+            guild_id=table.guild_id or 0,
+            channel_id=table.channel_id or 0,
+            thread_id=table.thread_id,
+            board_message_id=table.board_message_id,
+            state=dump(table),
+            updated_at=now,
+            revision=revision,
+        )
+        change = Change(
+            table=row,
+            expected=None if new else table.revision,
+            outbox=tuple(show),
+            job=job,
+            finished=finished,
+            due_at=now,
+        )
+        try:
+            written = await self.db.commit(change)
+        except Exception:
+            log.exception("table %s could not be stored", table.id)
+            self.forget(table.id)
+            raise NotStored from None
+        if not written:
+            self.forget(table.id)
+            raise Conflict
+        table.revision = revision
+        self.cached[table.id] = table
+
+
+def finished_match(table: Table, now: float) -> FinishedMatch:
+    """The result rows of a finished match, with its record."""
+    assert table.match is not None
+    match = table.match
+    return FinishedMatch(
+        table_id=table.id,
+        guild_id=table.guild_id or 0,
+        variant=table.setup.variant,
+        options=dict(table.setup.options),
+        record=write(match),
+        seats=[
+            SeatResult(
+                seat=number,
+                user_id=seat.user_id,
+                name=seat.name,
+                unit=match.unit_of(number),
+                points=match.scores[match.unit_of(number)],
+                won=number in table.winners,
+            )
+            for number, seat in enumerate(table.seats)
+        ],
+        rated=table.setup.rated,
+        finished_at=now,
+    )
