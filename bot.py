@@ -29,7 +29,12 @@ from discord.ext import commands
 log = logging.getLogger("domino")
 
 HERE = Path(__file__).resolve().parent
-COGS: tuple[str, ...] = ("cogs.domino", "cogs.standings", "cogs.history", "cogs.season")
+COGS: tuple[str, ...] = (
+    "cogs.domino",
+    "cogs.standings.leaderboard",
+    "cogs.standings.history",
+    "cogs.standings.season",
+)
 EXIT_NO_TOKEN = 2
 EXIT_BAD_TOKEN = 3
 T = TypeVar("T")

@@ -17,13 +17,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
 from cogs.lang import Command, Words
-from cogs.standings import StandingsError
+from cogs.standings import texts as words
+from cogs.standings.leaderboard import StandingsError
 from data.models import SeasonError
 
 if TYPE_CHECKING:

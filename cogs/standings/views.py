@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from cogs import standings_texts as words
 from cogs.lang import Words
 from cogs.lang import words as words_in
+from cogs.standings import texts as words
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
-    from cogs.history import History
-    from cogs.standings import Standings
+    from cogs.standings.history import History
+    from cogs.standings.leaderboard import Standings
 
 ORDERS: tuple[Order, ...] = ("rating", "wins", "points")
 KINDS: tuple[Kind, ...] = ("players", "pairs")

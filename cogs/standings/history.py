@@ -2,7 +2,7 @@
 
 The list answers only the caller (browsing is personal); picking a match opens a private replay
 whose buttons step by move or by hand. Each step cuts the stored game record at that point and
-replays it through the engine (`cogs.replay_steps`), then draws the board in a worker thread:
+replays it through the engine (`cogs.standings.replay`), then draws the board in a worker thread:
 what is shown is what the rules give, and the event loop never waits for Pillow. Every button
 carries the match and the position in its custom id, so it works on any old message after any
 restart.
@@ -20,14 +20,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from cogs import standings_format as fmt
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
 from cogs.errors import reply_error
 from cogs.lang import Words
-from cogs.replay_steps import (
+from cogs.standings import format as fmt
+from cogs.standings import texts as words
+from cogs.standings.leaderboard import StandingsError
+from cogs.standings.replay import (
     Step,
     hand_sizes,
     next_hand,
@@ -35,8 +36,7 @@ from cogs.replay_steps import (
     previous_hand,
     step_at,
 )
-from cogs.standings import StandingsError
-from cogs.standings_views import HISTORY_ITEMS, history_view, stepper_view
+from cogs.standings.views import HISTORY_ITEMS, history_view, stepper_view
 from cogs.tables.board import worded_view
 from data.models import DataError, MatchSummary
 from engine.errors import DominoError

@@ -1,8 +1,8 @@
-"""`/leaderboard` and `/stats`, with the leaderboard's pages (`/history` is in `cogs.history`).
+"""`/leaderboard` and `/stats`, with the leaderboard's pages (`/history` is in `history`).
 
 Thin by design: each handler defers first (every interaction is answered within Discord's three
 seconds, whatever the database or Pillow costs), asks the data layer, words the answer through
-`cogs.standings_format`, draws pictures off the event loop, and replies. Both answer in the
+`cogs.standings.format`, draws pictures off the event loop, and replies. Both answer in the
 channel: standings are for sharing.
 """
 
@@ -17,14 +17,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import standings_format as fmt
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR, game_choices
 from cogs.errors import reply_error
 from cogs.lang import Words
-from cogs.standings_views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
+from cogs.standings import format as fmt
+from cogs.standings import texts as words
+from cogs.standings.views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
 from cogs.tables.seating import TableError
 from data.models import Kind, Order, Season
 from engine.errors import UnknownVariant
