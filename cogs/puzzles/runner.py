@@ -8,7 +8,7 @@ and Remove open a short form (a modal) for the cells, named as on the picture's 
 letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5`), read by
 `engine.puzzles.cells`.
 
-The attempt itself (its state and what each action does) is `cogs.tables.puzzle`; this module is
+The attempt itself (its state and what each action does) is `cogs.puzzles.attempt`; this module is
 its Discord side: the buttons, the form, storing, and the message. An attempt left untouched for
 `Settings.puzzle_idle_seconds` (a week by default) is put away: its message says so and loses its
 buttons, and it leaves memory and the database, so abandoned attempts do not pile up.
@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 import render
-from cogs import puzzle_texts, texts
+from cogs import texts
 from cogs.audience import mine
 from cogs.errors import reply_error
 from cogs.lang import Command, Words, words
+from cogs.puzzles import texts as puzzle_texts
+from cogs.puzzles.attempt import Puzzle
 from cogs.tables.locks import TableLocks
-from cogs.tables.puzzle import Puzzle
 from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import TableError
 from data.models import LiveTable, PuzzleSolve
