@@ -35,9 +35,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("domino")
 
 HERE = Path(__file__).resolve().parent
-#: The extensions, in loading order: the runners (`bot.tables`, `bot.puzzles`) before the
-#: commands that use them.
+#: The extensions, in loading order: the error path and the runners (`bot.tables`,
+#: `bot.puzzles`) before the commands that use them.
 COGS: tuple[str, ...] = (
+    "cogs.common.extension",
     "cogs.tables.extension",
     "cogs.puzzles.extension",
     "cogs.domino",

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
+from cogs.common.components import PersistentItem
 from cogs.lang import Words
 from cogs.lang import words as words_in
 from cogs.standings import texts as words
@@ -74,7 +75,7 @@ class BoardScope:
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=(
         r"sl:(?P<season>a|\d+):(?P<game>\*|[0-9a-z][0-9a-z-]*)"
         rf":(?P<order>{'|'.join(ORDERS)}):(?P<kind>{'|'.join(KINDS)}):(?P<page>\d+|me)"
@@ -107,12 +108,12 @@ class LeaderboardButton(
         page: int | str = match["page"] if match["page"] == "me" else int(match["page"])
         return cls(BoardScope.from_match(match), page)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await standings_of(interaction).leaderboard_page(interaction, self.scope, self.page)
 
 
 class OlderMatchesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=r"sh:(?P<player>\d+):(?P<before>\d+)",
 ):
     def __init__(self, player: int, before: int, w: Words = ENGLISH) -> None:
@@ -135,12 +136,12 @@ class OlderMatchesButton(
     ) -> OlderMatchesButton:
         return cls(int(match["player"]), int(match["before"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await history_of(interaction).history_page(interaction, self.player, self.before)
 
 
 class ReplayMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    PersistentItem[discord.ui.Select[Any]],
     template=r"shr:(?P<player>\d+)",
 ):
     """Pick a match of the list to step through it (an ephemeral stepper opens)."""
@@ -169,14 +170,14 @@ class ReplayMenu(
     ) -> ReplayMenu:
         return cls(int(match["player"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else ""
         match_id = int(raw) if raw.isdigit() else 0
         await history_of(interaction).open_replay(interaction, match_id)
 
 
 class StepButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=rf"ss:(?P<match>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
 ):
     LABELS: ClassVar[dict[str, tuple[str, str]]] = {
@@ -219,7 +220,7 @@ class StepButton(
     ) -> StepButton:
         return cls(int(match["match"]), int(match["position"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await history_of(interaction).replay_step(interaction, self.match_id, self.position)
 
 

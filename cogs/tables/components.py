@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from cogs import texts
+from cogs.common.components import PersistentItem
 from cogs.lang import Words, words
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def tables_of(interaction: discord.Interaction[Any]) -> Tables:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=rf"dl:(?P<table>{ID}):(?P<verb>{'|'.join(LOBBY_VERBS)})",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -76,12 +77,12 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(match["table"], match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await tables_of(interaction).lobbies.click(interaction, self.table_id, self.verb, None)
 
 
 class LobbyMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    PersistentItem[discord.ui.Select[Any]],
     template=rf"(?P<kind>dla|dls):(?P<table>{ID})",
 ):
     """The host's "Add AI" menu (`dla`, values are levels) or the seat menu (`dls`, values are
@@ -116,14 +117,14 @@ class LobbyMenu(
     ) -> LobbyMenu:
         return cls(match["table"], match["kind"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         value = self.item.values[0] if self.item.values else ""
         verb = "ai" if self.kind == "dla" else "seat"
         await tables_of(interaction).lobbies.click(interaction, self.table_id, verb, value)
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=rf"dt:(?P<table>{ID}):(?P<verb>{'|'.join(TABLE_VERBS)})",
 ):
     LABELS: ClassVar[dict[str, str]] = {
@@ -160,12 +161,12 @@ class TableButton(
     ) -> TableButton:
         return cls(match["table"], match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await tables_of(interaction).table_click(interaction, self.table_id, self.verb)
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=rf"dm:(?P<table>{ID}):(?P<version>\d+):(?P<index>\d+)",
 ):
     def __init__(self, table_id: str, version: int, index: int, label: str = "?") -> None:
@@ -189,12 +190,12 @@ class MoveButton(
     ) -> MoveButton:
         return cls(match["table"], int(match["version"]), int(match["index"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await tables_of(interaction).move(interaction, self.table_id, self.version, self.index)
 
 
 class MoveMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    PersistentItem[discord.ui.Select[Any]],
     template=rf"dms:(?P<table>{ID}):(?P<version>\d+):(?P<page>\d+)",
 ):
     """Moves as a menu: when there are too many for buttons, or for moves without a short
@@ -230,7 +231,7 @@ class MoveMenu(
     ) -> MoveMenu:
         return cls(match["table"], int(match["version"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else "-1"
         index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
         await tables_of(interaction).move(interaction, self.table_id, self.version, index)
