@@ -52,7 +52,7 @@ ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown
 
 class PuzzleButton(
     PersistentItem[discord.ui.Button[Any]],
-    template=rf"dp:(?P<puzzle>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
+    template=rf"dp:(?P<puzzle_id>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
 ):
     LABELS: ClassVar[dict[str, str]] = {
         "place": puzzle_texts.PUZZLE_PLACE,
@@ -70,12 +70,6 @@ class PuzzleButton(
         )
         self.puzzle_id = puzzle_id
         self.verb = verb
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PuzzleButton:
-        return cls(match["puzzle"], match["verb"])
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         puzzles = cast("Puzzles", interaction.client.puzzles)

@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import discord
 
-from cogs.common.components import PersistentItem
+from cogs.common.components import Fields, PersistentItem
 from cogs.lang import Words
 from cogs.lang import words as words_in
 from cogs.standings import texts as words
@@ -99,12 +99,8 @@ class LeaderboardButton(
         self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LeaderboardButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
+        # Four of the groups are one argument, the scope; the page is a number or `me`.
         page: int | str = match["page"] if match["page"] == "me" else int(match["page"])
         return cls(BoardScope.from_match(match), page)
 
@@ -116,6 +112,8 @@ class OlderMatchesButton(
     PersistentItem[discord.ui.Button[Any]],
     template=r"sh:(?P<player>\d+):(?P<before>\d+)",
 ):
+    fields: ClassVar[Fields] = {"player": int, "before": int}
+
     def __init__(self, player: int, before: int, w: Words = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
@@ -127,15 +125,6 @@ class OlderMatchesButton(
         self.player = player
         self.before = before
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> OlderMatchesButton:
-        return cls(int(match["player"]), int(match["before"]))
-
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await history_of(interaction).history_page(interaction, self.player, self.before)
 
@@ -145,6 +134,8 @@ class ReplayMenu(
     template=r"shr:(?P<player>\d+)",
 ):
     """Pick a match of the list to step through it (an ephemeral stepper opens)."""
+
+    fields: ClassVar[Fields] = {"player": int}
 
     def __init__(
         self, player: int, options: Sequence[tuple[str, int]] = (("-", 0),), w: Words = ENGLISH
@@ -161,15 +152,6 @@ class ReplayMenu(
         )
         self.player = player
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> ReplayMenu:
-        return cls(int(match["player"]))
-
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else ""
         match_id = int(raw) if raw.isdigit() else 0
@@ -178,8 +160,9 @@ class ReplayMenu(
 
 class StepButton(
     PersistentItem[discord.ui.Button[Any]],
-    template=rf"ss:(?P<match>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
+    template=rf"ss:(?P<match_id>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
 ):
+    fields: ClassVar[Fields] = {"match_id": int, "position": int}
     LABELS: ClassVar[dict[str, tuple[str, str]]] = {
         "ph": ("⏮", words.PREVIOUS_HAND),
         "pm": ("◀", words.PREVIOUS_MOVE),
@@ -210,15 +193,6 @@ class StepButton(
         )
         self.match_id = match_id
         self.position = position
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> StepButton:
-        return cls(int(match["match"]), int(match["position"]), match["verb"])
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await history_of(interaction).replay_step(interaction, self.match_id, self.position)
