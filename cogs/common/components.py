@@ -38,9 +38,6 @@ class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
     #: How a named group of the template becomes the constructor's argument (`int`, ...).
     fields: ClassVar[Fields] = {}
 
-    def __init_subclass__(cls, *, template: str) -> None:
-        super().__init_subclass__(template=template)
-
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         """The item a custom id describes, as the template matched it."""
