@@ -21,15 +21,31 @@ import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord.ext import commands
 
+if TYPE_CHECKING:
+    from cogs.audience import Audience
+    from cogs.puzzles.runner import Puzzles
+    from cogs.tables.runner import Tables
+    from data import Database
+
 log = logging.getLogger("domino")
 
 HERE = Path(__file__).resolve().parent
-COGS: tuple[str, ...] = ("cogs.domino", "cogs.standings", "cogs.history", "cogs.season")
+#: The extensions, in loading order: the error path and the runners (`bot.tables`,
+#: `bot.puzzles`) before the commands that use them.
+COGS: tuple[str, ...] = (
+    "cogs.common.extension",
+    "cogs.tables.extension",
+    "cogs.puzzles.extension",
+    "cogs.domino",
+    "cogs.standings.leaderboard",
+    "cogs.standings.history",
+    "cogs.standings.season",
+)
 EXIT_NO_TOKEN = 2
 EXIT_BAD_TOKEN = 3
 T = TypeVar("T")
@@ -132,6 +148,11 @@ class DominoBot(commands.Bot):
     """The bot: opens the database, loads the cogs, reloads unfinished tables, syncs commands
     only when they changed (Discord allows 200 command creates a day per server)."""
 
+    db: Database
+    audience: Audience
+    tables: Tables  # set by the `cogs.tables` extension
+    puzzles: Puzzles  # set by the `cogs.puzzles` extension
+
     def __init__(self, settings: Settings) -> None:
         # No message of the bot pings anyone: names, season names and options are typed by
         # users, and discord.py merges this default into every send and edit (interaction
@@ -146,17 +167,11 @@ class DominoBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.audience import Audience
         from cogs.lang.commands import CommandTranslator
-        from cogs.tables.components import DYNAMIC_ITEMS
-        from cogs.tables.puzzles import PuzzleButton, Puzzles
-        from cogs.tables.runner import Tables
         from data import Database
 
         self.db = await Database.open(self.settings.database)
         self.audience = Audience(self.db, self.settings.clock)
         self.add_listener(self.audience.heard, "on_interaction")
-        self.tables = Tables(self)
-        self.puzzles = Puzzles(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, PuzzleButton)
         for extension in COGS:
             await self.load_extension(extension)
         await self.tables.restore()

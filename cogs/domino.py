@@ -16,7 +16,6 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import reply_error
 from cogs.lang import LANGUAGES, Command, Words, native_name
 from cogs.lang.games import picker_label
 from cogs.tables.seating import Setup, TableError
@@ -102,11 +101,6 @@ class Domino(commands.Cog):
         acknowledgement."""
         self.bot.tables.reopen_dms_soon(interaction.user.id)
         return True
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        await reply_error(interaction, error)
 
     @domino.command(name="new", description="Open a domino table in this channel")
     @app_commands.describe(

@@ -11,10 +11,15 @@ The table below is read top to bottom; the first row whose type matches decides 
 4. `discord.Forbidden` (a permission the bot lacks): what to ask a moderator for.
 5. anything else: a generic apology with an error code, and the traceback logged with that code,
    so a player can quote it and an operator can find it.
+
+Every error comes here once: slash commands through the command tree's handler
+(`cogs.common.extension`), buttons, menus and forms through their bases
+(`cogs.common.components`), anything else through `guarded`.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
@@ -89,8 +94,12 @@ async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> No
 def guarded(
     method: Callable[Concatenate[S, discord.Interaction[Any], P], Awaitable[None]],
 ) -> Callable[Concatenate[S, discord.Interaction[Any], P], Coroutine[Any, Any, None]]:
-    """Send any refusal or failure of an interaction handler to the error handler."""
+    """Send any refusal or failure of an interaction handler to the error handler: for the
+    handlers neither the command tree nor a component base covers (a listener; the table
+    runner's handlers, until they rely on the bases). Keeps the handler's name, which
+    `add_listener` reads."""
 
+    @functools.wraps(method)
     async def wrapper(
         self: S, interaction: discord.Interaction[Any], /, *args: P.args, **kwargs: P.kwargs
     ) -> None:
@@ -99,5 +108,4 @@ def guarded(
         except Exception as error:
             await reply_error(interaction, error)
 
-    wrapper.__doc__ = method.__doc__
     return wrapper

@@ -164,7 +164,7 @@ def test_the_seat_kept_for_someone_is_given_when_no_other_seat_is_free() -> None
 
 
 def test_a_replay_step_is_the_public_view() -> None:
-    from cogs.replay_steps import step_at
+    from cogs.standings.replay import step_at
     from engine.record import write
 
     match = Match("pairs", 2, seed="replay")

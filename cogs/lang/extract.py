@@ -38,7 +38,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES: tuple[str, ...] = ("cogs", "render", "engine")
 PROJECT = "domino-table"
 #: The extensions whose slash commands are translated (bot.py's COGS).
-COMMAND_COGS: tuple[str, ...] = ("cogs.domino", "cogs.standings", "cogs.history", "cogs.season")
+COMMAND_COGS: tuple[str, ...] = (
+    "cogs.domino",
+    "cogs.standings.leaderboard",
+    "cogs.standings.history",
+    "cogs.standings.season",
+)
 WIDTH = 100
 COMMENT_TAGS = ("TRANSLATORS:",)
 MARKERS: dict[str, Any] = {

@@ -14,13 +14,13 @@ Custom ids (all under 100 characters):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
 from cogs import texts
+from cogs.common.components import Fields, PersistentItem
 from cogs.lang import Words, words
 
 if TYPE_CHECKING:
@@ -40,8 +40,8 @@ def tables_of(interaction: discord.Interaction[Any]) -> Tables:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"dl:(?P<table>{ID}):(?P<verb>{'|'.join(LOBBY_VERBS)})",
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dl:(?P<table_id>{ID}):(?P<verb>{'|'.join(LOBBY_VERBS)})",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
@@ -67,22 +67,13 @@ class LobbyButton(
         self.table_id = table_id
         self.verb = verb
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LobbyButton:
-        return cls(match["table"], match["verb"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await tables_of(interaction).lobbies.click(interaction, self.table_id, self.verb, None)
 
 
 class LobbyMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"(?P<kind>dla|dls):(?P<table>{ID})",
+    PersistentItem[discord.ui.Select[Any]],
+    template=rf"(?P<kind>dla|dls):(?P<table_id>{ID})",
 ):
     """The host's "Add AI" menu (`dla`, values are levels) or the seat menu (`dls`, values are
     seat numbers)."""
@@ -107,24 +98,15 @@ class LobbyMenu(
         self.table_id = table_id
         self.kind = kind
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LobbyMenu:
-        return cls(match["table"], match["kind"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         value = self.item.values[0] if self.item.values else ""
         verb = "ai" if self.kind == "dla" else "seat"
         await tables_of(interaction).lobbies.click(interaction, self.table_id, verb, value)
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"dt:(?P<table>{ID}):(?P<verb>{'|'.join(TABLE_VERBS)})",
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dt:(?P<table_id>{ID}):(?P<verb>{'|'.join(TABLE_VERBS)})",
 ):
     LABELS: ClassVar[dict[str, str]] = {
         "hand": texts.YOUR_HAND,
@@ -151,23 +133,16 @@ class TableButton(
         self.table_id = table_id
         self.verb = verb
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> TableButton:
-        return cls(match["table"], match["verb"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await tables_of(interaction).table_click(interaction, self.table_id, self.verb)
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"dm:(?P<table>{ID}):(?P<version>\d+):(?P<index>\d+)",
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dm:(?P<table_id>{ID}):(?P<version>\d+):(?P<index>\d+)",
 ):
+    fields: ClassVar[Fields] = {"version": int, "index": int}
+
     def __init__(self, table_id: str, version: int, index: int, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
@@ -180,25 +155,18 @@ class MoveButton(
         self.version = version
         self.index = index
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveButton:
-        return cls(match["table"], int(match["version"]), int(match["index"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await tables_of(interaction).move(interaction, self.table_id, self.version, self.index)
 
 
 class MoveMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"dms:(?P<table>{ID}):(?P<version>\d+):(?P<page>\d+)",
+    PersistentItem[discord.ui.Select[Any]],
+    template=rf"dms:(?P<table_id>{ID}):(?P<version>\d+):(?P<page>\d+)",
 ):
     """Moves as a menu: when there are too many for buttons, or for moves without a short
     label (a variant's special actions). Values are move indexes."""
+
+    fields: ClassVar[Fields] = {"version": int, "page": int}
 
     def __init__(
         self,
@@ -221,16 +189,7 @@ class MoveMenu(
         self.table_id = table_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveMenu:
-        return cls(match["table"], int(match["version"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else "-1"
         index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
         await tables_of(interaction).move(interaction, self.table_id, self.version, index)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cogs import standings_format as fmt
-from cogs import standings_texts as words
-from cogs.replay_steps import hand_sizes, position_count, step_at
+from cogs.standings import format as fmt
+from cogs.standings import texts as words
+from cogs.standings.replay import hand_sizes, position_count, step_at
 from data import LeaderboardPage, LeaderboardRow, MatchSummary, PlayerStats, SeatResult
 from data.models import RatingPoint, VariantStats
 from tests.standings.records import played_record

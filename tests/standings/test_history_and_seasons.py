@@ -12,8 +12,8 @@ import discord
 import pytest
 
 import render
-from cogs import standings_texts as words
-from cogs.replay_steps import hand_sizes
+from cogs.standings import texts as words
+from cogs.standings.replay import hand_sizes
 from engine import SeatView
 from tests.emulator.commands import DriverError
 from tests.emulator.emulator import Emulator

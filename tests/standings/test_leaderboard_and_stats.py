@@ -9,7 +9,7 @@ import io
 import discord
 from PIL import Image
 
-from cogs import standings_texts as words
+from cogs.standings import texts as words
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import (
     answer,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from openskill.models import PlackettLuce
 
-from cogs import standings_texts as words
+from cogs.standings import texts as words
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import answer, leaderboard_names, line_of, make_moderator
 from tests.tables.play import play_match

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import render
-from cogs.replay_steps import (
+from cogs.standings.format import step_caption
+from cogs.standings.replay import (
     cut,
     first_of_hand,
     hand_sizes,
@@ -15,7 +16,6 @@ from cogs.replay_steps import (
     previous_hand,
     step_at,
 )
-from cogs.standings_format import step_caption
 from engine import Play, all_variants
 from engine.errors import DominoError
 from engine.record import replay

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs import puzzle_texts
+from cogs.puzzles import texts as puzzle_texts
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, table_channel
 

@@ -9,7 +9,9 @@ from typing import Any
 
 import discord
 
-from cogs import puzzle_texts, standings_texts, texts
+from cogs import texts
+from cogs.puzzles import texts as puzzle_texts
+from cogs.standings import texts as standings_texts
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import make_moderator
 from tests.tables.play import play_match

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.tables.puzzle import Puzzle
+from cogs.puzzles.attempt import Puzzle
 from cogs.tables.seating import TableError
 from engine.errors import IllegalAction
 from engine.puzzles import QuadrilleGame

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from cogs import puzzle_texts
+from cogs.puzzles import texts as puzzle_texts
 from engine.puzzles import QuadrilleGame
 from engine.puzzles.cells import cell_text
 from tests.emulator.emulator import Emulator

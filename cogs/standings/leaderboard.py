@@ -1,8 +1,8 @@
-"""`/leaderboard` and `/stats`, with the leaderboard's pages (`/history` is in `cogs.history`).
+"""`/leaderboard` and `/stats`, with the leaderboard's pages (`/history` is in `history`).
 
 Thin by design: each handler defers first (every interaction is answered within Discord's three
 seconds, whatever the database or Pillow costs), asks the data layer, words the answer through
-`cogs.standings_format`, draws pictures off the event loop, and replies. Both answer in the
+`cogs.standings.format`, draws pictures off the event loop, and replies. Both answer in the
 channel: standings are for sharing.
 """
 
@@ -17,14 +17,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import standings_format as fmt
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR, game_choices
-from cogs.errors import reply_error
 from cogs.lang import Words
-from cogs.standings_views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
+from cogs.standings import format as fmt
+from cogs.standings import texts as words
+from cogs.standings.views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
 from cogs.tables.seating import TableError
 from data.models import Kind, Order, Season
 from engine.errors import UnknownVariant
@@ -48,11 +47,6 @@ class StandingsError(TableError):
 class Standings(commands.Cog):
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        await reply_error(interaction, error)
 
     # -- reading options ----------------------------------------------------------------------
 
@@ -197,25 +191,20 @@ class Standings(commands.Cog):
         self, interaction: discord.Interaction[Any], scope: BoardScope, page: int | str
     ) -> None:
         """A page button: the message shows that page, with the clicker's rank line."""
-        try:
-            await interaction.response.defer()
-            guild_id = interaction.guild_id or 0
-            if page == "me":
-                rank = await self.bot.db.rank_of(
-                    guild_id, scope.season_id, interaction.user.id, scope.variant, scope.order,
-                    scope.kind,
-                )  # fmt: skip
-                if rank is None:
-                    raise StandingsError(words.NOT_RANKED_HERE)
-                page = (rank - 1) // fmt.PAGE_SIZE
-            number = page if isinstance(page, int) else 0
-            w = await self.bot.audience.public(interaction)
-            embed, view = await self.leaderboard_message(
-                guild_id, scope, number, interaction.user, w
-            )
-            await interaction.edit_original_response(embed=embed, view=view)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await interaction.response.defer()
+        guild_id = interaction.guild_id or 0
+        if page == "me":
+            rank = await self.bot.db.rank_of(
+                guild_id, scope.season_id, interaction.user.id, scope.variant, scope.order,
+                scope.kind,
+            )  # fmt: skip
+            if rank is None:
+                raise StandingsError(words.NOT_RANKED_HERE)
+            page = (rank - 1) // fmt.PAGE_SIZE
+        number = page if isinstance(page, int) else 0
+        w = await self.bot.audience.public(interaction)
+        embed, view = await self.leaderboard_message(guild_id, scope, number, interaction.user, w)
+        await interaction.edit_original_response(embed=embed, view=view)
 
     # -- /stats -------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 The list answers only the caller (browsing is personal); picking a match opens a private replay
 whose buttons step by move or by hand. Each step cuts the stored game record at that point and
-replays it through the engine (`cogs.replay_steps`), then draws the board in a worker thread:
+replays it through the engine (`cogs.standings.replay`), then draws the board in a worker thread:
 what is shown is what the rules give, and the event loop never waits for Pillow. Every button
 carries the match and the position in its custom id, so it works on any old message after any
 restart.
@@ -20,14 +20,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from cogs import standings_format as fmt
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
-from cogs.errors import reply_error
 from cogs.lang import Words
-from cogs.replay_steps import (
+from cogs.standings import format as fmt
+from cogs.standings import texts as words
+from cogs.standings.leaderboard import StandingsError
+from cogs.standings.replay import (
     Step,
     hand_sizes,
     next_hand,
@@ -35,8 +35,7 @@ from cogs.replay_steps import (
     previous_hand,
     step_at,
 )
-from cogs.standings import StandingsError
-from cogs.standings_views import HISTORY_ITEMS, history_view, stepper_view
+from cogs.standings.views import HISTORY_ITEMS, history_view, stepper_view
 from cogs.tables.board import worded_view
 from data.models import DataError, MatchSummary
 from engine.errors import DominoError
@@ -53,11 +52,6 @@ EVERYONE = 0  # in place of a user id: every match of the server (no user has id
 class History(commands.Cog):
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        await reply_error(interaction, error)
 
     # -- /history -----------------------------------------------------------------------------
 
@@ -123,40 +117,31 @@ class History(commands.Cog):
         self, interaction: discord.Interaction[Any], player: int, before: int
     ) -> None:
         """ "Older matches": the list pages back from the oldest match shown."""
-        try:
-            await interaction.response.defer()
-            embed, view = await self.history_message(
-                interaction.guild_id or 0, player, before, mine(interaction)
-            )
-            await interaction.edit_original_response(embed=embed, view=view)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await interaction.response.defer()
+        embed, view = await self.history_message(
+            interaction.guild_id or 0, player, before, mine(interaction)
+        )
+        await interaction.edit_original_response(embed=embed, view=view)
 
     # -- the replay ---------------------------------------------------------------------------
 
     async def open_replay(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A match picked in the list: a new private message at the match's first deal."""
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            embed, file, view = await self.replay_message(
-                interaction.guild_id or 0, match_id, 0, mine(interaction)
-            )
-            await interaction.followup.send(embed=embed, file=file, view=view, ephemeral=True)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed, file, view = await self.replay_message(
+            interaction.guild_id or 0, match_id, 0, mine(interaction)
+        )
+        await interaction.followup.send(embed=embed, file=file, view=view, ephemeral=True)
 
     async def replay_step(
         self, interaction: discord.Interaction[Any], match_id: int, position: int
     ) -> None:
         """A step button: the same message shows the table at `position`."""
-        try:
-            await interaction.response.defer()
-            embed, file, view = await self.replay_message(
-                interaction.guild_id or 0, match_id, position, mine(interaction)
-            )
-            await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await interaction.response.defer()
+        embed, file, view = await self.replay_message(
+            interaction.guild_id or 0, match_id, position, mine(interaction)
+        )
+        await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
 
     async def replay_message(
         self, guild_id: int, match_id: int, position: int, w: Words

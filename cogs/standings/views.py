@@ -18,18 +18,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import discord
 
-from cogs import standings_texts as words
+from cogs.common.components import Fields, PersistentItem
 from cogs.lang import Words
 from cogs.lang import words as words_in
+from cogs.standings import texts as words
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
-    from cogs.history import History
-    from cogs.standings import Standings
+    from cogs.standings.history import History
+    from cogs.standings.leaderboard import Standings
 
 ORDERS: tuple[Order, ...] = ("rating", "wins", "points")
 KINDS: tuple[Kind, ...] = ("players", "pairs")
@@ -74,7 +75,7 @@ class BoardScope:
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=(
         r"sl:(?P<season>a|\d+):(?P<game>\*|[0-9a-z][0-9a-z-]*)"
         rf":(?P<order>{'|'.join(ORDERS)}):(?P<kind>{'|'.join(KINDS)}):(?P<page>\d+|me)"
@@ -98,23 +99,21 @@ class LeaderboardButton(
         self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LeaderboardButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
+        # Four of the groups are one argument, the scope; the page is a number or `me`.
         page: int | str = match["page"] if match["page"] == "me" else int(match["page"])
         return cls(BoardScope.from_match(match), page)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await standings_of(interaction).leaderboard_page(interaction, self.scope, self.page)
 
 
 class OlderMatchesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentItem[discord.ui.Button[Any]],
     template=r"sh:(?P<player>\d+):(?P<before>\d+)",
 ):
+    fields: ClassVar[Fields] = {"player": int, "before": int}
+
     def __init__(self, player: int, before: int, w: Words = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
@@ -126,24 +125,17 @@ class OlderMatchesButton(
         self.player = player
         self.before = before
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> OlderMatchesButton:
-        return cls(int(match["player"]), int(match["before"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await history_of(interaction).history_page(interaction, self.player, self.before)
 
 
 class ReplayMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    PersistentItem[discord.ui.Select[Any]],
     template=r"shr:(?P<player>\d+)",
 ):
     """Pick a match of the list to step through it (an ephemeral stepper opens)."""
+
+    fields: ClassVar[Fields] = {"player": int}
 
     def __init__(
         self, player: int, options: Sequence[tuple[str, int]] = (("-", 0),), w: Words = ENGLISH
@@ -160,25 +152,17 @@ class ReplayMenu(
         )
         self.player = player
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> ReplayMenu:
-        return cls(int(match["player"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else ""
         match_id = int(raw) if raw.isdigit() else 0
         await history_of(interaction).open_replay(interaction, match_id)
 
 
 class StepButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ss:(?P<match>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"ss:(?P<match_id>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
 ):
+    fields: ClassVar[Fields] = {"match_id": int, "position": int}
     LABELS: ClassVar[dict[str, tuple[str, str]]] = {
         "ph": ("⏮", words.PREVIOUS_HAND),
         "pm": ("◀", words.PREVIOUS_MOVE),
@@ -210,16 +194,7 @@ class StepButton(
         self.match_id = match_id
         self.position = position
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> StepButton:
-        return cls(int(match["match"]), int(match["position"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await history_of(interaction).replay_step(interaction, self.match_id, self.position)
 
 

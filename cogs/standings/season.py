@@ -17,13 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.audience import mine
 from cogs.domino import EMBED_COLOUR
-from cogs.errors import reply_error
 from cogs.lang import Command, Words
-from cogs.standings import StandingsError
+from cogs.standings import texts as words
+from cogs.standings.leaderboard import StandingsError
 from data.models import SeasonError
 
 if TYPE_CHECKING:
@@ -57,11 +56,6 @@ class Seasons(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.roller.cancel()
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        await reply_error(interaction, error)
 
     def now(self) -> float:
         return self.bot.settings.clock()

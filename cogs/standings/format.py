@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from cogs import standings_texts as words
 from cogs import texts
 from cogs.lang import N_, Words
 from cogs.lang import words as words_in
-from cogs.replay_steps import Step
+from cogs.standings import texts as words
+from cogs.standings.replay import Step
 from data.models import LeaderboardPage, LeaderboardRow, MatchSummary, Order, PlayerStats, Season
 from engine.actions import Action, Draw, Pass
 from engine.errors import UnknownVariant

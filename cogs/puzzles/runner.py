@@ -8,7 +8,7 @@ and Remove open a short form (a modal) for the cells, named as on the picture's 
 letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5`), read by
 `engine.puzzles.cells`.
 
-The attempt itself (its state and what each action does) is `cogs.tables.puzzle`; this module is
+The attempt itself (its state and what each action does) is `cogs.puzzles.attempt`; this module is
 its Discord side: the buttons, the form, storing, and the message. An attempt left untouched for
 `Settings.puzzle_idle_seconds` (a week by default) is put away: its message says so and loses its
 buttons, and it leaves memory and the database, so abandoned attempts do not pile up.
@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 import render
-from cogs import puzzle_texts, texts
+from cogs import texts
 from cogs.audience import mine
-from cogs.errors import reply_error
+from cogs.common.components import Form, PersistentItem
+from cogs.errors import guarded
 from cogs.lang import Command, Words, words
+from cogs.puzzles import texts as puzzle_texts
+from cogs.puzzles.attempt import Puzzle
 from cogs.tables.locks import TableLocks
-from cogs.tables.puzzle import Puzzle
 from cogs.tables.scheduler import Scheduler
 from cogs.tables.seating import TableError
 from data.models import LiveTable, PuzzleSolve
@@ -49,8 +51,8 @@ ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown
 
 
 class PuzzleButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"dp:(?P<puzzle>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dp:(?P<puzzle_id>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
 ):
     LABELS: ClassVar[dict[str, str]] = {
         "place": puzzle_texts.PUZZLE_PLACE,
@@ -69,13 +71,7 @@ class PuzzleButton(
         self.puzzle_id = puzzle_id
         self.verb = verb
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PuzzleButton:
-        return cls(match["puzzle"], match["verb"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         puzzles = cast("Puzzles", interaction.client.puzzles)
         await puzzles.click(interaction, self.puzzle_id, self.verb)
 
@@ -94,7 +90,7 @@ def _typed(components: list[Any]) -> Iterator[str]:
                 yield from _typed([component["component"]])
 
 
-class CellsForm(discord.ui.Modal):
+class CellsForm(Form):
     """Asks for the cells of a placement (two; with their numbers in Quadrille) or of a
     removal (one)."""
 
@@ -265,58 +261,53 @@ class Puzzles:
     ) -> None:
         """Open a puzzle for the user: a fresh Dominosa of that set and difficulty, or the
         classic Quadrille figure (`size` and `difficulty` do not apply to it)."""
-        try:
-            await interaction.response.defer(thinking=True)
-            most = self.bot.settings.puzzles_per_user
-            mine_open = [p for p in self.puzzles.values() if p.user_id == interaction.user.id]
-            if len(mine_open) >= most:
-                raise TableError(texts.TOO_MANY_PUZZLES, most=most)
-            game: DominosaGame | QuadrilleGame
-            if game_id == "quadrille":
-                game = QuadrilleGame()
-            else:
-                seed = secrets.token_hex(16)  # the solution follows from it: never shown
-                game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
-            user = interaction.user
-            now = self.bot.settings.clock()
-            puzzle = Puzzle(
-                id=secrets.token_hex(5),
-                user_id=user.id,
-                name=user.display_name,
-                game=game,
-                guild_id=interaction.guild_id or 0,
-                channel_id=interaction.channel_id or 0,
-                started=now,
-                touched=now,
-            )
-            w = await self.bot.audience.public(interaction)
-            embed, file = await self._picture(puzzle, w)
-            view = self._view(puzzle, w)
-            assert view is not None
-            message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
-            puzzle.message_id = message.id
-            self.puzzles[puzzle.id] = puzzle
-            await self._store(puzzle)
-            self._schedule(puzzle)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await interaction.response.defer(thinking=True)
+        most = self.bot.settings.puzzles_per_user
+        mine_open = [p for p in self.puzzles.values() if p.user_id == interaction.user.id]
+        if len(mine_open) >= most:
+            raise TableError(texts.TOO_MANY_PUZZLES, most=most)
+        game: DominosaGame | QuadrilleGame
+        if game_id == "quadrille":
+            game = QuadrilleGame()
+        else:
+            seed = secrets.token_hex(16)  # the solution follows from it: never shown
+            game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
+        user = interaction.user
+        now = self.bot.settings.clock()
+        puzzle = Puzzle(
+            id=secrets.token_hex(5),
+            user_id=user.id,
+            name=user.display_name,
+            game=game,
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            started=now,
+            touched=now,
+        )
+        w = await self.bot.audience.public(interaction)
+        embed, file = await self._picture(puzzle, w)
+        view = self._view(puzzle, w)
+        assert view is not None
+        message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
+        puzzle.message_id = message.id
+        self.puzzles[puzzle.id] = puzzle
+        await self._store(puzzle)
+        self._schedule(puzzle)
 
     async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:
-        try:
-            puzzle = self.puzzles.get(puzzle_id)
-            if puzzle is None:
-                raise TableError(texts.NO_SUCH_TABLE)
-            if interaction.user.id != puzzle.user_id:
-                raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
-            if verb in ("place", "remove"):
-                form = CellsForm(self, puzzle_id, verb, puzzle.game_id, mine(interaction))
-                self.forms_opened.add(form.custom_id)
-                await interaction.response.send_modal(form)
-                return
-            await self.act(interaction, puzzle_id, verb, "")
-        except Exception as error:
-            await reply_error(interaction, error)
+        puzzle = self.puzzles.get(puzzle_id)
+        if puzzle is None:
+            raise TableError(texts.NO_SUCH_TABLE)
+        if interaction.user.id != puzzle.user_id:
+            raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
+        if verb in ("place", "remove"):
+            form = CellsForm(self, puzzle_id, verb, puzzle.game_id, mine(interaction))
+            self.forms_opened.add(form.custom_id)
+            await interaction.response.send_modal(form)
+            return
+        await self.act(interaction, puzzle_id, verb, "")
 
+    @guarded
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A puzzle form submitted after a restart: carried out like one submitted before."""
         if interaction.type is not discord.InteractionType.modal_submit:
@@ -332,20 +323,19 @@ class Puzzles:
     async def act(
         self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str, text: str
     ) -> None:
-        """One action: acknowledged at once, stored, then the puzzle message is redrawn."""
-        try:
-            await interaction.response.defer()
-            async with self.locks[puzzle_id]:
-                puzzle = self.puzzles.get(puzzle_id)
-                if puzzle is None:
-                    raise TableError(texts.NO_SUCH_TABLE)
-                puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
-                if puzzle.solve is not None:
-                    await self._record(puzzle, puzzle.solve)
-                await self._store(puzzle)
-                self._schedule(puzzle)
-                await self._redraw(puzzle, await self.bot.audience.public(interaction))
-                if puzzle.over:
-                    self._forget(puzzle_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+        """One action: acknowledged at once, stored, then the puzzle message is redrawn. Its
+        refusals reach the error path through its callers (the button, the form, or
+        `on_interaction` for a form opened before a restart)."""
+        await interaction.response.defer()
+        async with self.locks[puzzle_id]:
+            puzzle = self.puzzles.get(puzzle_id)
+            if puzzle is None:
+                raise TableError(texts.NO_SUCH_TABLE)
+            puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
+            if puzzle.solve is not None:
+                await self._record(puzzle, puzzle.solve)
+            await self._store(puzzle)
+            self._schedule(puzzle)
+            await self._redraw(puzzle, await self.bot.audience.public(interaction))
+            if puzzle.over:
+                self._forget(puzzle_id)

@@ -1,0 +1,79 @@
+"""The bases of every button, menu and form of the bot: a button or menu is rebuilt from its
+custom id by one parser, and an exception in any handler reaches the one error path
+(`cogs.errors.reply_error`) exactly once.
+
+A custom id is parsed by its class's `template`: each named group is the constructor's argument
+of the same name, converted by the class's `fields` (the text itself when a group has none), so
+a class declares its id and never parses it by hand. Group names are not part of the id: old
+messages' buttons keep working as long as the templates match the same texts.
+
+discord.py runs a `DynamicItem`'s callback outside any view the bot made: its exception is only
+logged (`ViewStore.schedule_dynamic_item_call`), never given to a `View.on_error`. So
+`PersistentItem.callback` is the guard itself and subclasses write `clicked`. A form's
+exception does reach `Modal.on_error`, which `Form` answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Self, TypeVar, final
+
+import discord
+
+from cogs.errors import reply_error
+
+#: How named groups of a template become constructor arguments: `{"version": int}`.
+Fields = Mapping[str, Callable[[str], Any]]
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
+#: The template of the base itself, which is never registered: it matches no custom id.
+MATCHES_NOTHING = r"(?!)"
+
+
+class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
+    """A button or menu that outlives the process: rebuilt from its custom id at each click.
+    Subclasses declare their `template` (and `fields`) and write `clicked`; any exception it
+    raises is answered by `reply_error`."""
+
+    #: How a named group of the template becomes the constructor's argument (`int`, ...).
+    fields: ClassVar[Fields] = {}
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """The item a custom id describes, as the template matched it."""
+        arguments = {
+            name: cls.fields.get(name, str)(text) for name, text in match.groupdict().items()
+        }
+        return cls(**arguments)
+
+    @final
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls.from_match(match)
+
+    @final
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.clicked(interaction)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        """What a click (or a menu choice) does."""
+        raise NotImplementedError
+
+
+class Form(discord.ui.Modal):
+    """A modal form whose submission's exceptions are answered by `reply_error`."""
+
+    # The signature of `discord.ui.Modal.on_error`, which itself narrows the views' one (no item).
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], error: Exception, /
+    ) -> None:
+        await reply_error(interaction, error)

@@ -1,0 +1,17 @@
+"""The puzzles' extension: `setup` gives the bot its puzzle runner (`bot.puzzles`) and listens
+to the puzzle buttons. A module of its own, not the package's `__init__`, for the reason given in
+`cogs.tables.extension`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.puzzles.runner import PuzzleButton, Puzzles
+
+if TYPE_CHECKING:
+    from bot import DominoBot
+
+
+async def setup(bot: DominoBot) -> None:
+    bot.puzzles = Puzzles(bot)
+    bot.add_dynamic_items(PuzzleButton)
