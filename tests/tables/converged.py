@@ -325,7 +325,7 @@ def _sheets_diverge(emu: Emulator, match: Match) -> list[str]:
 
 
 async def assert_converged(
-    emu: Emulator, path: Path, *, timeout: float = 20.0, nudge: float = 0.0
+    emu: Emulator, path: Path, *, timeout: float = 10.0, nudge: float = 0.0
 ) -> Stored:
     """Once the bot is idle, what people see is the stored table (see `divergences`). Looked at
     again until `timeout` (real seconds: deliveries retried with backoff); `nudge` moves the

@@ -64,9 +64,7 @@ async def slow_ai(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client
     import bot as entry
 
     emu.rate_limiter.enabled = False
-    settings = conftest.test_settings(
-        emu, tmp_path / DATABASE, ai_delay=AI_DELAY, ai_budget_ms=1500
-    )
+    settings = conftest.test_settings(emu, tmp_path / DATABASE, ai_delay=AI_DELAY, ai_budget_ms=800)
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     runner = BotRunner(emu, lambda: entry.DominoBot(settings))
     emu.bot_runner = runner
@@ -196,6 +194,7 @@ async def test_a_move_stored_but_never_shown_is_shown_after_a_crash(
     await wait_stored(path, lambda s: s.version > turn.stored.version)
     assert board(emu).embed["description"] == shown  # stored, shown to nobody yet
     await emu.kill_bot()
+    assert board(emu).embed["description"] == shown and not emu.held  # nothing was flushed
     emu.advance(20)  # a restart takes a while; less than the turn time
     await emu.start_bot()
     stored = await assert_converged(emu, path)
@@ -218,7 +217,9 @@ async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
     emu.hold(lambda method, path: method == "POST" and emu.is_dm(path))
     await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
     await emu.wait_for(lambda: board(emu).embed["description"] != shown and emu.held)
+    hands = [dm_count(p) for p in people]
     await emu.kill_bot()  # the board went out, a hand did not
+    assert [dm_count(p) for p in people] == hands and not emu.held  # and never will
     await emu.start_bot()
     await assert_converged(emu, path)
     await their_newest_buttons_work(emu, path, people, clicks)
@@ -242,8 +243,9 @@ async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
         pytest.skip("the move ended the hand")  # seed-dependent; the seeds used never do
     if when == "thinking":
         emu.advance(AI_DELAY + 1)
-        await asyncio.sleep(0.3)  # the AI is searching (1.5 s budget)
+        await asyncio.sleep(0.3)  # the AI is searching (0.8 s budget)
     await emu.kill_bot()
+    assert (await stored_table(path)).turn == ai_seat  # killed before the AI's move was stored
     await emu.start_bot()
     if when == "due":
         emu.advance(AI_DELAY + 1)
@@ -268,13 +270,14 @@ async def test_a_turn_timer_cut_by_a_crash_fires_exactly_once(
     emu: Emulator, domino: discord.Client, tmp_path: Path
 ) -> None:
     path, clicks = tmp_path / DATABASE, Clicks()
-    people = await open_table(emu, turn_time=30)
+    people = await open_table(emu, turn_time=120)  # longer than every wait here
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
     emu.hold(sends_or_edits)
-    emu.advance(31)  # the mover is away: their turn runs out
+    emu.advance(121)  # the mover is away: their turn runs out
     await wait_stored(path, lambda s: s.version > turn.stored.version)
     await emu.kill_bot()  # the timer's move is stored, not shown
+    assert timed_out_lines(emu, await stored_table(path))[1] == 0
     await emu.start_bot()
     stored = await assert_converged(emu, path)
     assert timed_out_lines(emu, stored) == (1, 1)
@@ -332,6 +335,11 @@ async def test_discord_outages_on_the_board_and_the_hands_are_retried(
     await assert_record_is_the_clicks(path, clicks)
 
 
+def dm_count(person: Any) -> int:
+    """The messages the bot sent the person by DM (not the answers to their clicks)."""
+    return sum(not message.ephemeral for message in person.dm.messages)
+
+
 @asynccontextmanager
 async def _refused_once(failures: list[int], real: Any, self: Any) -> AsyncIterator[Any]:
     if failures and failures[0] > 0:
@@ -351,7 +359,7 @@ async def test_a_move_the_database_refused_is_never_stored(
     while len(turn.buttons()) < 2:  # a turn with a choice: the refused move is not replayed
         await play(emu, path, people, clicks, 1)
         turn = await person_to_move(emu, path, people)
-    shown, dms = board(emu).embed["description"], [len(p.dm.messages) for p in people]
+    shown, dms = board(emu).embed["description"], [dm_count(p) for p in people]
     left = [1]  # the data layer's one write door refuses the next write transaction
     real = database.Database._write
     monkeypatch.setattr(database.Database, "_write", lambda self: _refused_once(left, real, self))
@@ -362,7 +370,7 @@ async def test_a_move_the_database_refused_is_never_stored(
     after = await stored_table(path)
     assert after.state == turn.stored.state  # nothing of it stored
     assert board(emu).embed["description"] == shown  # nor shown
-    assert [len(p.dm.messages) for p in people] == dms
+    assert [dm_count(p) for p in people] == dms
     await clicks.click(turn.person, turn.message, other, turn.seat)  # the next click works
     await wait_stored(path, lambda s: s.version > turn.stored.version)
     await play(emu, path, people, clicks, 4)
