@@ -233,7 +233,7 @@ async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
     emu: Emulator, slow_ai: discord.Client, tmp_path: Path, when: str
 ) -> None:
     path, clicks = tmp_path / DATABASE, Clicks()
-    people = await open_table(emu, humans=("alice",), ai=("hard",), turn_time=600)
+    people = await open_table(emu, humans=("alice",), ai=("expert",), turn_time=600)
     await play(emu, path, people, clicks, 2)  # the AI moved in between
     turn = await person_to_move(emu, path, people)
     await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
@@ -243,7 +243,7 @@ async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
         pytest.skip("the move ended the hand")  # seed-dependent; the seeds used never do
     if when == "thinking":
         emu.advance(AI_DELAY + 1)
-        await asyncio.sleep(0.3)  # the AI is searching (0.8 s budget)
+        await asyncio.sleep(0.1)  # the AI is searching (0.8 s budget)
     await emu.kill_bot()
     assert (await stored_table(path)).turn == ai_seat  # killed before the AI's move was stored
     await emu.start_bot()
@@ -327,7 +327,7 @@ async def test_discord_outages_on_the_board_and_the_hands_are_retried(
     emu.fail(lambda method, path: method == "PATCH" and not emu.is_dm(path), 503, times=2)
     emu.fail(lambda method, path: method == "POST" and emu.is_dm(path), 503, times=2)
     await play(emu, path, people, clicks, 1)
-    await assert_converged(emu, path, nudge=1.0, timeout=30)
+    await assert_converged(emu, path, nudge=1.0, timeout=20)
     assert emu.failed, "no outage was met"
     await their_newest_buttons_work(emu, path, people, clicks)
     await play(emu, path, people, clicks, 2)
@@ -415,7 +415,7 @@ async def test_an_ai_seat_still_moves_when_its_worker_process_dies(
     os.kill(min(workers), signal.SIGKILL)
     await asyncio.sleep(0.5)  # the pool notices its dead worker
     emu.advance(AI_DELAY + 1)
-    await wait_stored(path, lambda s: s.turn != ai_seat, timeout=20)
+    await wait_stored(path, lambda s: s.turn != ai_seat, timeout=10)
     await assert_converged(emu, path)
     await their_newest_buttons_work(emu, path, people, clicks)
     await assert_record_is_the_clicks(path, clicks)
