@@ -90,15 +90,22 @@ def _noting_connection_init(self: aiosqlite.Connection, *args: Any, **kwargs: An
 aiosqlite.Connection.__init__ = _noting_connection_init  # type: ignore[method-assign]
 
 
-async def _drop_connection(connection: aiosqlite.Connection) -> None:
-    """Close an aiosqlite connection as a dying process does: whatever statement its thread is
-    running ends, then the SQLite handle is closed without COMMIT (an open transaction rolls
-    back); statements queued after that are never run (their callers get an error)."""
-    future = connection.stop()  # closes the handle after what is queued now; commits nothing
-    if future is not None:
+def _close_now(connection: aiosqlite.Connection) -> asyncio.Future[Any] | None:
+    """Close an aiosqlite connection as a dying process does, from this instant: whatever
+    statement its thread runs ends, then the SQLite handle closes without COMMIT (an open
+    transaction rolls back). Work queued after this is never run (`_fail_queued`)."""
+    if connection._connection is None:  # closed already
+        return None
+    return connection.stop()
+
+
+async def _fail_queued(
+    connection: aiosqlite.Connection, closing: asyncio.Future[Any] | None
+) -> None:
+    if closing is not None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(future, KILL_TIMEOUT)
-    queue = connection._tx  # work queued behind the close never runs
+            await asyncio.wait_for(closing, KILL_TIMEOUT)
+    queue = connection._tx  # work queued behind the close: its callers get an error
     while not queue.empty():
         waiting, _ = queue.get_nowait()
         if waiting is not None and not waiting.done():
@@ -181,7 +188,7 @@ class BotRunner:
         tasks = belongings.live_tasks()
         for victim in tasks:  # nothing of the instance runs past this instant but cleanups,
             victim.cancel()
-        dropping = [_drop_connection(c) for c in belongings.connections]  # which find no db
+        closing = [(c, _close_now(c)) for c in belongings.connections]  # which find no db
         self.emulator.drop_held()
         ws = client.ws
         keep_alive = getattr(ws, "_keep_alive", None) if ws is not None else None
@@ -191,14 +198,14 @@ class BotRunner:
         if session is not None:
             with contextlib.suppress(Exception):
                 await session.connector.close()
-        await asyncio.gather(*dropping)
+        await asyncio.gather(*(_fail_queued(c, f) for c, f in closing))
         if tasks:
             await asyncio.wait(tasks, timeout=KILL_TIMEOUT)
         for later in belongings.live_tasks():  # created by the cleanups themselves
             later.cancel()
         await asyncio.sleep(0)
         for connection in belongings.connections:
-            await _drop_connection(connection)  # fail anything queued by those cleanups
+            await _fail_queued(connection, None)  # fail anything queued by those cleanups
         with contextlib.suppress(TimeoutError):
             await self.emulator.wait_for(lambda: not self.emulator.gateway.live, KILL_TIMEOUT)
         self.emulator.touch()

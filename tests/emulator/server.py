@@ -90,8 +90,9 @@ async def _fault(emulator: Emulator, request: web.Request) -> web.StreamResponse
     emulator.touch()
     if rule.status == 429:
         body = {"message": "You are being rate limited.", "retry_after": rule.retry_after}
-        headers = {
-            "Retry-After": str(rule.retry_after),
+        headers = {  # `Via`: without it discord.py takes a 429 for a Cloudflare ban
+            "Retry-After": f"{rule.retry_after:.3f}",
+            "Via": "1.1 google",
             "X-RateLimit-Scope": "shared",
         }
         return json_response(body | {"global": False}, 429, headers)
