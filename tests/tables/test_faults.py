@@ -39,6 +39,7 @@ from tests.tables.converged import (
     move_ids,
     moves_in_record,
     newest_moves,
+    record_moves,
     refusal_of,
     stored_table,
     timed_out_lines,
@@ -174,6 +175,24 @@ async def their_newest_buttons_work(
     await wait_stored(path, lambda s: s.version > turn.stored.version)
 
 
+async def give_the_ai_a_choice(
+    emu: Emulator, path: Path, people: list[Any], clicks: Clicks
+) -> tuple[int, Stored]:
+    """The person moves until, after their move, the AI seat is to move with a real choice
+    (two legal moves or more: it searches its whole budget). Returns the AI seat and the
+    table as stored then."""
+    for _ in range(20):
+        turn = await person_to_move(emu, path, people)
+        await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
+        stored = await wait_stored(path, lambda s, v=turn.stored.version: s.version > v)
+        seat, match = stored.turn, stored.match
+        ai = seat is not None and stored.plays_itself(seat)
+        if ai and match is not None and len(set(match.view_for(seat).legal)) >= 2:
+            await emu.settle()
+            return seat, stored
+    raise AssertionError("the AI seat never had a choice")
+
+
 async def assert_record_is_the_clicks(path: Path, clicks: Clicks, timeouts: int = 0) -> None:
     assert_moves_are_the_clicks(await moves_in_record(path), clicks, timeouts=timeouts)
 
@@ -233,17 +252,11 @@ async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
     emu: Emulator, slow_ai: discord.Client, tmp_path: Path, when: str
 ) -> None:
     path, clicks = tmp_path / DATABASE, Clicks()
-    people = await open_table(emu, humans=("alice",), ai=("expert",), turn_time=600)
-    await play(emu, path, people, clicks, 2)  # the AI moved in between
-    turn = await person_to_move(emu, path, people)
-    await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
-    before = await wait_stored(path, lambda s: s.version > turn.stored.version)
-    ai_seat = 1 - turn.seat
-    if before.turn != ai_seat:
-        pytest.skip("the move ended the hand")  # seed-dependent; the seeds used never do
+    people = await open_table(emu, humans=("alice",), ai=("hard",), turn_time=600)
+    ai_seat, before = await give_the_ai_a_choice(emu, path, people, clicks)
     if when == "thinking":
         emu.advance(AI_DELAY + 1)
-        await asyncio.sleep(0.1)  # the AI is searching (0.8 s budget)
+        await asyncio.sleep(0.2)  # the AI is searching (0.8 s budget)
     await emu.kill_bot()
     assert (await stored_table(path)).turn == ai_seat  # killed before the AI's move was stored
     await emu.start_bot()
@@ -251,19 +264,14 @@ async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
         emu.advance(AI_DELAY + 1)
     after = await wait_stored(path, lambda s: s.turn != ai_seat)
     ai_moves = [m for m in await moves_in_record(path) if m.seat == ai_seat and not m.forced]
-    moved_before = [m for m in (await _moves_of(before)) if m.seat == ai_seat and not m.forced]
+    moved_before = [
+        m for m in record_moves(before.state["record"]) if m.seat == ai_seat and not m.forced
+    ]
     assert len(ai_moves) == len(moved_before) + 1, "the AI seat moved more or less than once"
     assert after.phase in ("playing", "between", "over")
     await assert_converged(emu, path)
     await their_newest_buttons_work(emu, path, people, clicks)
     await assert_record_is_the_clicks(path, clicks)
-
-
-async def _moves_of(stored: Stored) -> list[Any]:
-    from tests.tables.converged import record_moves
-
-    record = stored.state.get("record")
-    return [] if record is None else record_moves(record)
 
 
 async def test_a_turn_timer_cut_by_a_crash_fires_exactly_once(
@@ -360,6 +368,7 @@ async def test_a_move_the_database_refused_is_never_stored(
         await play(emu, path, people, clicks, 1)
         turn = await person_to_move(emu, path, people)
     shown, dms = board(emu).embed["description"], [dm_count(p) for p in people]
+    await emu.settle()  # nothing else is being written
     left = [1]  # the data layer's one write door refuses the next write transaction
     real = database.Database._write
     monkeypatch.setattr(database.Database, "_write", lambda self: _refused_once(left, real, self))
@@ -378,22 +387,23 @@ async def test_a_move_the_database_refused_is_never_stored(
     await assert_record_is_the_clicks(path, clicks)
 
 
-def spawned_children() -> set[int]:
-    """This process's children started by multiprocessing's spawn (worker processes)."""
-    found: set[int] = set()
+def spawned_children() -> dict[int, int]:
+    """This process's children started by multiprocessing's spawn (worker processes), with
+    the CPU time (clock ticks) each has used so far."""
+    found: dict[int, int] = {}
     me = str(os.getpid())
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as stat:
-                parent = stat.read().rsplit(")", 1)[1].split()[1]
+                fields = stat.read().rsplit(")", 1)[1].split()
             with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
                 command = cmdline.read().replace(b"\0", b" ")
         except OSError:
             continue
-        if parent == me and b"multiprocessing" in command and b"spawn" in command:
-            found.add(int(entry))
+        if fields[1] == me and b"multiprocessing" in command and b"spawn" in command:
+            found[int(entry)] = int(fields[11]) + int(fields[12])  # utime + stime
     return found
 
 
@@ -401,20 +411,16 @@ async def test_an_ai_seat_still_moves_when_its_worker_process_dies(
     emu: Emulator, slow_ai: discord.Client, tmp_path: Path
 ) -> None:
     path, clicks = tmp_path / DATABASE, Clicks()
-    before = spawned_children()  # picture workers, and any left by earlier tests
     people = await open_table(emu, humans=("alice",), ai=("hard",), turn_time=600)
-    await play(emu, path, people, clicks, 2)  # the AI seat moved: its workers run
-    workers = spawned_children() - before
-    assert workers, "no AI worker process was found"
-    turn = await person_to_move(emu, path, people)
-    await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
-    stored = await wait_stored(path, lambda s: s.version > turn.stored.version)
-    ai_seat = 1 - turn.seat
-    if stored.turn != ai_seat:
-        pytest.skip("the move ended the hand")  # seed-dependent; the seeds used never do
-    os.kill(min(workers), signal.SIGKILL)
-    await asyncio.sleep(0.5)  # the pool notices its dead worker
-    emu.advance(AI_DELAY + 1)
+    ai_seat, _ = await give_the_ai_a_choice(emu, path, people, clicks)
+    idle = spawned_children()
+    emu.advance(AI_DELAY + 1)  # the AI seat's move is due: its worker searches (0.8 s)
+    await asyncio.sleep(0.2)
+    busy = spawned_children()
+    thinking = max(busy, key=lambda pid: busy[pid] - idle.get(pid, 0), default=None)
+    assert thinking is not None and busy[thinking] > idle.get(thinking, 0), "no worker thinks"
+    os.kill(thinking, signal.SIGKILL)
+    assert (await stored_table(path)).turn == ai_seat  # killed before the AI's move was stored
     await wait_stored(path, lambda s: s.turn != ai_seat, timeout=10)
     await assert_converged(emu, path)
     await their_newest_buttons_work(emu, path, people, clicks)
