@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
@@ -56,6 +57,29 @@ BUSY_TASK_PREFIXES = (
 )
 QUIET_SECONDS = 0.05
 LOOP_TURNS = 10
+#: A request as `hold` and `fail` see it: method and path without the API prefix
+#: ("POST", "/channels/123/messages").
+RequestPredicate = Callable[[str, str], bool]
+
+
+@dataclass
+class Held:
+    """A request from the bot the emulator does not answer yet (`Emulator.hold`)."""
+
+    method: str
+    path: str
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    dropped: bool = False  # the bot was killed: the request is never answered nor carried out
+
+
+@dataclass
+class Failing:
+    """The next `times` requests matching `predicate` fail with `status` (`Emulator.fail`)."""
+
+    predicate: RequestPredicate
+    status: int
+    times: int
+    retry_after: float
 
 
 class Emulator:
@@ -90,6 +114,12 @@ class Emulator:
         self.command_syncs: list[int | None] = []
         self.command_creates = 0
         self.in_flight = 0
+        #: Requests held unanswered (`hold`), oldest first; `holding` is what to hold.
+        self.held: list[Held] = []
+        self.holding: list[RequestPredicate] = []
+        self.failing: list[Failing] = []
+        #: Every request answered with an injected error (`fail`): "STATUS METHOD PATH".
+        self.failed: list[str] = []
         #: `settle` waits while a task whose name starts with one of these runs; a bot adds the
         #: names of its own short-lived work (say "show-"), and lists long-lived loops that share
         #: a prefix (say "table-scheduler") in `idle_task_names`.
@@ -228,6 +258,68 @@ class Emulator:
         self.clock.advance(seconds)
         self.touch()
 
+    # -- faults -----------------------------------------------------------------------------
+    def hold(self, predicate: RequestPredicate) -> None:
+        """From now on, requests from the bot matching `predicate(method, path)` (path without
+        the API prefix) are held unanswered, and not carried out, until `release()`; when the
+        bot is killed meanwhile they are dropped: never answered, never carried out, as with a
+        process that died mid-request. A held request does not count as in flight, and while
+        any is held no task counts as busy (one of them waits for the answer): `settle`
+        returns once the rest is quiet. They are listed in `held`."""
+        self.holding.append(predicate)
+
+    def holds(self, method: str, path: str) -> bool:
+        return any(predicate(method, path) for predicate in self.holding)
+
+    def release(self) -> None:
+        """Stop holding; every held request is carried out and answered now, in order."""
+        self.holding.clear()
+        held, self.held = self.held, []
+        for request in held:
+            request.released.set()
+        self.touch()
+
+    def drop_held(self) -> None:
+        """The bot died: held requests are never answered nor carried out (`BotRunner.kill`)."""
+        self.holding.clear()
+        held, self.held = self.held, []
+        for request in held:
+            request.dropped = True
+            request.released.set()
+        self.touch()
+
+    def fail(
+        self,
+        predicate: RequestPredicate,
+        status: int = 500,
+        times: int = 1,
+        retry_after: float = 0.5,
+    ) -> None:
+        """The next `times` requests matching `predicate(method, path)` are answered with
+        `status` instead of being carried out, as Discord does in an outage: 500, 502, 503,
+        504 (a JSON error body), or 429 (a rate limit with `Retry-After: retry_after`, not
+        global). Each is listed in `failed`. discord.py itself retries 500, 502 and 504 (after
+        1 s, 3 s, ...) and 429 (after `retry_after`); 503 reaches the bot as an error."""
+        if status not in (429, 500, 502, 503, 504):
+            raise ValueError(f"{status} is not an outage status Discord sends")
+        self.failing.append(Failing(predicate, status, times, retry_after))
+
+    def failure_for(self, method: str, path: str) -> Failing | None:
+        for rule in self.failing:
+            if rule.times > 0 and rule.predicate(method, path):
+                rule.times -= 1
+                self.failed.append(f"{rule.status} {method} {path}")
+                return rule
+        return None
+
+    def is_dm(self, path: str) -> bool:
+        """Whether `path` (as `hold` and `fail` predicates see it) is about a DM channel."""
+        parts = path.split("/")
+        if len(parts) < 3 or parts[1] != "channels" or not parts[2].isdigit():
+            return False
+        channel = self.world.channels.get(int(parts[2]))
+        return channel is not None and channel.recipient is not None
+
     def busy_tasks(self) -> list[str]:
         current = asyncio.current_task()
         return [
@@ -245,7 +337,7 @@ class Emulator:
             self.in_flight == 0
             and self.gateway.sending == 0
             and loop.time() - self._last_activity >= QUIET_SECONDS
-            and not self.busy_tasks()
+            and (bool(self.held) or not self.busy_tasks())
         )
 
     async def settle(self, timeout: float = 10.0) -> None:
@@ -382,3 +474,20 @@ class Emulator:
         if self.bot_runner is None:
             raise RuntimeError("no bot runs in-process here: use the `bot` fixture")
         return await self.bot_runner.restart()
+
+    async def kill_bot(self) -> None:
+        """Kill the in-process bot hard, as `kill -9` kills a process (see `BotRunner.kill`):
+        none of its code runs any more, its open database transaction rolls back, its held
+        requests are never answered. `start_bot()` starts the next instance."""
+        if self.bot_runner is None:
+            raise RuntimeError("no bot runs in-process here: use the `bot` fixture")
+        await self.bot_runner.kill()
+
+    async def start_bot(self) -> Any:
+        """Start a new instance of the bot on the same world and database (after `kill_bot`,
+        as a process manager restarts a process that died)."""
+        if self.bot_runner is None:
+            raise RuntimeError("no bot runs in-process here: use the `bot` fixture")
+        if self.bot_runner.client is not None:
+            raise RuntimeError("the bot is running: `restart_bot()` or `kill_bot()` first")
+        return await self.bot_runner.start()

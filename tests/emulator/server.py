@@ -45,6 +45,9 @@ def build_app(emulator: Emulator) -> web.Application:
         emulator.in_flight += 1
         emulator.touch()
         try:
+            faulty = await _fault(emulator, request)
+            if faulty is not None:
+                return faulty
             return await _serve(emulator, request, handler)
         finally:
             emulator.in_flight -= 1
@@ -60,6 +63,42 @@ def build_app(emulator: Emulator) -> web.Application:
         routes.register(app.router)
     app.router.add_route("*", "/{tail:.*}", _unknown_route(emulator))
     return app
+
+
+async def _fault(emulator: Emulator, request: web.Request) -> web.StreamResponse | None:
+    """A request held (`Emulator.hold`) or failed (`Emulator.fail`) on purpose: the response
+    to send instead of carrying it out, or None to carry it out."""
+    if not request.path.startswith(API_PREFIX):
+        return None
+    method, path = request.method, request.path[len(API_PREFIX) :]
+    if emulator.holds(method, path):
+        from .emulator import Held
+
+        held = Held(method, path)
+        emulator.held.append(held)
+        emulator.in_flight -= 1  # waiting on purpose: `settle` does not wait for it
+        emulator.touch()
+        try:
+            await held.released.wait()
+        finally:
+            emulator.in_flight += 1
+        if held.dropped:  # the bot died: nothing is carried out, the answer goes nowhere
+            return web.Response(status=503)
+    rule = emulator.failure_for(method, path)
+    if rule is None:
+        return None
+    emulator.touch()
+    if rule.status == 429:
+        body = {"message": "You are being rate limited.", "retry_after": rule.retry_after}
+        headers = {  # `Via`: without it discord.py takes a 429 for a Cloudflare ban
+            "Retry-After": f"{rule.retry_after:.3f}",
+            "Via": "1.1 google",
+            "X-RateLimit-Scope": "shared",
+        }
+        return json_response(body | {"global": False}, 429, headers)
+    text = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"}
+    message = f"{rule.status}: {text.get(rule.status, 'Gateway Timeout')}"
+    return json_response({"message": message, "code": 0}, rule.status)
 
 
 def _unknown_route(emulator: Emulator) -> Handler:

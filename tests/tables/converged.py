@@ -1,0 +1,350 @@
+"""What people see equals what is stored: the checks the fault tests end with.
+
+Written against what is observable only: the messages the emulator shows people, and the table
+as the database file holds it (read through `data.Database`: its state's `record`, `version`,
+`seats`, `phase`, and `log` when there is one). Nothing here names the bot's runtime, so the
+checks hold for any runtime that stores tables this way.
+
+- `assert_converged(emu, path)`: once the bot is idle (retried until `timeout`), the newest
+  board shows the stored hand number, last log line, player to move and hand sizes; every
+  seated person's newest hand DM shows exactly their stored tiles and, on their turn, the
+  stored legal moves as buttons carrying the stored version (`dm:<table>:<version>:<i>`), and
+  no move buttons otherwise; one score sheet per finished hand, never two of one hand.
+- `moves_in_record(path)`: the record's actions, each with its seat, whether it was forced (a
+  draw or a pass that was the only legal action: the table plays it itself) and the label of
+  the move button it was (as the player's buttons name it).
+- `Clicks` and `assert_moves_are_the_clicks`: every move in the record is a click a person made
+  (and was not refused), an AI seat's move, a forced move, or one of the timeouts forced;
+  nothing twice, nothing refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import render
+from cogs.lang import Said, words
+from cogs.texts import user_text
+from data import Database
+from engine import Draw, Pass
+from engine.actions import action_from_record
+from engine.match import Match
+from engine.record import replay
+from tests.emulator.emulator import Emulator
+from tests.tables.play import MOVE_PREFIXES, board, table_channel
+
+ENGLISH = words("en")
+TIME_RAN_OUT = "(time ran out)"
+
+
+@dataclass(frozen=True)
+class Stored:
+    """The one table in the database (the newest, if several)."""
+
+    id: str
+    state: dict[str, Any]
+
+    @property
+    def version(self) -> int:
+        return int(self.state["version"])
+
+    @property
+    def phase(self) -> str:
+        return str(self.state["phase"])
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return list(self.state.get("seats") or [])
+
+    @property
+    def match(self) -> Match | None:
+        record = self.state.get("record")
+        return replay(record).match if record is not None else None
+
+    @property
+    def turn(self) -> int | None:
+        match = self.match
+        if self.phase != "playing" or match is None or match.hand is None:
+            return None
+        return match.hand.turn
+
+    def plays_itself(self, seat: int) -> bool:
+        return self.seats[seat].get("ai") is not None
+
+    @property
+    def log(self) -> list[str]:
+        return [ENGLISH.say(Said.from_json(line)) for line in self.state.get("log") or []]
+
+    @property
+    def actions(self) -> int:
+        record = self.state.get("record") or {}
+        return sum(len(hand.get("actions", [])) for hand in record.get("hands", []))
+
+
+async def stored_table(path: Path) -> Stored:
+    database = await Database.open(path)
+    try:
+        tables = await database.live_tables()
+    finally:
+        await database.close()
+    assert tables, "no table is stored"
+    newest = tables[-1]
+    return Stored(newest.id, newest.state)
+
+
+# -- the record -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    hand: int
+    seat: int
+    action: dict[str, Any]  # as the record holds it
+    forced: bool  # the only legal action, a draw or a pass: the table plays it itself
+    label: str  # the move button's label (English) it was, on the seat's view at that moment
+
+
+def record_moves(record: dict[str, Any]) -> list[Move]:
+    """Each action of `record`, replaying the record up to it to see the seat's legal moves."""
+    wording = ENGLISH.wording()
+    moves: list[Move] = []
+    hands = list(record.get("hands") or [])
+    for number, hand in enumerate(hands):
+        actions = list(hand.get("actions") or [])
+        for index, action_record in enumerate(actions):
+            upto = {**hand, "actions": actions[:index]}
+            match = replay({**record, "hands": [*hands[:number], upto]}).match
+            seat = int(action_record["seat"])
+            view = match.view_for(seat)
+            action = action_from_record(action_record)
+            forced = len(view.legal) == 1 and isinstance(view.legal[0], Draw | Pass)
+            label = render.move_label(action, wording=wording, view=view)
+            moves.append(Move(number, seat, dict(action_record), forced, label))
+    return moves
+
+
+async def moves_in_record(path: Path) -> list[Move]:
+    """The stored table's moves, oldest first (see `Move`)."""
+    stored = await stored_table(path)
+    record = stored.state.get("record")
+    return [] if record is None else record_moves(record)
+
+
+@dataclass
+class Clicks:
+    """The move clicks people made that the bot accepted (no refusal), in order."""
+
+    made: list[tuple[int, str]] = field(default_factory=list)  # (seat, button label)
+    refused: list[tuple[int, str, str]] = field(default_factory=list)  # ... and the answer
+
+    async def click(self, person: Any, message: Any, custom_id: str, seat: int) -> Any:
+        label = next(b.label for b in message.buttons if b.custom_id == custom_id)
+        result = await person.click(message, custom_id=custom_id)
+        answer = refusal_of(result)
+        if answer is None:
+            self.made.append((seat, label))
+        else:
+            self.refused.append((seat, label, answer))
+        return result
+
+
+def refusal_of(result: Any) -> str | None:
+    """The ephemeral answer a click got (a refusal), or None (a move is answered silently)."""
+    messages = list(result.followups)
+    if result.type in (4, 5) and result.response is not None:
+        messages.append(result.response)
+    seen = [m for m in messages if m.ephemeral]
+    return str(seen[-1].text) if seen else None
+
+
+def assert_moves_are_the_clicks(moves: list[Move], clicks: Clicks, *, timeouts: int = 0) -> None:
+    """The record's unforced moves of people's seats are exactly the accepted clicks, in order,
+    plus `timeouts` moves the timer made; nothing twice, nothing refused. (AI seats are those
+    the caller leaves out of `clicks` and lists in no seat of it.)"""
+    people = {seat for seat, _ in clicks.made} | {seat for seat, _, _ in clicks.refused}
+    chosen = [(m.seat, m.label) for m in moves if not m.forced and m.seat in people]
+    # The clicks are a subsequence of the chosen moves; what is left is the timer's.
+    rest = list(chosen)
+    position = 0
+    for click in clicks.made:
+        while position < len(rest) and rest[position] != click:
+            position += 1
+        assert position < len(rest), (
+            f"the accepted click {click} is not in the record (in order): {chosen}"
+        )
+        del rest[position]
+    assert len(rest) == timeouts, (
+        f"moves of people's seats nobody clicked: {rest} (expected {timeouts} by the timer); "
+        f"clicks {clicks.made}, refused {clicks.refused}"
+    )
+
+
+def timed_out_lines(emu: Emulator, stored: Stored) -> tuple[int, int]:
+    """How many "(time ran out)" lines the stored log and the board's log show."""
+    shown = board(emu)
+    on_board = 0 if shown is None else str(shown.embed.get("description", "")).count(TIME_RAN_OUT)
+    return sum(TIME_RAN_OUT in line for line in stored.log), on_board
+
+
+# -- what people see --------------------------------------------------------------------------
+
+
+def move_ids(message: Any) -> list[str]:
+    ids = [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]
+    return [i for i in ids if i.startswith(MOVE_PREFIXES)]
+
+
+def hand_messages(emu: Emulator, name: str) -> list[Any]:
+    """A person's hand DMs (those with the hand picture), oldest first."""
+    return [m for m in emu.dm(name).messages if any(f.filename == "hand.png" for f in m.files)]
+
+
+def newest_moves(emu: Emulator, name: str) -> Any:
+    """The person's newest DM that carries move buttons (or None)."""
+    for message in reversed(emu.dm(name).messages):
+        if move_ids(message):
+            return message
+    return None
+
+
+def tiles_shown(message: Any) -> list[str] | None:
+    """The tiles a hand DM lists in its picture's alt text ("Your tiles: 6-4, 2-1 (2 tiles).")."""
+    picture = next(f for f in message.files if f.filename == "hand.png")
+    alt = picture.attachment.description or ""
+    if "You have no tiles" in alt:
+        return []
+    found = re.search(r"Your tiles: (.*?) \(\d+ tiles?\)", alt)
+    return None if found is None else sorted(found.group(1).split(", "))
+
+
+def field_value(embed: dict[str, Any], name: str) -> str | None:
+    for item in embed.get("fields") or []:
+        if item.get("name") == name:
+            return str(item.get("value"))
+    return None
+
+
+def divergences(emu: Emulator, stored: Stored) -> list[str]:
+    """Every way what people see differs from the stored table (empty: converged)."""
+    problems: list[str] = []
+    match = stored.match
+    if match is None or stored.phase not in ("playing", "between", "over"):
+        return problems
+    names = [str(seat["name"]) for seat in stored.seats]
+    shown = board(emu)
+    if shown is None:
+        return ["no board is shown"]
+    embed = shown.embed
+    number = len(match.results) + (1 if stored.phase == "playing" else 0)
+    title = str(embed.get("title", ""))
+    if not title.endswith(f" {max(number, 1)}"):
+        problems.append(f"the board's title {title!r} is not hand {number}")
+    log = stored.log
+    lines = str(embed.get("description", "")).splitlines()
+    if log and (not lines or lines[-1] != log[-1]):
+        problems.append(f"the board's last line {lines[-1:]} is not the stored {log[-1]!r}")
+    to_play = field_value(embed, ENGLISH("To play"))
+    turn = stored.turn
+    if turn is None and to_play is not None:
+        problems.append(f"the board says {to_play!r} is to play; stored: nobody")
+    if turn is not None:
+        user_id = stored.seats[turn].get("user_id")
+        who = f"<@{user_id}>" if user_id is not None else user_text(names[turn])
+        if to_play is None or not to_play.startswith(who):
+            problems.append(f"the board says {to_play!r} is to play; stored: {who}")
+    hand = match.hand
+    if hand is not None:
+        sizes = "\n".join(f"{user_text(n)}: {len(hand.hands[s])}" for s, n in enumerate(names))
+        shown_sizes = field_value(embed, ENGLISH("Tiles in hand"))
+        if shown_sizes != sizes:
+            problems.append(f"the board shows hands {shown_sizes!r}; stored: {sizes!r}")
+    problems += _hands_diverge(emu, stored, match, names)
+    problems += _sheets_diverge(emu, match)
+    return problems
+
+
+def _hands_diverge(emu: Emulator, stored: Stored, match: Match, names: list[str]) -> list[str]:
+    problems: list[str] = []
+    hand = match.hand
+    if hand is None:
+        return problems
+    wording = ENGLISH.wording()
+    for seat, player in enumerate(stored.seats):
+        user_id = player.get("user_id")
+        if user_id is None or player.get("dm_closed"):
+            continue
+        name = emu.world.users[int(user_id)].name
+        messages = hand_messages(emu, name)
+        if not messages:
+            problems.append(f"{name} (seat {seat}) has no hand DM")
+            continue
+        newest = messages[-1]
+        tiles = tiles_shown(newest)
+        expected = sorted(str(tile) for tile in hand.hands[seat])
+        if tiles != expected:
+            problems.append(f"{name}'s newest hand DM shows {tiles}; stored: {expected}")
+        ids = move_ids(newest)
+        if stored.turn == seat and not stored.plays_itself(seat):
+            legal = match.view_for(seat).legal
+            labels = [
+                render.move_label(a, wording=wording, view=match.view_for(seat)) for a in legal
+            ]
+            wanted = [f"dm:{stored.id}:{stored.version}:{i}" for i in range(len(legal))]
+            buttons = [b.label for b in newest.buttons if (b.custom_id or "").startswith("dm:")]
+            if newest.selects:
+                versions = {i.split(":")[2] for i in ids}
+                if versions != {str(stored.version)}:
+                    problems.append(f"{name}'s move menus are for versions {versions}")
+            elif ids != wanted or buttons != labels:
+                problems.append(
+                    f"{name} is to play: newest hand DM has moves {ids} {buttons};"
+                    f" stored: {wanted} {labels}"
+                )
+        elif ids:
+            problems.append(f"{name} is not to play but their newest hand DM has moves {ids}")
+    return problems
+
+
+def _sheets_diverge(emu: Emulator, match: Match) -> list[str]:
+    sheets = [
+        m.text
+        for m in table_channel(emu).messages
+        if any(f.filename == "scores.png" for f in m.files)
+    ]
+    problems: list[str] = []
+    if len(set(sheets)) != len(sheets):
+        problems.append(f"a score sheet is shown twice: {sheets}")
+    if len(sheets) != len(match.results):
+        problems.append(f"{len(sheets)} score sheets shown for {len(match.results)} hands over")
+    return problems
+
+
+async def assert_converged(
+    emu: Emulator, path: Path, *, timeout: float = 10.0, nudge: float = 0.0
+) -> Stored:
+    """Once the bot is idle, what people see is the stored table (see `divergences`). Looked at
+    again until `timeout` (real seconds: deliveries retried with backoff); `nudge` moves the
+    emulator clock that many seconds between looks (for a bot whose backoff follows its
+    injected clock: keep turn timers longer than the whole wait). Returns the stored table."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        with contextlib.suppress(TimeoutError):
+            await emu.settle()
+        stored = await stored_table(path)
+        problems = divergences(emu, stored)
+        if not problems:
+            return stored
+        if loop.time() > deadline:
+            raise AssertionError(
+                f"what people see is not the stored table (version {stored.version},"
+                f" phase {stored.phase}) after {timeout}s:\n  " + "\n  ".join(problems)
+            )
+        await asyncio.sleep(0.25)
+        if nudge:
+            emu.advance(nudge)
