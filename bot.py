@@ -77,6 +77,9 @@ class Settings:
     notify_spacing_seconds: float = 1.0  # at most one new DM to a person this often
     tables_per_user: int = 3  # lobbies and unfinished tables one person may host or sit at
     puzzles_per_user: int = 3  # puzzles one person may have open
+    #: Other bot processes share this store (their claims of jobs and outbox items are then
+    #: respected until their leases end); off, a start releases the claims its last run left.
+    shared_store: bool = False
     clock: Callable[[], float] = field(default=time.time)
 
     @classmethod
@@ -206,13 +209,11 @@ class DominoBot(commands.Bot):
         return True
 
     async def close(self) -> None:
-        """Graceful shutdown: stop the timers, finish showing tables, close the database."""
+        """Graceful shutdown: stop the jobs and the delivery (what is not shown yet stays in the
+        store, shown after the next start), close the database."""
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()
-        puzzles = getattr(self, "puzzles", None)
-        if puzzles is not None:
-            await puzzles.close()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

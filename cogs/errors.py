@@ -95,9 +95,8 @@ def guarded(
     method: Callable[Concatenate[S, discord.Interaction[Any], P], Awaitable[None]],
 ) -> Callable[Concatenate[S, discord.Interaction[Any], P], Coroutine[Any, Any, None]]:
     """Send any refusal or failure of an interaction handler to the error handler: for the
-    handlers neither the command tree nor a component base covers (a listener; the table
-    runner's handlers, until they rely on the bases). Keeps the handler's name, which
-    `add_listener` reads."""
+    handlers neither the command tree nor a component base covers (a listener). Keeps the
+    handler's name, which `add_listener` reads."""
 
     @functools.wraps(method)
     async def wrapper(

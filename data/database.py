@@ -312,6 +312,13 @@ class Database:
         async with self._write() as connection:
             await runtime.save_shown(connection, shown)
 
+    async def release_claims(self) -> None:
+        """Release every claim: for a process that starts knowing it is the only one using the
+        store (the claims left were those of its own previous run, which died), so what that
+        run was doing is done again at once instead of when its leases end."""
+        async with self._write() as connection:
+            await runtime.release_claims(connection)
+
     async def forget_table(self, table_id: str) -> None:
         """Delete the table's row, job, outbox items and shown messages, in one transaction."""
         async with self._write() as connection:

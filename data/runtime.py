@@ -198,3 +198,9 @@ async def forget(connection: aiosqlite.Connection, table_id: str) -> None:
         "DELETE FROM shown WHERE table_id = ?",
     ):
         await connection.execute(statement, (table_id,))
+
+
+async def release_claims(connection: aiosqlite.Connection) -> None:
+    """Release every claim of outbox items and jobs (see `Database.release_claims`)."""
+    await connection.execute("UPDATE outbox SET claimed_until = 0 WHERE claimed_until > 0")
+    await connection.execute("UPDATE jobs SET claimed_until = 0 WHERE claimed_until > 0")

@@ -52,6 +52,8 @@ class Puzzle:
     started: float = 0.0
     touched: float = 0.0  # the last action (or the opening): an idle puzzle is put away
     solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
+    #: The store's revision this attempt was read at (`cogs.puzzles.runner`); not its state.
+    revision: int = field(default=0, compare=False)
 
     @property
     def setting(self) -> str:
@@ -78,6 +80,7 @@ class Puzzle:
             "last": [line.to_json() for line in self.last],
             "started": self.started,
             "touched": self.touched,
+            "over": self.over,
         }
 
     @classmethod
@@ -94,6 +97,7 @@ class Puzzle:
             started=float(state.get("started") or 0.0),
             # states stored before puzzles were put away say only when they were opened
             touched=float(state.get("touched") or state.get("started") or 0.0),
+            over=bool(state.get("over", False)),
         )
 
     def act(self, user_id: int, verb: str, text: str = "", now: float = 0.0) -> list[Said]:

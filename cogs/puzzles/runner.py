@@ -33,11 +33,12 @@ from cogs.common.components import Form, PersistentItem
 from cogs.errors import guarded
 from cogs.lang import Command, Words, words
 from cogs.puzzles import texts as puzzle_texts
-from cogs.puzzles.attempt import Puzzle
+from cogs.puzzles.attempt import KINDS, Puzzle
 from cogs.tables.locks import TableLocks
-from cogs.tables.scheduler import Scheduler
+from cogs.tables.publisher import digest
 from cogs.tables.seating import TableError
-from data.models import LiveTable, PuzzleSolve
+from cogs.tables.store import Conflict, NotStored
+from data.models import Change, Job, LiveTable, PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
 
 if TYPE_CHECKING:
@@ -48,6 +49,8 @@ log = logging.getLogger(__name__)
 VERBS = ("place", "remove", "hint", "quit")
 COLOUR = discord.Colour(0x6A1B9A)
 ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown again)
+FORGET_SECONDS = 5.0  # a finished attempt's row stays while its last redraw is delivered
+REDRAW_LATER = 2.0  # the stored redraw is due after this: the click itself redraws at once
 
 
 class PuzzleButton(
@@ -116,91 +119,137 @@ class CellsForm(Form):
 
 
 class Puzzles:
+    """Puzzle attempts on the table runtime: a puzzle is a table of one. Each action is one
+    transaction (its state at the next revision, its message to redraw as the outbox item
+    `puzzle`, and its next job: put away when idle, or forgotten once over); the message is
+    redrawn by the click at once, and by the delivery loop if that did not happen (a crash, a
+    Discord outage)."""
+
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
-        self.puzzles: dict[str, Puzzle] = {}
+        self.puzzles: dict[str, Puzzle] = {}  # committed attempts, by id (a cache)
         self.locks = TableLocks()
         # Forms this process opened: discord.py answers their submissions (`CellsForm`). A form
         # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
         # Forgotten with their puzzle (`_forget`).
         self.forms_opened: set[str] = set()
-        self.scheduler = Scheduler(bot.settings.clock, self._due)  # idle attempts put away
+        self.drawn: dict[str, str] = {}  # puzzle id -> what its message shows (a digest)
         bot.add_listener(self.on_interaction)
 
     def _forget(self, puzzle_id: str) -> None:
-        """A puzzle solved, given up or put away: nothing of it stays in memory (its row is
-        deleted)."""
+        """A puzzle solved, given up or put away, whose time is up: nothing of it stays in
+        memory (its row is deleted)."""
         self.puzzles.pop(puzzle_id, None)
-        self.scheduler.set(puzzle_id, None)
+        self.drawn.pop(puzzle_id, None)
         for verb in ("place", "remove"):
             self.forms_opened.discard(f"dpf:{puzzle_id}:{verb}")
 
-    def _schedule(self, puzzle: Puzzle) -> None:
-        idle = self.bot.settings.puzzle_idle_seconds
-        self.scheduler.set(puzzle.id, None if puzzle.over else puzzle.touched + idle)
-
-    async def restore(self, states: list[dict[str, Any]]) -> None:
-        for state in states:
+    async def restore(self, rows: list[LiveTable]) -> None:
+        for row in rows:
             try:
-                puzzle = Puzzle.from_state(state)
+                puzzle = Puzzle.from_state(row.state)
             except Exception:
-                log.exception("puzzle %s could not be restored", state.get("id"))
+                log.exception("puzzle %s could not be restored", row.id)
                 continue
+            puzzle.revision = row.revision
             self.puzzles[puzzle.id] = puzzle
-            self._schedule(puzzle)
-        self.scheduler.start()
 
-    async def close(self) -> None:
-        await self.scheduler.stop()
+    async def _get(self, puzzle_id: str) -> Puzzle:
+        puzzle = self.puzzles.get(puzzle_id)
+        if puzzle is not None:
+            return puzzle
+        row = await self.bot.db.load_table(puzzle_id)
+        if row is None or row.state.get("kind") not in KINDS:
+            raise TableError(texts.NO_SUCH_TABLE)
+        puzzle = Puzzle.from_state(row.state)
+        puzzle.revision = row.revision
+        self.puzzles[puzzle.id] = puzzle
+        return puzzle
 
-    async def _due(self, puzzle_id: str) -> None:
-        """An attempt nobody acted on for `puzzle_idle_seconds` is put away: its row goes, its
-        message says so without buttons, and it leaves memory. Rechecked under the lock, since
-        the player may have acted first."""
+    def _job(self, puzzle: Puzzle, revision: int, now: float) -> Job:
+        if puzzle.over:
+            return Job(puzzle.id, "forget", revision, now + FORGET_SECONDS)
+        return Job(puzzle.id, "put-away", revision, puzzle.touched + self.idle_seconds)
+
+    @property
+    def idle_seconds(self) -> float:
+        return self.bot.settings.puzzle_idle_seconds
+
+    async def _commit(self, puzzle: Puzzle, *, new: bool = False) -> None:
+        """Store the attempt as it now is (see the class docstring); on any failure the cached
+        copy is dropped (the next action reads the store) and the action refused."""
+        now = self.bot.settings.clock()
+        revision = 0 if new else puzzle.revision + 1
+        job = self._job(puzzle, revision, now)
+        row = LiveTable(
+            puzzle.id,
+            puzzle.guild_id,
+            puzzle.channel_id,
+            None,
+            puzzle.message_id,
+            puzzle.to_state(),
+            now,
+            revision,
+        )
+        change = Change(
+            row, None if new else puzzle.revision, ("puzzle",), job, due_at=now + REDRAW_LATER
+        )
+        try:
+            written = await self.bot.db.commit(change)
+        except Exception:
+            log.exception("puzzle %s could not be stored", puzzle.id)
+            self.puzzles.pop(puzzle.id, None)
+            raise NotStored from None
+        if not written:
+            self.puzzles.pop(puzzle.id, None)
+            raise Conflict
+        puzzle.revision = revision
+        self.puzzles[puzzle.id] = puzzle
+        self.bot.tables.jobs.expect(min(job.due_at, now + REDRAW_LATER))
+
+    async def run_job(self, job: Job) -> None:
+        """A puzzle's job: put away an attempt left idle, or forget one that is over."""
+        if job.kind == "forget":
+            async with self.locks[job.table_id]:
+                await self.bot.db.forget_table(job.table_id)
+                self._forget(job.table_id)
+            return
+        async with self.locks[job.table_id]:
+            puzzle = await self._get(job.table_id)
+            if puzzle.revision != job.revision or puzzle.over:
+                return
+            puzzle.put_away(self.idle_seconds)
+            await self._commit(puzzle)
+        await self.show(job.table_id)
+
+    def _shows(self, puzzle: Puzzle, w: Words) -> str:
+        state = puzzle.to_state()
+        return digest(state["game"], state["last"], puzzle.over, w.language)
+
+    async def show(self, puzzle_id: str) -> None:
+        """The puzzle's message as stored (nothing to do when it shows that already)."""
         async with self.locks[puzzle_id]:
-            puzzle = self.puzzles.get(puzzle_id)
-            if puzzle is None or puzzle.over:
+            puzzle = await self._get(puzzle_id)
+            w = await self.bot.audience.server(puzzle.guild_id)
+            shows = self._shows(puzzle, w)
+            if self.drawn.get(puzzle_id) == shows:
                 return
-            idle = self.bot.settings.puzzle_idle_seconds
-            if self.bot.settings.clock() < puzzle.touched + idle:
-                self._schedule(puzzle)
-                return
-            puzzle.put_away(idle)
-            try:
-                await self._store(puzzle)  # over: its row goes
-            except Exception:
-                log.exception("puzzle %s: its row stays until the next restart", puzzle.id)
-            self._forget(puzzle.id)
-            try:
-                await self._redraw(puzzle, await self.bot.audience.server(puzzle.guild_id))
-            except Exception:  # a deleted message or channel, a lost permission
-                log.warning("puzzle %s: put away, but its message could not say so", puzzle.id)
+            await self._redraw(puzzle, w)
 
     async def _redraw(self, puzzle: Puzzle, w: Words) -> None:
         """The puzzle's message shows its state (without buttons once it is over)."""
         if puzzle.message_id is None:
             return
+        shows = self._shows(puzzle, w)
         embed, file = await self._picture(puzzle, w)
         channel = self.bot.get_partial_messageable(puzzle.channel_id)
-        await channel.get_partial_message(puzzle.message_id).edit(
-            embed=embed, attachments=[file], view=self._view(puzzle, w)
-        )
-
-    async def _store(self, puzzle: Puzzle) -> None:
-        if puzzle.over:
-            await self.bot.db.delete_live_table(puzzle.id)
-            return
-        await self.bot.db.save_live_table(
-            LiveTable(
-                puzzle.id,
-                puzzle.guild_id,
-                puzzle.channel_id,
-                None,
-                puzzle.message_id,
-                puzzle.to_state(),
-                self.bot.settings.clock(),
+        try:
+            await channel.get_partial_message(puzzle.message_id).edit(
+                embed=embed, attachments=[file], view=self._view(puzzle, w)
             )
-        )
+        except discord.NotFound:
+            log.info("puzzle %s: its message is gone", puzzle.id)
+        self.drawn[puzzle.id] = shows
 
     async def _record(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
         """Keep the solve and say how it compares; a database failure must not hide the
@@ -263,7 +312,9 @@ class Puzzles:
         classic Quadrille figure (`size` and `difficulty` do not apply to it)."""
         await interaction.response.defer(thinking=True)
         most = self.bot.settings.puzzles_per_user
-        mine_open = [p for p in self.puzzles.values() if p.user_id == interaction.user.id]
+        mine_open = [
+            p for p in self.puzzles.values() if p.user_id == interaction.user.id and not p.over
+        ]
         if len(mine_open) >= most:
             raise TableError(texts.TOO_MANY_PUZZLES, most=most)
         game: DominosaGame | QuadrilleGame
@@ -290,9 +341,8 @@ class Puzzles:
         assert view is not None
         message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
         puzzle.message_id = message.id
-        self.puzzles[puzzle.id] = puzzle
-        await self._store(puzzle)
-        self._schedule(puzzle)
+        await self._commit(puzzle, new=True)
+        self.drawn[puzzle.id] = self._shows(puzzle, w)
 
     async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:
         puzzle = self.puzzles.get(puzzle_id)
@@ -328,14 +378,15 @@ class Puzzles:
         `on_interaction` for a form opened before a restart)."""
         await interaction.response.defer()
         async with self.locks[puzzle_id]:
-            puzzle = self.puzzles.get(puzzle_id)
-            if puzzle is None:
-                raise TableError(texts.NO_SUCH_TABLE)
-            puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
+            puzzle = await self._get(puzzle_id)
+            try:
+                puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
+            except TableError:
+                raise  # a refusal changes nothing
+            except BaseException:
+                self.puzzles.pop(puzzle_id, None)  # it may be half changed: read it again
+                raise
             if puzzle.solve is not None:
                 await self._record(puzzle, puzzle.solve)
-            await self._store(puzzle)
-            self._schedule(puzzle)
+            await self._commit(puzzle)
             await self._redraw(puzzle, await self.bot.audience.public(interaction))
-            if puzzle.over:
-                self._forget(puzzle_id)

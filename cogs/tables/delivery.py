@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEASE_SECONDS = 30.0  # an item being shown is not claimed again before this (a dead process's)
+LEASE_SECONDS = 10.0  # an item being shown is not claimed again before this (a dead process's)
 CLAIM_LIMIT = 50
 RETRY_SECONDS = (0.5, 2.0, 5.0, 15.0, 30.0, 60.0)  # pauses before showing again, in turn
 ORDER = ("thread", "lobby", "sheet", "board", "hands", "notice")

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 TICK_SECONDS = 0.05
 REFRESH_SECONDS = 1.0
-LEASE_SECONDS = 15.0  # a job's run (an AI search included) takes far less
+LEASE_SECONDS = 10.0  # a job's run (an AI search included) takes far less
 RETRY_SECONDS = (1.0, 5.0, 15.0, 60.0)
 
 

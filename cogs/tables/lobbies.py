@@ -16,7 +16,7 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import guarded, send_ephemeral
+from cogs.errors import send_ephemeral
 from cogs.tables.lobby import missing_permissions
 from cogs.tables.seating import Lobby, Setup, TableError
 from cogs.tables.table import Step, Table, new_seed
@@ -29,7 +29,6 @@ class Lobbies:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
 
-    @guarded
     async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
         if interaction.guild is None or interaction.channel is None:
             raise TableError(texts.GUILD_ONLY)
@@ -62,7 +61,6 @@ class Lobbies:
             raise
         await self.tables.publisher.lobby_edited(table.id, message)
 
-    @guarded
     async def click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
     ) -> None:

@@ -137,6 +137,8 @@ class Publisher:
             await self._show_board(table_id)
         elif kind == "hands":
             await self._show_hands(table_id)
+        elif kind == "puzzle":
+            await self.bot.puzzles.show(table_id)
         elif kind == "notice" and rest.startswith("dm-closed:"):
             await self._tell_dms_closed(table_id, int(rest.rpartition(":")[2]))
         else:

@@ -25,6 +25,7 @@ The lobby's clicks live in `lobbies`; AI seats and timed-out turns in `robots`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -36,15 +37,15 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import guarded, send_ephemeral
+from cogs.errors import send_ephemeral
 from cogs.lang import Said, Words
+from cogs.puzzles.attempt import KINDS as PUZZLE_KINDS
 from cogs.tables import board, pictures
 from cogs.tables.delivery import Delivery
 from cogs.tables.jobs import Jobs
 from cogs.tables.lobbies import Lobbies
 from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import Publisher
-from cogs.tables.puzzle import KINDS as PUZZLE_KINDS
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.seating import TableError
 from cogs.tables.store import Conflict, Due, TableStore
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
+STOP_SECONDS = 10.0  # a graceful stop waits this long at most for what is being shown
 FORGET_CANCELLED_SECONDS = 5.0  # a closed lobby's row stays while its last words are shown
 CHEAPER_AFTER = 2  # failed tries of an AI move before it is chosen at random instead
 
@@ -100,11 +102,13 @@ class Tables:
     async def restore(self) -> int:
         """Read every live table into the cache, then start delivering what is undelivered and
         running what is due: a table picks up exactly where the store says it is."""
+        if not self.settings.shared_store:
+            await self.db.release_claims()  # this process's previous run's: it is gone
         count = 0
         puzzles = []
         for live in await self.db.live_tables():
             if live.state.get("kind") in PUZZLE_KINDS:
-                puzzles.append(live.state)
+                puzzles.append(live)
                 continue
             try:
                 self.store.adopt(live)
@@ -120,8 +124,12 @@ class Tables:
         return count
 
     async def close(self) -> None:
+        """A graceful stop: no new job starts, what is being shown is finished (for a while at
+        most: what is left stays in the store and is shown after the next start)."""
         await asyncio.gather(*self.background, return_exceptions=True)
         await self.jobs.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.delivery.idle(), STOP_SECONDS)
         await self.delivery.stop()
         await self.robots.close()
 
@@ -215,7 +223,11 @@ class Tables:
 
     async def run_job(self, job: Job) -> None:
         """A table's job is due (claimed, so no other process runs it): carry it out as an
-        action at the revision it was set for. A table that moved on has its own next job."""
+        action at the revision it was set for. A table that moved on has its own next job.
+        A puzzle's jobs are the puzzles' own."""
+        if job.kind == "put-away" or job.table_id in self.bot.puzzles.puzzles:
+            await self.bot.puzzles.run_job(job)
+            return
         if job.kind == "forget":
             await self._forget(job)
             return
@@ -340,7 +352,6 @@ class Tables:
 
     # -- playing ----------------------------------------------------------------------------
 
-    @guarded
     async def move(
         self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
     ) -> None:
@@ -382,7 +393,6 @@ class Tables:
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
 
-    @guarded
     async def table_click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str
     ) -> None:
@@ -468,7 +478,6 @@ class Tables:
             if not table.finished and channel_id in (table.channel_id, table.thread_id)
         ]
 
-    @guarded
     async def end_table(self, interaction: discord.Interaction[Any], table_id: str | None) -> None:
         await interaction.response.defer(ephemeral=True)
         candidates = self.tables_in(interaction.channel_id or 0)
