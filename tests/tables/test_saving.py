@@ -95,7 +95,7 @@ async def test_a_timed_out_turn_that_cannot_be_saved_is_tried_again(
     await emu.settle()
     assert board(emu).embed["description"] == before
     assert len((await live_hand(domino)).actions) == acted
-    emu.advance(10)  # the scheduler tries again
+    emu.advance(10)  # the timer job is tried again
     await emu.wait_for(lambda: board(emu).embed["description"] != before)
     hand = await live_hand(domino)
     # The stand-in moved for the seat that timed out. (The board's log shows the last lines
