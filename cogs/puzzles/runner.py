@@ -39,6 +39,7 @@ from cogs.tables.publisher import digest
 from cogs.tables.seating import TableError
 from cogs.tables.store import Conflict, NotStored
 from data.models import Change, Job, LiveTable, PuzzleSolve
+from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
 
 if TYPE_CHECKING:
@@ -381,8 +382,8 @@ class Puzzles:
             puzzle = await self._get(puzzle_id)
             try:
                 puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
-            except TableError:
-                raise  # a refusal changes nothing
+            except (TableError, DominoError):
+                raise  # a refusal changes nothing (the engine checks before it changes)
             except BaseException:
                 self.puzzles.pop(puzzle_id, None)  # it may be half changed: read it again
                 raise

@@ -100,7 +100,9 @@ class Lobbies:
         `lobby` outbox item posts it, naming the players invited back)."""
         old = self.tables.tables.get(old_id)
         if old is not None:
+            # In the old table's thread, if it had one: a thread cannot start another.
             table.channel_id = old.thread_id or old.channel_id
+            table.thread_id = old.thread_id
         try:
             await self.tables.create(table, show=["lobby"])
         except TableError:

@@ -52,6 +52,7 @@ from cogs.tables.store import Conflict, Due, TableStore
 from cogs.tables.table import Phase, Step, Table, new_seed
 from data import Job
 from engine.ai import LEVELS
+from engine.errors import DominoError
 
 if TYPE_CHECKING:
     from bot import DominoBot
@@ -185,7 +186,7 @@ class Tables:
             was = table.phase
             try:
                 result = change(table)
-            except TableError:
+            except (TableError, DominoError):
                 raise  # a refusal changes nothing (the model checks before it changes)
             except BaseException:
                 self.store.forget(table_id)  # it may be half changed: read it again

@@ -242,9 +242,9 @@ def plant_in_ephemeral_answer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPat
     """The "Your hand" answer a player (ephemeral) with another's tile in its words."""
     hand_message = publisher.Publisher.hand_message
 
-    async def leaking(self: Any, table: Table, view: Any, w: Any) -> Any:
-        embed, file, moves = await hand_message(self, table, view, w)
-        embed.description = f"{embed.description} ({secret_tile(watch, table.id, view.seat)})"
+    async def leaking(self: Any, table_id: str, variant: str, view: Any, *args: Any) -> Any:
+        embed, file, moves = await hand_message(self, table_id, variant, view, *args)
+        embed.description = f"{embed.description} ({secret_tile(watch, table_id, view.seat)})"
         return embed, file, moves
 
     monkeypatch.setattr(publisher.Publisher, "hand_message", leaking)
