@@ -182,6 +182,19 @@ class Domino(commands.Cog):
                 rules=Command("domino rules"),
                 puzzle=Command("domino puzzle"),
                 end=Command("domino end"),
+            )
+            + "\n\n"
+            + w(
+                texts.HELP_MORE,
+                help=Command("domino help"),
+                language=Command("domino config language"),
+                settings=Command("domino settings"),
+                leaderboard=Command("leaderboard"),
+                stats=Command("stats"),
+                history=Command("history"),
+                season=" | ".join(
+                    w.slash(f"season {verb}") for verb in ("start", "end", "list")
+                ),
             ),
             colour=EMBED_COLOUR,
         )

@@ -341,6 +341,14 @@ HELP = N_(
     "Join with the lobby's buttons; your tiles come by DM (or press “Your hand”). "
     "Play with the buttons under your hand. If your turn timer runs out an AI moves for you."
 )
+HELP_MORE = N_(
+    "**{help}** — this list.\n"
+    "**{language}** — (moderators) the language of this server's tables.\n"
+    "**{settings}** — your own settings (where your hands go).\n"
+    "**{leaderboard}** — this server's standings; **{stats}** — a player's record.\n"
+    "**{history}** — recent matches, to replay move by move.\n"
+    "**{season}** — (moderators) start, end or list this server's seasons."
+)
 RULES_TITLE = N_("{name} — rules")
 RULES_FOOTER = N_("Source: {source} · players: {players}")
 
