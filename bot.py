@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -48,6 +49,7 @@ COGS: tuple[str, ...] = (
 )
 EXIT_NO_TOKEN = 2
 EXIT_BAD_TOKEN = 3
+EXIT_NO_DISCORD = 4
 T = TypeVar("T")
 
 
@@ -273,6 +275,11 @@ def main(env: dict[str, Any] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_TOKEN
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException) as error:
+        # No network, a refused connection or Discord down: the reason fits one line; the
+        # traceback would only bury it.
+        print(f"Could not reach Discord ({type(error).__name__}: {error}).", file=sys.stderr)
+        return EXIT_NO_DISCORD
 
 
 if __name__ == "__main__":

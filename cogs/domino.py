@@ -18,6 +18,7 @@ from cogs import texts
 from cogs.audience import mine
 from cogs.lang import LANGUAGES, Command, Words, native_name
 from cogs.lang.games import picker_label
+from cogs.tables.lobby import option_value
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
@@ -87,6 +88,43 @@ def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
     return found[:25]
 
 
+def option_suggestions(game: str | None, current: str) -> list[app_commands.Choice[str]]:
+    """What `/domino new options:` may say next for the chosen game, as the whole text with the
+    last part completed: the game's option names with each valid value (`pairs=seating`,
+    `pairs=random`), a number option with its default and its bounds (`hands=5 (1–100)`).
+    The engine's option definitions are the only source; nothing for an unknown game."""
+    try:
+        kind = get_variant(game or "")
+    except DominoError:
+        return []
+    parts = current.split()
+    last = "" if not parts or current[-1:].isspace() else parts[-1]
+    before = current[: len(current) - len(last)]
+    if before and not before[-1:].isspace():
+        before += " "
+    typed = {part.partition("=")[0].lower() for part in parts if part != last}
+    name_typed, sep, value_typed = last.lower().partition("=")
+    found: list[app_commands.Choice[str]] = []
+    for spec in kind.option_specs:
+        if spec.name in typed or not spec.name.startswith(name_typed):
+            continue
+        if sep and spec.name != name_typed:
+            continue
+        if spec.choices:
+            values = [option_value(choice) for choice in spec.choices]
+            values = [value for value in values if value.startswith(value_typed)]
+            bounds = ""
+        else:
+            # A number: what was typed (its digits), else the default, with the bounds beside.
+            values = [value_typed if value_typed.isdigit() else option_value(spec.default)]
+            bounds = f" ({spec.minimum}–{spec.maximum})" if spec.maximum is not None else ""
+        for value in values:
+            text = f"{before}{spec.name}={value}"
+            if len(text) <= 100:
+                found.append(app_commands.Choice(name=(text + bounds)[:100], value=text))
+    return found[:25]
+
+
 class Domino(commands.Cog):
     domino = app_commands.Group(
         name="domino", description="Domino tables: new games, rules and help", guild_only=True
@@ -148,6 +186,13 @@ class Domino(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return game_choices(current, mine(interaction))
 
+    @new.autocomplete("options")
+    async def _new_options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        return option_suggestions(game if isinstance(game, str) else None, current)
+
     @domino.command(name="rules", description="The rules of a game")
     @app_commands.describe(game="Which game")
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
@@ -182,6 +227,17 @@ class Domino(commands.Cog):
                 rules=Command("domino rules"),
                 puzzle=Command("domino puzzle"),
                 end=Command("domino end"),
+            )
+            + "\n\n"
+            + w(
+                texts.HELP_MORE,
+                help=Command("domino help"),
+                language=Command("domino config language"),
+                settings=Command("domino settings"),
+                leaderboard=Command("leaderboard"),
+                stats=Command("stats"),
+                history=Command("history"),
+                season=" | ".join(w.slash(f"season {verb}") for verb in ("start", "end", "list")),
             ),
             colour=EMBED_COLOUR,
         )

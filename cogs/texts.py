@@ -109,6 +109,9 @@ def start_refused(reason: object) -> Said:
     return Said.of(NOT_YET, reason=Said.refusal(reason))
 
 
+NOT_AN_AI_SEAT = N_("Only an AI's seat can be emptied; players leave by themselves.")
+
+
 # -- lobby ------------------------------------------------------------------------------------
 
 LOBBY_TITLE = N_("New table: {game}")
@@ -184,6 +187,24 @@ def ai_name(level: str, number: int) -> str:
     """An AI seat's name, kept with the table: English, since every reader sees the same name
     (a player's name is not translated either)."""
     return AI_NAME.format(number=number)
+
+
+# The lobby's menus: a latecomer takes an AI's seat; the host fills, empties and chooses.
+REPLACE_AI = N_("Seat {number}: replace {name}")
+FILL_WITH_AI = N_("Fill every empty seat: {level}")
+REMOVE_AI_PLACEHOLDER = N_("Remove an AI player")
+REMOVE_AI = N_("Seat {number}: remove {name}")
+OPTION_PLACEHOLDER = N_("Change an option (host)")
+# TRANSLATORS: an option's value in the lobby's menu, the one the table has now
+OPTION_NOW = N_("{option} (now)")
+
+
+def replace_ai_line(w: Words, number: int, name: str) -> str:
+    return w(REPLACE_AI, number=number + 1, name=user_text(name))
+
+
+def remove_ai_line(w: Words, number: int, name: str) -> str:
+    return w(REMOVE_AI, number=number + 1, name=user_text(name))
 
 
 # -- buttons ----------------------------------------------------------------------------------
@@ -340,6 +361,14 @@ HELP = N_(
     "**{end}** — (moderators) end a table in this channel.\n\n"
     "Join with the lobby's buttons; your tiles come by DM (or press “Your hand”). "
     "Play with the buttons under your hand. If your turn timer runs out an AI moves for you."
+)
+HELP_MORE = N_(
+    "**{help}** — this list.\n"
+    "**{language}** — (moderators) the language of this server's tables.\n"
+    "**{settings}** — your own settings (where your hands go).\n"
+    "**{leaderboard}** — this server's standings; **{stats}** — a player's record.\n"
+    "**{history}** — recent matches, to replay move by move.\n"
+    "**{season}** — (moderators) start, end or list this server's seasons."
 )
 RULES_TITLE = N_("{name} — rules")
 RULES_FOOTER = N_("Source: {source} · players: {players}")

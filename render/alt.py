@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.view import SeatView
+from render.hand import turn_note
 from render.sheet import match_winners, unit_names
 from render.wording import ENGLISH, Wording
 
@@ -25,6 +26,9 @@ def describe_hand(view: SeatView, *, names: Sequence[str] = (), wording: Wording
         parts = [wording.alt_hand_empty]
     if view.over or view.turn is None:
         parts.append(wording.hand_over)
+    elif view.my_turn and view.laid_pairs:
+        # The pairs game's turns are not plays: say what to do (lay pairs, or exchange).
+        parts.append(turn_note(view, wording=wording))
     elif view.my_turn:
         parts.append(wording.hand_your_turn)
     elif names:

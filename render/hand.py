@@ -1,7 +1,8 @@
 """The hand picture, for its owner only: the tiles upright, the playable ones raised, ringed and
 checked, the others dimmed, each labelled the way its move buttons name it ("6-4", "6-4 on 6",
 "6-6 on N2a"). When no tile can be played the line under the tiles says what the buttons offer
-(draw or pass).
+(draw or pass; in the pairs game, lay pairs, or put a tile under the stock and draw the top one,
+each tile then ringed as one to exchange).
 
 What the tiles would be played onto (the open ends, or the running total) goes beside the
 heading when it fits, measured with the font, and under it, wrapped, when it does not: a star
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Shape
 from engine.tiles import Tile
+from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 from render.encode import png_bytes
 from render.labels import end_name, move_label
@@ -53,6 +55,9 @@ def plays_by_tile(
     for action in legal:
         if isinstance(action, Play):
             labels[action.tile].append(move_label(action, wording=wording, view=view))
+        elif isinstance(action, Exchange):
+            # Each tile may go under the stock: none is greyed, each is named as on its button.
+            labels[action.tile].append(str(action.tile))
     return labels
 
 
@@ -72,7 +77,9 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
     if table and not beside:
         table_lines = wrap(table, font(TABLE_SIZE), width - 2 * MARGIN, separator=ENDS_APART)
     top = HEADING_TOP + HEADING_LINE * (1 + len(table_lines)) + 8
-    height = top + rows * row_height + 34
+    # The footnote wraps at word boundaries: the pairs game's instructions are a long line.
+    notes = wrap(_footnote(view, wording), font(14), width - 2 * MARGIN, separator=" ")
+    height = top + rows * row_height + 34 + 18 * (len(notes) - 1)
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
     put_text(canvas, (MARGIN, HEADING_TOP), heading, size=16, bold=True, colour=palette.ink)
@@ -109,8 +116,9 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
         else:
             at = (slot_left + SLOT / 2, top_of_row + RAISE + 2 * CELL + 12)
             put_text(canvas, at, str(tile), size=13, colour=palette.muted, anchor="mt")
-    at = (MARGIN, height - 20)
-    put_text(canvas, at, _footnote(view, wording), size=14, colour=palette.muted, anchor="lm")
+    for index, note in enumerate(notes):
+        at = (MARGIN, height - 20 - 18 * (len(notes) - 1 - index))
+        put_text(canvas, at, note, size=14, colour=palette.muted, anchor="lm")
     return canvas
 
 
@@ -140,11 +148,26 @@ def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
 def _footnote(view: SeatView, wording: Wording) -> str:
     if not view.my_turn:
         return wording.hand_not_your_turn if view.turn is not None else wording.hand_over
+    return turn_note(view, wording=wording)
+
+
+def turn_note(view: SeatView, *, wording: Wording = ENGLISH) -> str:
+    """What the seat to play may do, in a line: the moves it has, or why it draws, exchanges
+    or passes. The hand picture's footnote, and the words a hand message may show beside it."""
     plays = sum(1 for action in view.legal if isinstance(action, Play))
     if plays:
         return wording.plural(wording.hand_moves, plays, count=plays)
+    if any(isinstance(action, LayPairs) for action in view.legal):
+        return wording.hand_lay_pairs
+    if any(isinstance(action, Exchange) for action in view.legal):
+        return wording.hand_exchange
     if any(isinstance(action, Draw) for action in view.legal):
         return wording.hand_draw
     if any(isinstance(action, Pass) for action in view.legal):
-        return wording.hand_pass
+        return wording.hand_no_pair_pass if view.laid_pairs else wording.hand_pass
     return wording.hand_your_turn
+
+
+def exchange_label(action: Exchange, *, wording: Wording = ENGLISH) -> str:
+    """The pairs game's exchange as its button names it: `6-4 under the stock`."""
+    return wording.say(wording.hand_exchange_move, tile=str(action.tile))

@@ -171,6 +171,12 @@ class Wording:
     hand_draw: str = _text(N_("No tile fits: draw from the boneyard."))
     hand_pass: str = _text(N_("No tile fits: pass."))
     hand_your_turn: str = _text(N_("Your turn."))
+    # The pairs game's turns: what to do, in the hand's own words (no tile is "played" there).
+    hand_lay_pairs: str = _text(N_("Lay one or more pairs of equal sums, then draw back to six."))
+    hand_exchange: str = _text(N_("No pair: put one tile under the stock and draw the top one."))
+    hand_no_pair_pass: str = _text(N_("No pair and the stock is empty: pass."))
+    # TRANSLATORS: a move button of the pairs game: this tile goes under the stock
+    hand_exchange_move: str = _text(N_("{tile} under the stock"))
 
     # -- the score sheet (render/sheet.py) -------------------------------------------------
     sheet_title: str = _text(N_("{game}: score sheet"))

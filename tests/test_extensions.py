@@ -26,6 +26,8 @@ CUSTOM_IDS = (
     "dl:0a1b2c3d4e:join",
     "dla:0a1b2c3d4e",
     "dls:0a1b2c3d4e",
+    "dlr:0a1b2c3d4e",
+    "dlo:0a1b2c3d4e",
     "dt:0a1b2c3d4e:rematch",
     "dm:0a1b2c3d4e:12:3",
     "dms:0a1b2c3d4e:12:1",

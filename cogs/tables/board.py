@@ -23,6 +23,8 @@ from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
 from engine.messages import Message
+from engine.variants.pairs import Exchange
+from render.hand import exchange_label, turn_note
 
 COLOUR = discord.Colour(0x2E7D32)
 
@@ -196,11 +198,23 @@ def move_labels(
     labels = [
         render.move_label(action, wording=wording, view=view)
         if isinstance(action, Play | Draw | Pass)
+        else exchange_label(action, wording=wording)
+        if isinstance(action, Exchange)
         else w.message(str(action))
         for action in legal
     ]
-    simple = all(isinstance(action, Play | Draw | Pass) for action in legal)
+    # A pairs exchange is one tile under the stock: a short label, a button like a play.
+    simple = all(isinstance(action, Play | Draw | Pass | Exchange) for action in legal)
     return labels, simple
+
+
+def turn_words(view: SeatView, w: Words) -> str | None:
+    """What the seat to play must do, when a plain "your turn" would not say it (the pairs
+    game: lay pairs, or put a tile under the stock and draw the top one); None otherwise.
+    For the hand message's text, beside the picture whose footnote says the same."""
+    if not view.my_turn or not view.laid_pairs:
+        return None
+    return turn_note(view, wording=w.wording())
 
 
 def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> discord.Embed:
@@ -209,7 +223,7 @@ def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> d
     if view.over or view.turn is None:
         embed.description = w(texts.HAND_FINISHED if view.results else texts.NO_TILES)
     elif view.my_turn:
-        embed.description = w(texts.YOUR_TURN)
+        embed.description = turn_words(view, w) or w(texts.YOUR_TURN)
     else:
         shown = texts.user_text(turn_name) if turn_name else "-"
         embed.description = w(texts.NOT_YOUR_TURN_YET, name=shown)

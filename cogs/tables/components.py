@@ -7,7 +7,9 @@ table state lives here.
 
 Custom ids (all under 100 characters):
 - `dl:{table}:{verb}` lobby buttons (join, leave, start, cancel); `dla:{table}` the AI level
-  menu; `dls:{table}` the seat menu;
+  menu (a level adds one AI, `fill:{level}` fills every empty seat); `dls:{table}` the seat
+  menu (free seats and AI seats to take); `dlr:{table}` the host's menu of AI seats to empty;
+  `dlo:{table}` the host's menu of the game's options (values `name=value`);
 - `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave);
 - `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu.
 """
@@ -31,6 +33,8 @@ LOBBY_VERBS = ("join", "leave", "start", "cancel")
 TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave")
 MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
 MENU_SIZE = 25
+#: The AI menu's values that fill every empty seat: `fill:easy`.
+FILL = "fill:"
 #: The words of items rebuilt from a custom id to handle a click: their labels are never shown.
 ENGLISH = words("en")
 
@@ -73,10 +77,19 @@ class LobbyButton(
 
 class LobbyMenu(
     PersistentItem[discord.ui.Select[Any]],
-    template=rf"(?P<kind>dla|dls):(?P<table_id>{ID})",
+    template=rf"(?P<kind>dla|dls|dlr|dlo):(?P<table_id>{ID})",
 ):
-    """The host's "Add AI" menu (`dla`, values are levels) or the seat menu (`dls`, values are
-    seat numbers)."""
+    """The host's "Add AI" menu (`dla`, values are levels, or `fill:` and a level), the seat
+    menu (`dls`, values are seat numbers), the host's "Remove an AI" menu (`dlr`, seat numbers)
+    or options menu (`dlo`, `name=value`)."""
+
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {
+        "dla": texts.AI_LEVEL_PLACEHOLDER,
+        "dls": texts.SEAT_PICK,
+        "dlr": texts.REMOVE_AI_PLACEHOLDER,
+        "dlo": texts.OPTION_PLACEHOLDER,
+    }
+    VERBS: ClassVar[dict[str, str]] = {"dla": "ai", "dls": "seat", "dlr": "remove", "dlo": "option"}
 
     def __init__(
         self,
@@ -85,7 +98,7 @@ class LobbyMenu(
         options: Sequence[tuple[str, str]] = (("-", "-"),),
         w: Words = ENGLISH,
     ) -> None:
-        placeholder = w(texts.AI_LEVEL_PLACEHOLDER if kind == "dla" else texts.SEAT_PICK)
+        placeholder = w(self.PLACEHOLDERS[kind])
         super().__init__(
             discord.ui.Select(
                 custom_id=f"{kind}:{table_id}",
@@ -100,7 +113,9 @@ class LobbyMenu(
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         value = self.item.values[0] if self.item.values else ""
-        verb = "ai" if self.kind == "dla" else "seat"
+        verb = self.VERBS[self.kind]
+        if verb == "ai" and value.startswith(FILL):
+            verb, value = "fill", value.removeprefix(FILL)
         await tables_of(interaction).lobbies.click(interaction, self.table_id, verb, value)
 
 
@@ -208,16 +223,32 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def lobby_view(
-    table_id: str, levels: Sequence[str], seats: Sequence[tuple[str, str]], w: Words
+    table_id: str,
+    levels: Sequence[str],
+    seats: Sequence[tuple[str, str]],
+    w: Words,
+    *,
+    removable: Sequence[tuple[str, str]] = (),
+    options: Sequence[tuple[str, str]] = (),
 ) -> discord.ui.View:
-    """The lobby's buttons and menus, in the words of the lobby's readers (the server's)."""
+    """The lobby's buttons and menus, in the words of the lobby's readers (the server's): the
+    AI menu (add one, or fill every empty seat), the seat menu, the AI seats the host may empty
+    (`removable`) and the game's options the host may choose (`options`). Five rows at most,
+    as Discord allows."""
     view = discord.ui.View(timeout=None)
     for verb in LOBBY_VERBS:
         view.add_item(LobbyButton(table_id, verb, w))
     levels_named = [(texts.level_name(w, level), level) for level in levels]
-    view.add_item(LobbyMenu(table_id, "dla", levels_named, w))
+    levels_named += [
+        (w(texts.FILL_WITH_AI, level=texts.level_name(w, level)), FILL + level) for level in levels
+    ]
+    view.add_item(LobbyMenu(table_id, "dla", levels_named[:MENU_SIZE], w))
     if seats:
-        view.add_item(LobbyMenu(table_id, "dls", seats, w))
+        view.add_item(LobbyMenu(table_id, "dls", seats[:MENU_SIZE], w))
+    if removable:
+        view.add_item(LobbyMenu(table_id, "dlr", removable[:MENU_SIZE], w))
+    if options:
+        view.add_item(LobbyMenu(table_id, "dlo", options[:MENU_SIZE], w))
     return view
 
 

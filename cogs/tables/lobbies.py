@@ -17,7 +17,7 @@ import discord
 from cogs import texts
 from cogs.audience import mine
 from cogs.errors import send_ephemeral
-from cogs.tables.lobby import missing_permissions
+from cogs.tables.lobby import missing_permissions, read_option
 from cogs.tables.seating import Lobby, Setup, TableError
 from cogs.tables.table import Step, Table, new_seed
 
@@ -81,6 +81,14 @@ class Lobbies:
                 table.leave_lobby(user.id)
             elif verb == "ai":
                 table.add_ai(user.id, value or "", self.tables.levels)
+            elif verb == "fill":
+                table.fill_with_ai(user.id, value or "", self.tables.levels)
+            elif verb == "remove":
+                wanted = int(value) if value and value.isascii() and value.isdigit() else -1
+                table.remove_ai(user.id, wanted)
+            elif verb == "option":
+                name, chosen = read_option(table, value or "")
+                table.choose_option(user.id, name, chosen)
             elif verb == "cancel":
                 table.cancel(user.id)
             elif verb == "start":

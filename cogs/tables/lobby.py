@@ -10,6 +10,7 @@ import discord
 
 from cogs import texts
 from cogs.lang import N_, Words
+from cogs.tables.seating import TableError
 from cogs.tables.table import Phase, Table
 
 if TYPE_CHECKING:
@@ -92,9 +93,56 @@ def lobby_embed(table: Table, w: Words) -> discord.Embed:
 
 
 def seat_choices(table: Table, w: Words) -> list[tuple[str, str]]:
-    """The seat menu: free seats only (a full table offers none)."""
-    return [
+    """The seat menu: free seats, then AI seats as "replace AI 2" (a person who arrives late
+    plays instead of an AI); a table full of people offers none."""
+    free = [
         (texts.seat_line(w, number, None, None), str(number))
         for number, seat in enumerate(table.lobby.seats)
         if seat is None
+    ]
+    taken = [
+        (texts.replace_ai_line(w, number, seat.name), str(number))
+        for number, seat in enumerate(table.lobby.seats)
+        if seat is not None and seat.is_ai
+    ]
+    return (free + taken)[:25]
+
+
+def removable_seats(table: Table, w: Words) -> list[tuple[str, str]]:
+    """The host's menu of AI seats to empty: "Seat 3: remove AI 2"."""
+    return [
+        (texts.remove_ai_line(w, number, seat.name), str(number))
+        for number, seat in enumerate(table.lobby.seats)
+        if seat is not None and seat.is_ai
     ][:25]
+
+
+def option_value(value: object) -> str:
+    """An option's value as `/domino new options:` types it (`true`, `random`, `150`)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def option_choices(table: Table, w: Words) -> list[tuple[str, str]]:
+    """The host's options menu: every value of the game's options that have a few choices
+    (`pairs=seating`, `pairs=random`), the table's current ones marked; values `name=value`."""
+    chosen = table.setup.options
+    found: list[tuple[str, str]] = []
+    for spec in table.setup.kind.option_specs:
+        current = chosen.get(spec.name, spec.default)
+        for choice in spec.choices:
+            text = f"{spec.name}={option_value(choice)}"
+            label = w(texts.OPTION_NOW, option=text) if choice == current else text
+            found.append((label, text))
+    return found[:25]
+
+
+def read_option(table: Table, text: str) -> tuple[str, object]:
+    """A value of the options menu (`pairs=random`) as the option's name and value: only the
+    values the menu offers are read (a forged one is refused)."""
+    name, _, raw = text.partition("=")
+    for spec in table.setup.kind.option_specs:
+        if spec.name == name:
+            for choice in spec.choices:
+                if option_value(choice) == raw:
+                    return name, choice
+    raise TableError(texts.BAD_OPTIONS, text=texts.user_text(text))

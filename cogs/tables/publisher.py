@@ -185,11 +185,18 @@ class Publisher:
     def lobby_message(self, table: Table, w: Words) -> dict[str, Any]:
         """The lobby's embed and (while it is open) its buttons, in the server's words (`w`)."""
         from cogs.tables.components import lobby_view
-        from cogs.tables.lobby import seat_choices
+        from cogs.tables.lobby import option_choices, removable_seats, seat_choices
 
         view = None
         if table.phase is Phase.LOBBY:
-            view = lobby_view(table.id, self.tables.levels, seat_choices(table, w), w)
+            view = lobby_view(
+                table.id,
+                self.tables.levels,
+                seat_choices(table, w),
+                w,
+                removable=removable_seats(table, w),
+                options=option_choices(table, w),
+            )
         return {"embed": lobby_embed(table, w), "view": view}
 
     @staticmethod

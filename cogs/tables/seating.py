@@ -175,16 +175,23 @@ class Lobby:
     def occupied(self) -> list[Seat]:
         return [seat for seat in self.seats if seat is not None]
 
-    def _free_seat(self, wanted: int | None, user_id: int | None = None) -> int:
+    def _free_seat(
+        self, wanted: int | None, user_id: int | None = None, *, for_person: bool = False
+    ) -> int:
         """`wanted`, or else the seat kept for `user_id`, or else the first free seat kept for
-        nobody who is still invited, or else any free seat."""
+        nobody who is still invited, or else any free seat. A person (`for_person`) may also
+        take an AI's seat: the one `wanted`, or the last AI's when no seat is free (a friend
+        who arrives late plays instead of an AI)."""
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
                 raise TableError(texts.SEAT_TAKEN)
-            if self.seats[wanted] is not None:
+            taken = self.seats[wanted]
+            if taken is not None and not (for_person and taken.is_ai):
                 raise TableError(texts.SEAT_TAKEN)
             return wanted
         free = [number for number, seat in enumerate(self.seats) if seat is None]
+        if not free and for_person:
+            free = self.ai_seats()[-1:]
         if not free:
             raise TableError(texts.TABLE_FULL)
         kept = self.invited.get(user_id) if user_id is not None else None
@@ -202,7 +209,7 @@ class Lobby:
             raise TableError(texts.ALREADY_SEATED)
         if current is not None and seat == current:
             return current
-        number = self._free_seat(seat, user_id)
+        number = self._free_seat(seat, user_id, for_person=True)
         if current is not None:
             moving = self.seats[current]
             self.seats[current] = None
@@ -226,9 +233,55 @@ class Lobby:
                 texts.UNKNOWN_LEVEL, level=texts.user_text(level), levels=", ".join(levels)
             )
         number = self._free_seat(None)
-        count = sum(1 for seat in self.occupied if seat.is_ai) + 1
-        self.seats[number] = Seat(name=texts.ai_name(level, count), ai=level)
+        self.seats[number] = Seat(name=self._next_ai_name(level), ai=level)
         return number
+
+    def _next_ai_name(self, level: str) -> str:
+        """`AI n` with the smallest n no AI seat has (a removed AI's name is free again, and
+        two seats never share one)."""
+        names = {seat.name for seat in self.occupied if seat.is_ai}
+        count = 1
+        while texts.ai_name(level, count) in names:
+            count += 1
+        return texts.ai_name(level, count)
+
+    def ai_seats(self) -> list[int]:
+        """The numbers of the seats an AI holds, in order."""
+        return [number for number, seat in enumerate(self.seats) if seat is not None and seat.is_ai]
+
+    def fill_with_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> int:
+        """The host seats an AI of `level` in every empty seat; returns how many."""
+        added = 0
+        while any(seat is None for seat in self.seats):
+            self.add_ai(user_id, level, levels)
+            added += 1
+        if not added:
+            raise TableError(texts.TABLE_FULL)
+        return added
+
+    def remove_ai(self, user_id: int, number: int) -> None:
+        """The host empties an AI's seat (people leave by themselves)."""
+        if user_id != self.host_id:
+            raise TableError(texts.NOT_HOST)
+        seat = self.seats[number] if 0 <= number < len(self.seats) else None
+        if seat is None or not seat.is_ai:
+            raise TableError(texts.NOT_AN_AI_SEAT)
+        self.seats[number] = None
+
+    def choose_option(self, user_id: int, name: str, value: Any) -> None:
+        """The host changes one of the game's options; the engine validates the new set
+        against this lobby's seats, and a refusal leaves the options as they were."""
+        if user_id != self.host_id:
+            raise TableError(texts.NOT_HOST)
+        setup = self.setup
+        chosen = Setup.create(
+            setup.variant,
+            {**setup.options, name: value},
+            seats=len(self.seats),
+            turn_seconds=setup.turn_seconds,
+            rated=setup.rated,
+        )
+        setup.options = chosen.options
 
     def start_problem(self) -> DominoError | None:
         """Why Start must wait (the engine's refusal, e.g. the player count), or None."""

@@ -15,6 +15,7 @@ import copy
 import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from cogs import texts
 from cogs.lang import Said
@@ -167,6 +168,21 @@ class Table:
     def add_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> None:
         self._require_lobby()
         self.lobby.add_ai(user_id, level, levels)
+        self.version += 1
+
+    def fill_with_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> None:
+        self._require_lobby()
+        self.lobby.fill_with_ai(user_id, level, levels)
+        self.version += 1
+
+    def remove_ai(self, user_id: int, seat: int) -> None:
+        self._require_lobby()
+        self.lobby.remove_ai(user_id, seat)
+        self.version += 1
+
+    def choose_option(self, user_id: int, name: str, value: Any) -> None:
+        self._require_lobby()
+        self.lobby.choose_option(user_id, name, value)
         self.version += 1
 
     def cancel(self, user_id: int) -> None:
