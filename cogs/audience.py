@@ -1,4 +1,4 @@
-"""Who reads a message, and so in which language it is written (issue 8).
+"""Who reads a message, and so in which language it is written.
 
 - What only the acting user sees (ephemeral replies, refusals, their "Your hand"): the language
   of that interaction's `locale` (`mine`).

@@ -1,4 +1,4 @@
-"""The translation layer: every word a user sees goes through here (issue 8).
+"""The translation layer: every word a user sees goes through here.
 
 Babel with gettext `.po` catalogues (see `catalogues`); two domains: `domino` (the bot's own
 words: cogs, the picture labels of render/wording.py, the engine's refusals) and `rules` (the

@@ -200,6 +200,15 @@ async def assert_record_is_the_clicks(path: Path, clicks: Clicks, timeouts: int 
 # -- the bot killed hard ----------------------------------------------------------------------
 
 
+async def plays_on_as_stored(emu: Emulator, path: Path, people: Any, clicks: Clicks) -> None:
+    """After the recovery: the newest buttons work, two more moves are played, what people see
+    is the stored table, and the record holds exactly the moves made."""
+    await their_newest_buttons_work(emu, path, people, clicks)
+    await play(emu, path, people, clicks, 2)
+    await assert_converged(emu, path)
+    await assert_record_is_the_clicks(path, clicks)
+
+
 async def test_a_move_stored_but_never_shown_is_shown_after_a_crash(
     emu: Emulator, domino: discord.Client, tmp_path: Path
 ) -> None:
@@ -219,10 +228,7 @@ async def test_a_move_stored_but_never_shown_is_shown_after_a_crash(
     stored = await assert_converged(emu, path)
     assert stored.actions > turn.stored.actions
     assert timed_out_lines(emu, stored) == (0, 0)  # the next player's timer did not run out
-    await their_newest_buttons_work(emu, path, people, clicks)
-    await play(emu, path, people, clicks, 2)
-    await assert_converged(emu, path)
-    await assert_record_is_the_clicks(path, clicks)
+    await plays_on_as_stored(emu, path, people, clicks)
 
 
 async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
@@ -241,10 +247,7 @@ async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
     assert [dm_count(p) for p in people] == hands and not emu.held  # and never will
     await emu.start_bot()
     await assert_converged(emu, path)
-    await their_newest_buttons_work(emu, path, people, clicks)
-    await play(emu, path, people, clicks, 2)
-    await assert_converged(emu, path)
-    await assert_record_is_the_clicks(path, clicks)
+    await plays_on_as_stored(emu, path, people, clicks)
 
 
 @pytest.mark.parametrize("when", ["due", "thinking"])
@@ -320,10 +323,7 @@ async def test_pictures_that_fail_to_draw_are_drawn_again(
     await play(emu, path, people, clicks, 1)
     await assert_converged(emu, path, nudge=1.0)
     assert failures.count("board") == 2 and failures.count("hand") == 2
-    await their_newest_buttons_work(emu, path, people, clicks)
-    await play(emu, path, people, clicks, 2)
-    await assert_converged(emu, path)
-    await assert_record_is_the_clicks(path, clicks)
+    await plays_on_as_stored(emu, path, people, clicks)
 
 
 async def test_discord_outages_on_the_board_and_the_hands_are_retried(
@@ -337,10 +337,7 @@ async def test_discord_outages_on_the_board_and_the_hands_are_retried(
     await play(emu, path, people, clicks, 1)
     await assert_converged(emu, path, nudge=1.0, timeout=20)
     assert emu.failed, "no outage was met"
-    await their_newest_buttons_work(emu, path, people, clicks)
-    await play(emu, path, people, clicks, 2)
-    await assert_converged(emu, path)
-    await assert_record_is_the_clicks(path, clicks)
+    await plays_on_as_stored(emu, path, people, clicks)
 
 
 def dm_count(person: Any) -> int:
@@ -437,7 +434,4 @@ async def test_a_graceful_restart_converges(
     await assert_converged(emu, path)
     await emu.restart_bot()
     await assert_converged(emu, path)
-    await their_newest_buttons_work(emu, path, people, clicks)
-    await play(emu, path, people, clicks, 2)
-    await assert_converged(emu, path)
-    await assert_record_is_the_clicks(path, clicks)
+    await plays_on_as_stored(emu, path, people, clicks)
