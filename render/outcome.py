@@ -63,7 +63,9 @@ def hand_sentence(
     if kind is HandKind.WENT_OUT:
         out = result.outcome.went_out
         who = wording.seat_name(names, out) if out is not None else won
-        return wording.say(wording.outcome_went_out, number=number, names=won, out=who)
+        if who == won:  # a player alone: naming them twice would read oddly
+            return wording.say(wording.outcome_went_out, number=number, out=who)
+        return wording.say(wording.outcome_went_out_for, number=number, names=won, out=who)
     if kind is HandKind.TARGET:
         return wording.say(wording.outcome_target, number=number, names=won)
     if kind is HandKind.BLOCKED_WON:

@@ -192,13 +192,14 @@ class Wording:
     sheet_and: str = _text(N_("{first} and {second}"))
 
     # -- how a hand and a match ended (render/outcome.py), the same words everywhere -------
-    outcome_went_out: str = _text(N_("Hand {number} won by {names}: {out} went out."))
+    outcome_went_out: str = _text(N_("Hand {number}: {out} went out and won it."))
+    outcome_went_out_for: str = _text(N_("Hand {number}: {out} went out; {names} won it."))
     outcome_target: str = _text(N_("Hand {number} won by {names}: the total hit the target."))
     outcome_blocked_won: str = _text(N_("Hand {number} was blocked; {names} won it."))
     outcome_blocked_none: str = _text(N_("Hand {number} was blocked; nobody won it."))
     outcome_hand_drawn: str = _text(N_("Hand {number} ended in a draw."))
-    outcome_match_won: str = _text(N_("Match over: {names} won."))
-    outcome_match_drawn: str = _text(N_("Match over: a draw."))
+    outcome_match_won: str = _text(N_("{names} won the match."))
+    outcome_match_drawn: str = _text(N_("The match ended in a draw."))
 
     # -- the puzzles (render/puzzles.py) ---------------------------------------------------
     dominosa_heading: tuple[str, ...] = _plural(
