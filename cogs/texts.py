@@ -220,9 +220,8 @@ TOTAL = N_("Running total")
 STATUS = N_("Table")
 TIMER = N_("Turn timer")
 HAND_TITLE = N_("{game} · hand {number}")
-BETWEEN_HANDS = N_(
-    "Hand {number} is over. The next hand starts {when}, or as soon as everyone is ready."
-)
+# The line above it says how the hand ended (render/outcome.py).
+NEXT_HAND_STARTS = N_("The next hand starts {when}, or as soon as everyone is ready.")
 CHOOSE_LEADER = N_(
     "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
 )

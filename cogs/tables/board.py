@@ -101,7 +101,7 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
         lines.append(texts.hand_outcome(w, view, names))
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))
-        lines.append(w(texts.BETWEEN_HANDS, number=len(view.results), when=when))
+        lines.append(w(texts.NEXT_HAND_STARTS, when=when))
         if snap.choosers:
             pair = " & ".join(names[seat] for seat in snap.choosers)
             lines.append(w(texts.CHOOSE_LEADER, pair=pair))
