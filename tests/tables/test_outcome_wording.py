@@ -1,0 +1,132 @@
+"""How a hand and a match ended reads the same everywhere: the board, the message under each
+score sheet in the thread, the score sheet's alt text, the player's DMs and /history, in every
+family of games. Whole matches are played through the emulator (a person and random AI seats);
+what each place says is compared with the one sentence `render.outcome` makes of the engine's
+own results, read back from the store."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from cogs import texts
+from cogs.standings import texts as words
+from engine.view import public_view
+from render.outcome import hand_sentence, match_sentence
+from tests.emulator.emulator import Emulator
+from tests.standings.helpers import answer
+from tests.tables.converged import stored_table
+from tests.tables.play import play_match, table_channel
+from tests.tables.seen_words import PUBLIC, Transcript, transcript
+
+__all__ = ["transcript"]  # the fixture, used by name
+
+GAMES = [  # (game, seats, options): a short match of each family
+    ("partnership", 4, {"target": 10}),  # pairs, the pair that reaches the target loses
+    ("111", 4, {"target": 10}),  # pairs, first pair to the target
+    ("two-player", 2, {"target": 10}),  # a line game with a boneyard
+    ("cyprus", 4, {"target": 10}),  # a cross
+    ("sum", 3, {"wins": 1}),  # a running total: a hand won by hitting the target
+    ("hungarian", 3, {"hands": 2}),  # lowest total after the agreed hands
+    ("pool", 3, {"hands": 2}),  # most chips after the agreed hands
+    ("pairs", 2, {}),  # a row game: first to five pairs, or a drawn hand
+]
+
+# A sentence about how a hand or a match ended, wherever it is written (a board's title says
+# "hand 2" in lower case; /history's captions say "Hand 1 of 3, move …": neither is one).
+HAND_SENTENCE = re.compile(r"Hand \d+(?! of)[^.\n]*\.")
+MATCH_SENTENCE = re.compile(r"[^.\n]*(?:won the match|match ended)[^.\n]*\.")
+
+
+async def open_table(emu: Emulator, host: Any, game: str, ai: int, **options: Any) -> Any:
+    typed = " ".join(f"{name}={value}" for name, value in options.items())
+    values = {"game": game, **({"options": typed} if typed else {})}
+    lobby = (await host.slash("domino new", values)).response
+    for _ in range(ai):
+        await host.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    return lobby
+
+
+def outcome_sentences(text: str) -> list[str]:
+    return [found.strip() for found in HAND_SENTENCE.findall(text) + MATCH_SENTENCE.findall(text)]
+
+
+def board_versions(seen: Transcript) -> list[str]:
+    """Every version of the board's words (the board's footer names it)."""
+    footer = texts.SPECTATORS
+    return ["\n".join(shown) for who, shown in seen.shown if who is PUBLIC and footer in shown]
+
+
+async def history_captions(emu: Emulator, person: Any) -> list[str]:
+    """The /history stepper's caption at the end of every hand of the newest match: from each
+    next hand's deal one move back, and the record's last position."""
+    listing = answer(await person.slash("history"))
+    stepper = answer(await person.choose(listing, "1", placeholder=words.HISTORY_PICK))
+    captions = []
+
+    def button(label: str) -> Any:
+        return next(b for b in stepper.buttons if b.label == label)
+
+    while not button(words.NEXT_HAND).disabled:
+        await person.click(stepper, custom_id=button(words.NEXT_HAND).custom_id)
+        if not button(words.PREVIOUS_MOVE).disabled and "the deal" in stepper.text:
+            await person.click(stepper, custom_id=button(words.PREVIOUS_MOVE).custom_id)
+            captions.append(stepper.text)
+            await person.click(stepper, custom_id=button(words.NEXT_MOVE).custom_id)
+    while not button(words.NEXT_MOVE).disabled:  # the last hand: to its last move
+        await person.click(stepper, custom_id=button(words.NEXT_MOVE).custom_id)
+    captions.append(stepper.text)
+    return captions
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[game for game, *_ in GAMES])
+async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
+    emu: Emulator,
+    domino: discord.Client,
+    transcript: Transcript,
+    tmp_path: Path,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+) -> None:
+    alice = emu.user("alice")
+    lobby = await open_table(emu, alice, game, seats - 1, **options)
+    await alice.click(lobby, "Start")
+    final = await play_match(emu, [alice], seconds=300)
+    stored = await stored_table(tmp_path / "domino.sqlite3")
+    match = stored.match
+    assert match is not None and match.over
+    view = public_view(match)
+    names = [str(seat["name"]) for seat in stored.seats]
+    hands = [hand_sentence(view, result, names) for result in view.results]
+    ending = match_sentence(view, match.winners, names)
+    said = set(hands) | {ending}
+
+    # The board: how each hand ended while the next is awaited, and at the end the match.
+    versions = board_versions(transcript)
+    for sentence in hands:
+        assert any(sentence in version for version in versions), sentence
+    assert hands[-1] in final.embed["description"] and ending in final.embed["description"]
+    # The thread: a score sheet after every hand, its message and its alt text in those words.
+    sheets = [m for m in table_channel(emu).messages if m.files and m.content]
+    assert [m.content.splitlines()[0] for m in sheets] == hands
+    assert [sentence in m.files[0].attachment.description for m in sheets] == [True] * len(hands), [
+        m.files[0].attachment.description for m in sheets
+    ]
+    assert sheets[-1].content.splitlines()[-1] == ending
+    assert sheets[-1].files[0].attachment.description.endswith(ending)
+    # /history: each hand's last move, and the record's end.
+    captions = await history_captions(emu, alice)
+    assert [caption.count(sentence) for caption, sentence in zip(captions, hands, strict=True)] == [
+        1
+    ] * len(hands)
+    assert ending in captions[-1]
+    # Nowhere (in public, in Alice's DMs and answers) another wording of an outcome.
+    everything = transcript.texts_for(PUBLIC) + transcript.texts_for(alice.id) + captions
+    other = {s for text in everything for s in outcome_sentences(text)} - said
+    assert not other, f"outcomes worded otherwise: {sorted(other)}"
+    assert not [text for text in everything if "won by -" in text]
