@@ -114,16 +114,14 @@ async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
     # The thread: a score sheet after every hand, its message and its alt text in those words.
     sheets = [m for m in table_channel(emu).messages if m.files and m.content]
     assert [m.content.splitlines()[0] for m in sheets] == hands
-    assert [sentence in m.files[0].attachment.description for m in sheets] == [True] * len(hands), [
-        m.files[0].attachment.description for m in sheets
-    ]
+    for sheet, sentence in zip(sheets, hands, strict=True):
+        assert sentence in sheet.files[0].attachment.description
     assert sheets[-1].content.splitlines()[-1] == ending
     assert sheets[-1].files[0].attachment.description.endswith(ending)
     # /history: each hand's last move, and the record's end.
     captions = await history_captions(emu, alice)
-    assert [caption.count(sentence) for caption, sentence in zip(captions, hands, strict=True)] == [
-        1
-    ] * len(hands)
+    for caption, sentence in zip(captions, hands, strict=True):
+        assert caption.count(sentence) == 1, caption
     assert ending in captions[-1]
     # Nowhere (in public, in Alice's DMs and answers) another wording of an outcome.
     everything = transcript.texts_for(PUBLIC) + transcript.texts_for(alice.id) + captions

@@ -99,8 +99,9 @@ async def test_the_board_says_in_a_few_lines_only_what_the_picture_does_not(
     assert len(lines_of(longest)) <= MOST_LINES, lines_of(longest)
     # No field: tiles in hand, scores, the boneyard and the total are all on the picture.
     assert [embed["fields"] for embed in boards.shown if embed.get("fields")] == []
-    playing = [embed for embed in boards.shown if " is to play" in embed.get("description", "")]
-    assert playing and all("<t:" in embed["description"] for embed in playing)  # the timer
+    # Alice's turn shows her timer (AI seats have none).
+    hers = [embed for embed in boards.shown if f"<@{alice.id}> is to play" in embed["description"]]
+    assert hers and all("<t:" in embed["description"] for embed in hers)
     assert not [line for embed in boards.shown for line in lines_of(embed) if "(AI, " in line]
 
 
