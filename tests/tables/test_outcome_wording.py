@@ -6,6 +6,8 @@ own results, read back from the store."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -15,12 +17,16 @@ import pytest
 
 from cogs import texts
 from cogs.standings import texts as words
+from cogs.tables import lobbies
+from engine import Draw, Match, Pass
+from engine.variants import get_variant
 from engine.view import public_view
-from render.outcome import hand_sentence, match_sentence
+from render import ENGLISH
+from render.outcome import HandKind, hand_kind, hand_sentence, match_sentence
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import answer
 from tests.tables.converged import stored_table
-from tests.tables.play import play_match, table_channel
+from tests.tables.play import board, latest_version, move_message, play_match, table_channel
 from tests.tables.seen_words import PUBLIC, Transcript, transcript
 
 __all__ = ["transcript"]  # the fixture, used by name
@@ -83,20 +89,11 @@ async def history_captions(emu: Emulator, person: Any) -> list[str]:
     return captions
 
 
-@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[game for game, *_ in GAMES])
-async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
-    emu: Emulator,
-    domino: discord.Client,
-    transcript: Transcript,
-    tmp_path: Path,
-    game: str,
-    seats: int,
-    options: dict[str, Any],
-) -> None:
-    alice = emu.user("alice")
-    lobby = await open_table(emu, alice, game, seats - 1, **options)
-    await alice.click(lobby, "Start")
-    final = await play_match(emu, [alice], seconds=300)
+async def worded_alike(
+    emu: Emulator, transcript: Transcript, tmp_path: Path, alice: Any, final: Any
+) -> list[HandKind]:
+    """Checks that every place words the stored match's hands and end with the one sentence;
+    returns how each hand ended."""
     stored = await stored_table(tmp_path / "domino.sqlite3")
     match = stored.match
     assert match is not None and match.over
@@ -128,3 +125,104 @@ async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
     other = {s for text in everything for s in outcome_sentences(text)} - said
     assert not other, f"outcomes worded otherwise: {sorted(other)}"
     assert not [text for text in everything if "won by -" in text]
+    return [hand_kind(result) for result in view.results]
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[game for game, *_ in GAMES])
+async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
+    emu: Emulator,
+    domino: discord.Client,
+    transcript: Transcript,
+    tmp_path: Path,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+) -> None:
+    alice = emu.user("alice")
+    lobby = await open_table(emu, alice, game, seats - 1, **options)
+    await alice.click(lobby, "Start")
+    final = await play_match(emu, [alice], seconds=300)
+    await worded_alike(emu, transcript, tmp_path, alice, final)
+
+
+# Found by searching seeds with the engine (see `scripted`): a pairs match whose only hand is
+# blocked with no winner, so the match is drawn (the tie the board once called "won by -" and
+# the score sheet a win); a home-and-away match drawn after two hands that were won.
+SCRIPTED = [
+    ("pairs", "wording-14", {HandKind.BLOCKED_NONE}),
+    ("home-and-away", "wording-12", {HandKind.WENT_OUT}),
+]
+
+
+def scripted(game: str, seed: str) -> tuple[Match, list[int]]:
+    """The match two players play at a table of `seed` when each move they choose is drawn from
+    a `random.Random(seed)` (the moves the table plays itself, a lone draw or pass, draw
+    nothing): the match and the index of each chosen move among the legal ones."""
+    match = Match(get_variant(game)(2, {}), seed=seed)
+    rng, picks = random.Random(seed), []
+    while not match.over:
+        hand = match.start_hand()
+        while not hand.over:
+            legal = match.legal_actions()
+            if len(legal) == 1 and isinstance(legal[0], Draw | Pass):
+                match.apply(legal[0])
+                continue
+            picks.append(rng.randrange(len(legal)))
+            match.apply(legal[picks[-1]])
+    return match, picks
+
+
+async def play_script(emu: Emulator, people: list[Any], picks: list[int]) -> Any:
+    """The people make the scripted moves in turn (and press Ready between hands) until the
+    board offers a rematch; returns the final board."""
+    played: dict[str, int] = {}
+    moves = iter(picks)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120
+    while loop.time() < deadline:
+        shown = board(emu)
+        if shown is not None and texts.REMATCH in shown.labels:
+            return shown
+        if shown is not None and texts.READY in shown.labels:
+            for person in people:
+                key = f"ready:{person.name}:{shown.embed['title']}"
+                if key not in played:
+                    played[key] = 1
+                    await person.click(shown, texts.READY)
+        for person in people:
+            message = move_message(person.dm.messages)
+            if message is None or latest_version(message) <= played.get(person.name, -1):
+                continue
+            played[person.name] = latest_version(message)
+            index = str(next(moves))
+            button = [b for b in message.buttons if (b.custom_id or "").endswith(f":{index}")]
+            if button:
+                await person.click(message, custom_id=button[0].custom_id)
+            else:
+                menu = next(m for m in message.selects if index in m.values)
+                await person.choose(message, index, custom_id=menu.custom_id)
+        await asyncio.sleep(0.05)
+    raise AssertionError("the scripted match did not end")
+
+
+@pytest.mark.parametrize(("game", "seed", "kinds"), SCRIPTED, ids=[game for game, *_ in SCRIPTED])
+async def test_a_drawn_match_and_a_hand_nobody_won_read_the_same_everywhere(
+    emu: Emulator,
+    domino: discord.Client,
+    transcript: Transcript,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    seed: str,
+    kinds: set[HandKind],
+) -> None:
+    match, picks = scripted(game, seed)
+    assert not match.winners  # drawn
+    monkeypatch.setattr(lobbies, "new_seed", lambda: seed)
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = await open_table(emu, alice, game, 0)
+    await bob.click(lobby, texts.JOIN)
+    await alice.click(lobby, texts.START)
+    final = await play_script(emu, [alice, bob], picks)
+    assert set(await worded_alike(emu, transcript, tmp_path, alice, final)) == kinds
+    assert ENGLISH.outcome_match_drawn in final.embed["description"]
