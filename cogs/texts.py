@@ -210,22 +210,12 @@ AI_LEVEL_PLACEHOLDER = N_("Add an AI player: choose its level")
 
 # -- the table --------------------------------------------------------------------------------
 
-TO_PLAY = N_("To play")
-HANDS = N_("Tiles in hand")
-BONEYARD = N_("Boneyard")
-SCORES = N_("Scores")
-LAST_MOVES = N_("Last moves")
-TOTAL = N_("Running total")
-# TRANSLATORS: title of the board field that shows the rules' status line (a running total, a round)
-STATUS = N_("Table")
-TIMER = N_("Turn timer")
 HAND_TITLE = N_("{game} · hand {number}")
 # The line above it says how the hand ended (render/outcome.py).
 NEXT_HAND_STARTS = N_("The next hand starts {when}, or as soon as everyone is ready.")
 CHOOSE_LEADER = N_(
     "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
 )
-MATCH_OVER = N_("Match over")
 NO_BOARD_YET = N_("The table is empty.")
 DM_CLOSED = N_("{name}'s DMs are closed: press “Your hand” to see and play your tiles.")
 SPECTATORS = N_("Anyone can watch; only the players see their own tiles.")
