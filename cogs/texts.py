@@ -10,9 +10,14 @@ a rule: the engine's own refusals (subclasses of `DominoError`) are worded from 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
+import render.outcome
+import render.sheet
 from cogs.lang import N_, Said, Words
+from engine.view import SeatView
 
 # -- what users typed, shown back ------------------------------------------------------------
 
@@ -226,23 +231,12 @@ AI_LEVEL_PLACEHOLDER = N_("Add an AI player: choose its level")
 
 # -- the table --------------------------------------------------------------------------------
 
-TO_PLAY = N_("To play")
-HANDS = N_("Tiles in hand")
-BONEYARD = N_("Boneyard")
-SCORES = N_("Scores")
-LAST_MOVES = N_("Last moves")
-TOTAL = N_("Running total")
-# TRANSLATORS: title of the board field that shows the rules' status line (a running total, a round)
-STATUS = N_("Table")
-TIMER = N_("Turn timer")
 HAND_TITLE = N_("{game} · hand {number}")
-BETWEEN_HANDS = N_(
-    "Hand {number} is over. The next hand starts {when}, or as soon as everyone is ready."
-)
+# The line above it says how the hand ended (render/outcome.py).
+NEXT_HAND_STARTS = N_("The next hand starts {when}, or as soon as everyone is ready.")
 CHOOSE_LEADER = N_(
     "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
 )
-MATCH_OVER = N_("Match over")
 NO_BOARD_YET = N_("The table is empty.")
 DM_CLOSED = N_("{name}'s DMs are closed: press “Your hand” to see and play your tiles.")
 SPECTATORS = N_("Anyone can watch; only the players see their own tiles.")
@@ -257,14 +251,6 @@ FORCED = N_("{line} (forced)")
 TIMED_OUT = N_("{line} (time ran out)")
 HANDED_TO_AI = N_("{name} timed out repeatedly: an AI plays their seat for the rest of the match.")
 TURN_LINE = N_("{name} is to play")
-HAND_RESULT = N_("Hand {number} won by {winners} ({how}). Points: {points}.")
-HAND_ENDS = {
-    "domino": N_("a player went out"),
-    "blocked": N_("the hand was blocked"),
-    "target": N_("the running total hit the target"),
-}
-MATCH_WON = N_("🏆 {winners} won the match.")
-MATCH_DRAWN = N_("The match ended in a draw.")
 RESIGNED = N_("{name} resigned.")
 DRAW_OFFERED = N_("{name} offers a draw (waiting for {waiting}).")
 
@@ -321,13 +307,31 @@ def deadline_line(timestamp: int) -> str:
     return f"<t:{timestamp}:R>"
 
 
-def hand_result(w: Words, number: int, winners: str, end: str, points: str) -> str:
-    how = w(HAND_ENDS[end]) if end in HAND_ENDS else end
-    return w(HAND_RESULT, number=number, winners=winners, how=how, points=points)
+def hand_outcome(w: Words, view: SeatView, names: Sequence[str]) -> str:
+    """How the view's last finished hand ended: the one sentence every place shows
+    (render/outcome.py), in `w`'s words; `names` as the reader sees them."""
+    return render.outcome.hand_sentence(view, view.results[-1], names, wording=w.wording())
 
 
-def match_result(w: Words, winners: str) -> str:
-    return w(MATCH_WON, winners=winners) if winners else w(MATCH_DRAWN)
+def hand_points(w: Words, view: SeatView, names: Sequence[str]) -> str:
+    """Each side's points in the view's last finished hand, and its total."""
+    wording = w.wording()
+    result = view.results[-1]
+    units = ", ".join(
+        wording.say(wording.alt_sheet_unit, name=name, points=wording.signed(points), total=total)
+        for name, points, total in zip(
+            render.sheet.unit_names(view, names, wording=wording),
+            result.points,
+            view.scores,
+            strict=True,
+        )
+    )
+    return wording.say(wording.alt_sheet_points, units=units)
+
+
+def match_outcome(w: Words, view: SeatView, names: Sequence[str], winners: Sequence[int]) -> str:
+    """How the match ended (`winners`: the seats that won it, none for a draw)."""
+    return render.outcome.match_sentence(view, winners, names, wording=w.wording())
 
 
 DRAW_AGREED = N_("Everyone agreed to a draw.")

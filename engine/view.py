@@ -39,6 +39,7 @@ class SeatView:
     legal: tuple[Action, ...]  # what this seat may do now (empty if not its turn)
     results: tuple[HandResult, ...]  # finished hands (every hand revealed once finished)
     over: bool
+    winners: tuple[int, ...] = ()  # the seats that won the match, once it is over (none: a draw)
     # Public state some games have beyond the layout (filled by `Variant.public_state`):
     status: Message | None = None  # a short line on the table's state, e.g. the cross's progress
     total: int | None = None  # the running total of the `sum` game
@@ -77,6 +78,7 @@ def _view(match: Match, seat: int | None) -> SeatView:
         options=tuple(sorted(match.variant.options.items())),
         results=tuple(match.results),
         over=match.over,
+        winners=match.winners,
         hand_number=len(match.played) - 1 if hand is not None else 0,
         hand=tuple(hand.hands[seat]) if hand is not None and seat is not None else (),
         hand_sizes=tuple(len(tiles) for tiles in hand.hands)

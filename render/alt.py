@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 
 from engine.view import SeatView
 from render.hand import turn_note
-from render.sheet import match_winners, unit_names
+from render.outcome import hand_sentence, match_sentence
+from render.sheet import unit_names
 from render.wording import ENGLISH, Wording
 
 
@@ -47,13 +48,7 @@ def describe_sheet(view: SeatView, *, names: Sequence[str], wording: Wording = E
         parts.append(wording.alt_sheet_none)
         return " ".join(parts)
     result = view.results[-1]
-    end = wording.hand_end(result.end)
-    winners = wording.and_list([wording.seat_name(names, seat) for seat in result.winners])
-    number = len(view.results)
-    if winners:
-        parts.append(wording.say(wording.alt_sheet_hand, number=number, end=end, names=winners))
-    else:
-        parts.append(wording.say(wording.alt_sheet_hand_no_winner, number=number, end=end))
+    parts.append(hand_sentence(view, result, names, wording=wording))
     units = ", ".join(
         wording.say(wording.alt_sheet_unit, name=name, points=wording.signed(points), total=total)
         for name, points, total in zip(
@@ -62,12 +57,7 @@ def describe_sheet(view: SeatView, *, names: Sequence[str], wording: Wording = E
     )
     parts.append(wording.say(wording.alt_sheet_points, units=units))
     if view.over:
-        won = [unit_names(view, names, wording=wording)[unit] for unit in match_winners(view)]
-        if not won:
-            parts.append(wording.sheet_draw)
-        else:
-            template = wording.sheet_one_wins if len(won) == 1 else wording.sheet_several_win
-            parts.append(wording.say(template, names=wording.and_list(won)))
+        parts.append(match_sentence(view, view.winners, names, wording=wording))
     return " ".join(parts)
 
 

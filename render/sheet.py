@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.errors import UnknownVariant
-from engine.rules import HandOutcome, HandResult, Scoring
+from engine.rules import HandOutcome, HandResult
 from engine.tiles import Tile
 from engine.variants import get_variant
 from engine.view import SeatView
 from render.encode import png_bytes
+from render.outcome import match_sentence, winning_units
 from render.sprites import pips_for, set_top
 from render.text import fit, font, put_text, text_width
 from render.theme import Theme, get_theme
@@ -53,21 +54,10 @@ def unit_names(view: SeatView, names: Sequence[str], *, wording: Wording = ENGLI
 
 
 def match_winners(view: SeatView) -> tuple[int, ...]:
-    """The winning units of a finished match, read from the final scores and the variant's kind
-    of scoring (the last hand's winners where no points are kept)."""
-    if not view.over or not view.results:
+    """The winning units of a finished match: those of the seats the engine says won it."""
+    if not view.over:
         return ()
-    try:
-        scoring = get_variant(view.variant).scoring
-    except UnknownVariant:
-        scoring = Scoring.REWARD
-    scores = view.scores
-    if scoring is Scoring.NONE:
-        seats = set(view.results[-1].winners)
-        return tuple(index for index, unit in enumerate(view.units) if seats & set(unit))
-    goal = max(scores) if scoring is Scoring.REWARD else min(scores)
-    winners = tuple(index for index, score in enumerate(scores) if score == goal)
-    return () if len(winners) == len(scores) > 1 else winners  # all level: a draw
+    return tuple(winning_units(view.units, view.winners))
 
 
 def target_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
@@ -145,10 +135,7 @@ def score_sheet_image(
     y += 48
     if view.over:
         winners = match_winners(view)
-        text = wording.and_list([units[index] for index in winners])
-        several = len(winners) > 1 or any(len(view.units[index]) > 1 for index in winners)
-        template = wording.sheet_several_win if several else wording.sheet_one_wins
-        message = wording.say(template, names=text) if winners else wording.sheet_draw
+        message = match_sentence(view, view.winners, names, wording=wording)
         message = fit(message, font(22, bold=True), WIDTH - 2 * MARGIN - 30)
         if winners:
             _winner_mark(draw, MARGIN + 10, y + 20, palette)

@@ -196,9 +196,16 @@ class Wording:
     sheet_sat_out: str = _text(N_("sat out"))
     sheet_total: str = _text(N_("Total"))
     sheet_and: str = _text(N_("{first} and {second}"))
-    sheet_one_wins: str = _text(N_("Match over: {names} wins."))
-    sheet_several_win: str = _text(N_("Match over: {names} win."))
-    sheet_draw: str = _text(N_("Match over: a draw."))
+
+    # -- how a hand and a match ended (render/outcome.py), the same words everywhere -------
+    outcome_went_out: str = _text(N_("Hand {number}: {out} went out and won it."))
+    outcome_went_out_for: str = _text(N_("Hand {number}: {out} went out; {names} won it."))
+    outcome_target: str = _text(N_("Hand {number} won by {names}: the total hit the target."))
+    outcome_blocked_won: str = _text(N_("Hand {number} was blocked; {names} won it."))
+    outcome_blocked_none: str = _text(N_("Hand {number} was blocked; nobody won it."))
+    outcome_hand_drawn: str = _text(N_("Hand {number} ended in a draw."))
+    outcome_match_won: str = _text(N_("{names} won the match."))
+    outcome_match_drawn: str = _text(N_("The match ended in a draw."))
 
     # -- the puzzles (render/puzzles.py) ---------------------------------------------------
     dominosa_heading: tuple[str, ...] = _plural(
@@ -222,8 +229,6 @@ class Wording:
         Nn_("Your tiles: {tiles} ({count} tile).", "Your tiles: {tiles} ({count} tiles).")
     )
     alt_hand_empty: str = _text(N_("You have no tiles."))
-    alt_sheet_hand: str = _text(N_("Hand {number}: {end}, won by {names}."))
-    alt_sheet_hand_no_winner: str = _text(N_("Hand {number}: {end}."))
     alt_sheet_unit: str = _text(N_("{name} {points} this hand, {total} in all"))
     alt_sheet_points: str = _text(N_("Points: {units}."))
     alt_sheet_none: str = _text(N_("No hand finished yet."))

@@ -161,13 +161,13 @@ def test_a_unit_whose_score_did_not_change_shows_a_dash_not_plus_zero() -> None:
     assert not [text for text in texts if text.startswith("+0")]
 
 
-def test_a_match_that_ends_level_is_a_draw_not_everyone_winning() -> None:
+def test_a_match_the_engine_ends_without_a_winner_is_a_draw_not_everyone_winning() -> None:
     view = _long_match()
-    level = replace(view, scores=(40, 40))
+    level = replace(view, scores=(40, 40), winners=())
     assert match_winners(level) == ()
     with recording() as boxes:
         score_sheet_image(level, names=NAMES[:4])
-    assert ENGLISH.sheet_draw in [box.text for box in boxes]
+    assert ENGLISH.outcome_match_drawn in [box.text for box in boxes]
 
 
 @pytest.mark.parametrize("count", [7, 10, 16])

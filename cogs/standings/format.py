@@ -18,6 +18,7 @@ from engine.actions import Action, Draw, Pass
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
 from render import move_label
+from render.outcome import hand_sentence, match_sentence
 
 PAGE_SIZE = 10
 ENGLISH = words_in("en")
@@ -188,13 +189,9 @@ def step_caption(
     view = step.view
     if step.moves == step.hand_moves and len(view.results) > step.hand:
         result = view.results[step.hand]
-        hand_winners = " & ".join(names[seat] for seat in result.winners) or "-"
-        lines.append(w(words.HAND_OVER, winners=hand_winners, how=words.how_ended(result.end, w=w)))
+        lines.append(hand_sentence(view, result, names, wording=w.wording()))
     if step.at_end:
-        champions = " & ".join(names[seat] for seat in sorted(winners))
-        lines.append(
-            w(words.MATCH_WINNERS, winners=champions) if champions else w(words.MATCH_DRAWN)
-        )
+        lines.append(match_sentence(view, sorted(winners), names, wording=w.wording()))
     return "\n".join(lines)
 
 

@@ -158,25 +158,12 @@ PREVIOUS_HAND = N_("Previous hand")
 PREVIOUS_MOVE = N_("Previous move")
 NEXT_MOVE = N_("Next move")
 NEXT_HAND = N_("Next hand")
-HAND_OVER = N_("Hand over: {winners} {how}.")
-MATCH_WINNERS = N_("🏆 {winners} won the match.")
-MATCH_DRAWN = N_("The match ended without a winner.")
 SCORES = N_("Scores")
 
 
-HOW_ENDED = {
-    "domino": N_("went out"),
-    "blocked": N_("won the blocked hand"),
-    "target": N_("hit the target"),
-}
-WON_OTHERWISE = N_("won ({end})")
 STEP_DREW = N_("{name} drew")
 STEP_PASSED = N_("{name} passed")
 STEP_PLAYED = N_("{name} played {move}")
-
-
-def how_ended(end: str, *, w: Words) -> str:
-    return w(HOW_ENDED[end]) if end in HOW_ENDED else w(WON_OTHERWISE, end=end)
 
 
 # -- /season ----------------------------------------------------------------------------------

@@ -27,6 +27,9 @@ from engine.variants.pairs import Exchange
 from render.hand import exchange_label, turn_note
 
 COLOUR = discord.Colour(0x2E7D32)
+#: How many of the last moves the board's words repeat (the picture shows the tiles, not who
+#: placed them last).
+LAST_MOVES = 2
 
 
 @dataclass(frozen=True)
@@ -77,12 +80,11 @@ class BoardSnapshot:
         return tuple(texts.user_text(name) for name in self.names)
 
 
-def _unit_name(names: tuple[str, ...], unit: tuple[int, ...]) -> str:
-    return " & ".join(names[seat] for seat in unit)
-
-
 def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
-    """The public board's words, in the server's language (`w`)."""
+    """The public board's words, in the server's language (`w`): only what the picture does not
+    show (it draws every seat's tiles, the scores, the boneyard and the game's status line), so
+    a phone shows the picture with a few lines: the last moves, whose turn it is and until when,
+    and between hands or at the end how the hand or the match ended."""
     view, names = snap.view, snap.shown_names
     assert view is not None
     number = len(view.results) + (1 if snap.phase is Phase.PLAYING else 0)
@@ -90,45 +92,27 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
         title=w(texts.HAND_TITLE, game=w.game_name(snap.game), number=max(number, 1)),
         colour=COLOUR,
     )
-    lines = [w.say(line) for line in snap.log] or [w(texts.NO_BOARD_YET)]
-    embed.description = "\n".join(lines)[:4000]
+    lines = [w.say(line) for line in snap.log[-LAST_MOVES:]]
     if snap.phase is Phase.PLAYING and view.turn is not None:
         seat = view.turn
         turn = texts.turn_line(w, names[seat], snap.mentions[seat])
         if snap.deadline is not None:
             turn += " · " + texts.deadline_line(int(snap.deadline))
-        embed.add_field(name=w(texts.TO_PLAY), value=turn, inline=False)
-    sizes = "\n".join(
-        f"{name}: {w.number(size)}"
-        for name, size, seated in zip(names, view.hand_sizes, view.seated, strict=True)
-        if seated
-    )
-    embed.add_field(name=w(texts.HANDS), value=sizes or "-", inline=True)
-    embed.add_field(name=w(texts.BONEYARD), value=w.number(view.boneyard), inline=True)
-    scores = "\n".join(
-        f"{_unit_name(names, unit)}: {w.number(score)}"
-        for unit, score in zip(view.units, view.scores, strict=True)
-    )
-    embed.add_field(name=w(texts.SCORES), value=scores or "-", inline=True)
-    if view.total is not None:
-        embed.add_field(name=w(texts.TOTAL), value=w.number(view.total), inline=True)
-    if view.status:
-        embed.add_field(name=w(texts.STATUS), value=w.message(view.status)[:1000], inline=False)
-    notes: list[str] = []
+        lines.append(turn)
+    if view.results and (snap.phase is Phase.BETWEEN or view.over):
+        lines.append(texts.hand_outcome(w, view, names))
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))
-        notes.append(w(texts.BETWEEN_HANDS, number=len(view.results), when=when))
+        lines.append(w(texts.NEXT_HAND_STARTS, when=when))
         if snap.choosers:
             pair = " & ".join(names[seat] for seat in snap.choosers)
-            notes.append(w(texts.CHOOSE_LEADER, pair=pair))
+            lines.append(w(texts.CHOOSE_LEADER, pair=pair))
     if snap.phase is Phase.OVER:
-        winners = " & ".join(names[seat] for seat in snap.winners)
-        notes.append(texts.match_result(w, winners))
+        lines.append(texts.match_outcome(w, view, names, snap.winners))
     for name, closed in zip(names, snap.dm_closed, strict=True):
         if closed and snap.phase in (Phase.PLAYING, Phase.BETWEEN):
-            notes.append(w(texts.DM_CLOSED, name=name))
-    if notes:
-        embed.add_field(name="\u200b", value="\n".join(notes)[:1024], inline=False)
+            lines.append(w(texts.DM_CLOSED, name=name))
+    embed.description = "\n".join(lines or [w(texts.NO_BOARD_YET)])[:4000]
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=w(texts.SPECTATORS))
     return embed
@@ -174,15 +158,14 @@ async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
+    """The message under a hand's score sheet: how the hand ended, the points, and how the
+    match ended when it has."""
     view, names = snap.view, snap.shown_names
     assert view is not None and view.results
-    result = view.results[-1]
-    winners = " & ".join(names[seat] for seat in result.winners) or "-"
-    points = ", ".join(
-        f"{_unit_name(names, unit)} {w.signed(points)}"
-        for unit, points in zip(view.units, result.points, strict=True)
-    )
-    return texts.hand_result(w, len(view.results), winners, result.end, points)
+    lines = [texts.hand_outcome(w, view, names), texts.hand_points(w, view, names)]
+    if view.over:
+        lines.append(texts.match_outcome(w, view, names, snap.winners))
+    return "\n".join(lines)
 
 
 # -- the private hand -------------------------------------------------------------------------

@@ -4,6 +4,8 @@ made before a table opens in a channel, and the thread the table moves to when i
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,6 +14,7 @@ from cogs import texts
 from cogs.lang import N_, Words
 from cogs.tables.seating import TableError
 from cogs.tables.table import Phase, Table
+from engine.variants.base import Variant
 
 if TYPE_CHECKING:
     pass
@@ -57,6 +60,18 @@ def partner_note(table: Table) -> str | None:
     return pairs
 
 
+def chosen_summary(summary: str, kind: type[Variant], chosen: Mapping[str, object]) -> str:
+    """The game's summary with the chosen numbers: a summary tells the game as its defaults play
+    it ("the pair that reaches 100 loses"), so each number option chosen otherwise takes its
+    default's place (written as digits in every language's summary)."""
+    for spec in kind.option_specs:
+        default, value = spec.default, chosen.get(spec.name, spec.default)
+        if isinstance(default, bool) or not isinstance(default, int) or value == default:
+            continue
+        summary = re.sub(rf"(?<![\d-]){default}(?![\d-])", str(value), summary)
+    return summary
+
+
 def lobby_embed(table: Table, w: Words) -> discord.Embed:
     """The lobby message, in the words of its readers (the server's)."""
     kind = table.setup.kind
@@ -67,7 +82,7 @@ def lobby_embed(table: Table, w: Words) -> discord.Embed:
     embed.description = texts.lobby_description(
         w,
         host,
-        w.game_summary(kind.id),
+        chosen_summary(w.game_summary(kind.id), kind, table.setup.options),
         options_text(table),
         table.setup.turn_seconds,
         table.setup.rated,

@@ -346,6 +346,8 @@ class Table:
             raise TableError(texts.NOT_BETWEEN_HANDS)
         self.match.start_hand(leader=self.lead_claim)
         self.phase = Phase.PLAYING
+        # The board's words tell this hand's moves: the last hand's are on its score sheet.
+        self.log.clear()
         self.ready.clear()
         self.lead_claim = None
         self.version += 1

@@ -33,7 +33,7 @@ def _dealt(seed: int = 1) -> SeatView:
 def _after_one_hand() -> SeatView:
     """Ana went out in the first hand and took 12 points; the match goes on."""
     outcome = HandOutcome("domino", 0, 0, 0, ((), (Tile(6, 6),)), (True, True))
-    result = HandResult(1, outcome, (0,), (12, 0), (12, 0))
+    result = HandResult(0, outcome, (0,), (12, 0), (12, 0))  # the engine counts from 0
     return replace(_dealt(), results=(result,), scores=(12, 0), turn=None)
 
 
@@ -69,7 +69,7 @@ def test_a_hand_in_polish_takes_the_plural_form_of_its_count() -> None:
 def test_the_score_sheet_tells_the_hands_end_its_winner_and_every_points() -> None:
     text = describe_sheet(_after_one_hand(), names=NAMES)
     assert text == (
-        "Classic: score sheet. Hand 1: domino, won by Ana. "
+        "Classic: score sheet. Hand 1: Ana went out and won it. "
         "Points: Ana +12 this hand, 12 in all, Bruno +0 this hand, 0 in all."
     )
 
@@ -84,8 +84,8 @@ def test_a_finished_match_names_its_winner() -> None:
     view = match.view_for(1)
     text = describe_sheet(view, names=NAMES)
     winner = NAMES[match.winners[0]]
-    assert text.endswith(f"Match over: {winner} wins.")
-    assert f"Hand {len(view.results)}:" in text
+    assert text.endswith(f"{winner} won the match.")
+    assert f"Hand {len(view.results)}" in text
 
 
 def test_a_score_sheet_before_any_hand_ends() -> None:

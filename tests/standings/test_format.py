@@ -7,6 +7,8 @@ from cogs.standings import texts as words
 from cogs.standings.replay import hand_sizes, position_count, step_at
 from data import LeaderboardPage, LeaderboardRow, MatchSummary, PlayerStats, SeatResult
 from data.models import RatingPoint, VariantStats
+from render import ENGLISH
+from render.outcome import hand_sentence
 from tests.standings.records import played_record
 
 
@@ -77,7 +79,9 @@ def test_replay_captions_tell_the_deal_each_move_and_the_end() -> None:
     move = fmt.step_caption(step_at(record, 1), names, [0])
     assert f"move 1 of {sizes[0]}" in move and names[first["seat"]] in move
     hand_end = fmt.step_caption(step_at(record, sizes[0]), names, [0])
-    assert "Hand over" in hand_end
+    step = step_at(record, sizes[0])
+    assert hand_end.endswith(hand_sentence(step.view, step.view.results[0], names))
     last = fmt.step_caption(step_at(record, position_count(sizes) - 1), names, [0])
-    assert last.endswith(words.MATCH_WINNERS.format(winners="alice"))
-    assert fmt.step_caption(step_at(record, 999), names, []).endswith(words.MATCH_DRAWN)
+    assert last.endswith(ENGLISH.say(ENGLISH.outcome_match_won, names="alice"))
+    drawn = fmt.step_caption(step_at(record, 999), names, [])
+    assert drawn.endswith(ENGLISH.outcome_match_drawn)

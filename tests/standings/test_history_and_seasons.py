@@ -101,7 +101,7 @@ async def test_stepping_through_a_match_move_by_move_even_after_a_restart(
     assert stepper.files[0].data == pictures[0]
     for _ in sizes:
         await step(alice, stepper, words.NEXT_HAND)
-    assert words.MATCH_WINNERS.format(winners="alice") in stepper.text
+    assert render.ENGLISH.say(render.ENGLISH.outcome_match_won, names="alice") in stepper.text
     assert step_button(stepper, words.NEXT_MOVE).disabled
     assert step_button(stepper, words.NEXT_HAND).disabled
 
@@ -162,7 +162,7 @@ async def test_a_match_with_an_ai_seat_is_in_history_but_not_in_ratings(
             break
         await step(alice, stepper, words.NEXT_HAND)
     assert step_button(stepper, words.NEXT_MOVE).disabled
-    assert "won the match" in stepper.text or words.MATCH_DRAWN in stepper.text
+    assert "won the match" in stepper.text or render.ENGLISH.outcome_match_drawn in stepper.text
 
 
 async def test_moderators_start_and_end_seasons_that_stay_browsable(

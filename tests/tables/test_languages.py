@@ -93,8 +93,9 @@ async def test_a_whole_match_speaks_each_players_language_and_the_servers_in_pub
         assert private_answer(mine).embed["description"].startswith("«pl»")
 
     final = await play_match(emu, [ana, piotr], board_words=es)
-    endings = [es(texts.MATCH_WON, winners=name) for name in ("ana", "piotr")]
-    assert any(ending in final.text for ending in [*endings, es(texts.MATCH_DRAWN)])
+    said = es.wording()
+    endings = [said.say(said.outcome_match_won, names=name) for name in ("ana", "piotr")]
+    assert any(ending in final.text for ending in [*endings, said.outcome_match_drawn])
     assert final.embed["footer"]["text"] == es(texts.SPECTATORS)
     sheets = [m for m in table_channel(emu).messages if m.files and m.content]
     assert sheets and all(m.content.startswith("«es»") for m in sheets)

@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from cogs import texts
+from render import ENGLISH
 from tests.emulator.emulator import Emulator
 from tests.tables.play import (
     board,
@@ -114,7 +115,7 @@ async def test_a_draw_needs_both_players(emu: Emulator, domino: discord.Client) 
     await emu.wait_for(lambda: "offers a draw" in board(emu).text)
     await bob.click(board(emu), "Offer a draw")
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
-    assert texts.MATCH_DRAWN in final.text
+    assert ENGLISH.outcome_match_drawn in final.text
 
 
 async def test_a_moderator_ends_a_table(emu: Emulator, domino: discord.Client) -> None:
@@ -164,7 +165,7 @@ async def test_a_whole_match_of_every_family_with_a_user_and_ai_seats(
     lobby = await open_table(emu, alice, kind.id, players - 1, **options)
     await alice.click(lobby, "Start")
     final = await play_match(emu, [alice], seconds=120)
-    assert "won the match" in final.text or texts.MATCH_DRAWN in final.text
+    assert "won the match" in final.text or ENGLISH.outcome_match_drawn in final.text
 
 
 async def test_the_winning_pair_chooses_who_leads_the_next_hand(
