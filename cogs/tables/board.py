@@ -203,10 +203,15 @@ def move_labels(
     return labels, simple
 
 
-def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> discord.Embed:
-    """A player's private hand, in their own language (`w`); `where` is the game's id."""
+def hand_embed(
+    view: SeatView, where: str, turn_name: str | None, w: Words, *, ending: Sequence[str] = ()
+) -> discord.Embed:
+    """A player's private hand, in their own language (`w`); `where` is the game's id; `ending`:
+    how the hand and the match ended, once they did (already in `w`'s words)."""
     embed = discord.Embed(title=w(texts.YOUR_TILES, where=w.game_name(where)), colour=COLOUR)
-    if view.over or view.turn is None:
+    if ending:
+        embed.description = "\n".join(ending)[:4000]
+    elif view.over or view.turn is None:
         embed.description = w(texts.HAND_FINISHED if view.results else texts.NO_TILES)
     elif view.my_turn:
         embed.description = w(texts.YOUR_TURN)
