@@ -440,8 +440,17 @@ class Publisher:
         return place
 
     async def choose_hands_place(self, user_id: int, place: str) -> None:
+        """Remember where the player wants their hand; the tables they play at show it there
+        from now on (a turn that is theirs already is sent there at once)."""
         await self.db.set_hands_place(user_id, place, self.tables.clock())
         self.places[user_id] = place
+        for table in list(self.tables.tables.values()):
+            if (
+                table.match is not None
+                and not table.finished
+                and table.seat_of(user_id) is not None
+            ):
+                await self.tables.act(table.id, lambda table: None, show=lambda table, _: ["hands"])
 
     async def _show_hand(self, table_id: str, seat: int) -> None:
         """One player's hand. On their turn: ONE new message that pings them (their only
