@@ -16,6 +16,7 @@ class Received:
     user_id: int
     messages: set[int] = field(default_factory=set)  # new messages for them
     notifications: int = 0
+    pings: int = 0  # new messages whose content pings them (a real mention)
     edits: int = 0
     #: notifications that came when it was not their turn to play
     off_turn: int = 0
@@ -40,6 +41,7 @@ def count_for(emu: Emulator, user_id: int, to_play: Callable[[], bool]) -> Recei
             received.messages.add(message.id)
             if mine or user_id in message.pinged:
                 received.notifications += 1
+                received.pings += user_id in message.pinged
                 received.off_turn += not to_play()
         elif kind == "edit" and message.id in received.messages:
             received.edits += 1

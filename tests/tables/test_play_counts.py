@@ -1,7 +1,7 @@
 """What a player receives per hand, counted as their phone would (`counting`): one scripted
 player with AI seats plays a partnership match and a pairs match. Printed (run with `-s`) for
-the closing note's before/after, and held to the play model: every notification comes on the
-player's own turn."""
+the closing note's before/after, and held to the play model: every notification is a new
+message that pings the player, on their own turn."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ async def measure(emu: Emulator, domino: Any, game: str, ai: int, **options: Any
     print(
         f"\n{game}: {hands} hand(s), {turns} turns of alice; per hand for alice: "
         f"{messages:.1f} new messages, "
-        f"{notifications:.1f} notifications ({received.off_turn} off her turn in all), "
+        f"{notifications:.1f} notifications ({received.off_turn} off her turn, "
+        f"{received.pings} real pings in all), "
         f"{edits:.1f} edits"
     )
     return received
@@ -64,6 +65,7 @@ async def test_a_partnership_player_is_notified_only_on_their_turn(
 ) -> None:
     received = await measure(emu, domino, "partnership", 3, target=50)
     assert received.notifications > 0 and received.off_turn == 0
+    assert received.pings == received.notifications
 
 
 async def test_a_pairs_player_is_notified_only_on_their_turn(
@@ -71,3 +73,4 @@ async def test_a_pairs_player_is_notified_only_on_their_turn(
 ) -> None:
     received = await measure(emu, domino, "pairs", 1)
     assert received.notifications > 0 and received.off_turn == 0
+    assert received.pings == received.notifications
