@@ -8,9 +8,13 @@ message of the table shows is remembered (`shown` rows in the store, and in memo
 the same stored table again sends nothing, and a restart edits the same messages instead of
 sending new ones. A failure raises, and the delivery loop (`delivery`) tries again later.
 
-Hands go only to their owner (DM). When the player's DMs are closed the seat is marked (a change
-of the table, stored), the table says once in its channel to press "Your hand" instead, and no
-DM is tried until the player comes back (a "Your hand" click or a /domino command).
+Hands go only to their owner. A player hears of each of their turns once, by ONE new message
+that pings them alone (none off their turn; edits notify nobody): by default a DM with the hand
+and its moves; if they chose the thread (`/domino settings`) or their DMs are closed, a message
+in the table's thread whose "Your hand" answers them ephemerally. Off their turn their last DM
+is only edited: it loses its moves, and says how the hand and the match ended. Closed DMs mark
+the seat (a change of the table, stored), the table says once why, and no DM is tried until the
+player comes back (a "Your hand" click or a /domino command).
 """
 
 from __future__ import annotations
