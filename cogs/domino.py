@@ -275,6 +275,28 @@ class Domino(commands.Cog):
             raise TableError(texts.MODERATOR_ONLY)
         await self.bot.tables.end_table(interaction, table)
 
+    @domino.command(name="settings", description="Your own settings: where your hand comes")
+    @app_commands.describe(
+        hands="Your hand by DM, or in the table's thread (shows yours if left out)"
+    )
+    @app_commands.choices(
+        hands=[
+            app_commands.Choice(name="DM", value="dm"),
+            app_commands.Choice(name="thread", value="thread"),
+        ]
+    )
+    async def settings(
+        self, interaction: discord.Interaction[Any], hands: str | None = None
+    ) -> None:
+        """Where the player gets their hand on their turn, remembered for every table."""
+        publisher = self.bot.tables.publisher
+        if hands is not None:
+            await publisher.choose_hands_place(interaction.user.id, hands)
+        place = await publisher.hands_place(interaction.user.id)
+        text = texts.HANDS_IN_THREAD if place == "thread" else texts.HANDS_BY_DM
+        answer = mine(interaction)(text, command=Command("domino settings"))
+        await interaction.response.send_message(answer, ephemeral=True)
+
     config = app_commands.Group(
         name="config", description="(Moderators) this server's table settings", parent=domino
     )

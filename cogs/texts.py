@@ -394,3 +394,16 @@ LANGUAGE_FROM_LOCALE = N_(
     "moderator can choose another with {command}); each player gets their own "
     "messages in their own Discord language."
 )
+
+# -- where a player's hand goes (/domino settings) --------------------------------------------
+
+YOUR_TURN_PING = N_("{mention} your turn.")
+YOUR_TURN_IN_THREAD = N_("{mention} your turn: press “Your hand” to see and play your tiles.")
+HANDS_BY_DM = N_(
+    "Your hand comes by DM: on your turn a new DM pings you, with your tiles and your moves. "
+    "Change it with {command}."
+)
+HANDS_IN_THREAD = N_(
+    "On your turn the table's thread pings you: press “Your hand” there to see and play your "
+    "tiles (only you see them). Change it with {command}."
+)

@@ -23,7 +23,17 @@ from typing import Any
 
 import aiosqlite
 
-from data import languages, live, puzzle_solves, queries, recording, runtime, seasons, servers
+from data import (
+    hands_places,
+    languages,
+    live,
+    puzzle_solves,
+    queries,
+    recording,
+    runtime,
+    seasons,
+    servers,
+)
 from data.migrate import migrate
 from data.models import (
     Change,
@@ -188,6 +198,18 @@ class Database:
         languages.check(language)
         async with self._write() as connection:
             await languages.set_player_language(connection, user_id, language, now)
+
+    # -- where hands go ----------------------------------------------------------------------
+
+    async def hands_place(self, user_id: int) -> str | None:
+        """Where the player chose to get their hand (`dm` or `thread`), or None if never."""
+        async with self._read() as connection:
+            return await hands_places.hands_place(connection, user_id)
+
+    async def set_hands_place(self, user_id: int, place: str, now: float) -> None:
+        hands_places.check(place)
+        async with self._write() as connection:
+            await hands_places.set_hands_place(connection, user_id, place, now)
 
     # -- tables in progress ------------------------------------------------------------------
 

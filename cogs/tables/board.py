@@ -200,10 +200,15 @@ def turn_words(view: SeatView, w: Words) -> str | None:
     return turn_note(view, wording=w.wording())
 
 
-def hand_embed(view: SeatView, where: str, turn_name: str | None, w: Words) -> discord.Embed:
-    """A player's private hand, in their own language (`w`); `where` is the game's id."""
+def hand_embed(
+    view: SeatView, where: str, turn_name: str | None, w: Words, *, ending: Sequence[str] = ()
+) -> discord.Embed:
+    """A player's private hand, in their own language (`w`); `where` is the game's id; `ending`:
+    how the hand and the match ended, once they did (already in `w`'s words)."""
     embed = discord.Embed(title=w(texts.YOUR_TILES, where=w.game_name(where)), colour=COLOUR)
-    if view.over or view.turn is None:
+    if ending:
+        embed.description = "\n".join(ending)[:4000]
+    elif view.over or view.turn is None:
         embed.description = w(texts.HAND_FINISHED if view.results else texts.NO_TILES)
     elif view.my_turn:
         embed.description = turn_words(view, w) or w(texts.YOUR_TURN)

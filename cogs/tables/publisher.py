@@ -8,9 +8,13 @@ message of the table shows is remembered (`shown` rows in the store, and in memo
 the same stored table again sends nothing, and a restart edits the same messages instead of
 sending new ones. A failure raises, and the delivery loop (`delivery`) tries again later.
 
-Hands go only to their owner (DM). When the player's DMs are closed the seat is marked (a change
-of the table, stored), the table says once in its channel to press "Your hand" instead, and no
-DM is tried until the player comes back (a "Your hand" click or a /domino command).
+Hands go only to their owner. A player hears of each of their turns once, by ONE new message
+that pings them alone (none off their turn; edits notify nobody): by default a DM with the hand
+and its moves; if they chose the thread (`/domino settings`) or their DMs are closed, a message
+in the table's thread whose "Your hand" answers them ephemerally. Off their turn their last DM
+is only edited: it loses its moves, and says how the hand and the match ended. Closed DMs mark
+the seat (a change of the table, stored), the table says once why, and no DM is tried until the
+player comes back (a "Your hand" click or a /domino command).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +77,13 @@ class Spacing:
             self.last = {user: at for user, at in self.last.items() if at >= recent}
 
 
+def only(user_id: int) -> discord.AllowedMentions:
+    """Mentions that ping `user_id` alone (the bot's default pings nobody)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
+    )
+
+
 def digest(*parts: Any) -> str:
     """A short fingerprint of what a message shows (what `shown` compares)."""
     text = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
@@ -93,6 +105,9 @@ class Publisher:
         # table -> which permission stops showing it, and where (messages of cogs.texts)
         self.blocked: dict[str, tuple[str, str]] = {}
         self.spacing = Spacing(tables.settings.notify_spacing_seconds)
+        self.places: dict[int, str] = {}  # user id -> where their hand goes (`hands_place`)
+        #: table id -> seat -> the latest "Your hand" answer with moves, and their version
+        self.answers: dict[str, dict[int, tuple[discord.Interaction[Any], int]]] = {}
 
     def note_message(self, channel_id: int) -> None:
         if channel_id in self.since_board:
@@ -103,6 +118,7 @@ class Publisher:
         self.shown.pop(table.id, None)
         self.blocked.pop(table.id, None)
         self.lobby_edits.pop(table.id, None)
+        self.answers.pop(table.id, None)
         channel = table.thread_id or table.channel_id
         shown_there = (
             (other.thread_id or other.channel_id) == channel
@@ -407,10 +423,12 @@ class Publisher:
     # -- the hands --------------------------------------------------------------------------
 
     async def _show_hands(self, table_id: str) -> None:
-        """Every player's hand by DM, as stored: a new DM when it is their turn or a new hand
-        (a notification), else the last DM edited; nothing when it shows the same already."""
+        """Every player's hand, as stored, where they chose (`_show_hand`); and every ephemeral
+        "Your hand" that fell out of date loses its move buttons (`_settle_answers`)."""
         async with self.tables.read(table_id) as table:
             seats = len(table.seats) if table.match is not None else 0
+            version = table.version
+        await self._settle_answers(table_id, version)
         failure: discord.HTTPException | None = None
         for seat in range(seats):
             try:
@@ -425,40 +443,77 @@ class Publisher:
         if failure is not None:
             raise failure
 
+    async def hands_place(self, user_id: int) -> str:
+        """Where the player gets their hand on their turn: `dm` (the default) or `thread`."""
+        place = self.places.get(user_id)
+        if place is None:
+            place = self.places[user_id] = await self.db.hands_place(user_id) or "dm"
+        return place
+
+    async def choose_hands_place(self, user_id: int, place: str) -> None:
+        """Remember where the player wants their hand; the tables they play at show it there
+        from now on (a turn that is theirs already is sent there at once)."""
+        await self.db.set_hands_place(user_id, place, self.tables.clock())
+        self.places[user_id] = place
+        for table in list(self.tables.tables.values()):
+            if (
+                table.match is not None
+                and not table.finished
+                and table.seat_of(user_id) is not None
+            ):
+                await self.tables.act(table.id, lambda table: None, show=lambda table, _: ["hands"])
+
     async def _show_hand(self, table_id: str, seat: int) -> None:
+        """One player's hand. On their turn: ONE new message that pings them (their only
+        notification of the turn), a DM with the hand and its moves, or, when they chose the
+        thread or their DMs are closed, a message in the table's thread with "Your hand" (the
+        hand itself is never public). Off their turn nothing new is sent: their last DM is
+        edited (edits notify nobody), so it loses its moves and, when the hand or the match
+        ends, says how."""
         shown = await self._shown(table_id)
         key = f"hand:{seat}"
         async with self.tables.read(table_id) as table:
             player = table.seats[seat]
-            if player.user_id is None or player.dm_closed or table.match is None:
+            if player.user_id is None or table.match is None:
                 return
             view, names = table.view(seat), table.names()
             version = table.version
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = version if table.phase is Phase.PLAYING else None
-            variant, user_id = table.setup.variant, player.user_id
-        shows = digest([str(tile) for tile in view.hand], view.my_turn and version)
-        fingerprint = f"{view.hand_number}:{shows}"
+            variant, user_id, dm_closed = table.setup.variant, player.user_id, player.dm_closed
+            place_id = table.thread_id or table.channel_id or 0
+            public = await self.tables.public_words(table)
+            w = await self.bot.audience.player(user_id)
+            ending = self.ending(table, w)
+        to_play = view.my_turn and bool(view.legal) and moves_at is not None
+        in_thread = dm_closed or await self.hands_place(user_id) == "thread"
         before = shown.get(key)
+        if to_play and in_thread:
+            await self._ping_in_thread(table_id, seat, user_id, place_id, version, public)
+        if dm_closed:
+            return
+        shows = digest([str(tile) for tile in view.hand], to_play and version, ending)
+        # ":moves": this DM has live move buttons (only those need taking away later).
+        fingerprint = f"{view.hand_number}:{shows}" + (":moves" if to_play else "")
         if before is not None and before.shows == fingerprint:
             return
-        w = await self.bot.audience.player(user_id)
+        if before is None and (in_thread or not to_play):
+            return  # no DM before their first turn here: a new DM is a notification
         embed, file, moves = await self.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, w
+            table_id, variant, view, names, turn_name, moves_at, w, ending=ending
         )
-        same_hand = before is not None and before.shows.startswith(f"{view.hand_number}:")
-        if before is not None and not view.my_turn and same_hand:
+        if before is not None and (in_thread or not to_play):
             try:
                 channel = self.bot.get_partial_messageable(before.channel_id)
                 await channel.get_partial_message(before.message_id).edit(
-                    embed=embed, attachments=[file], view=moves
+                    embed=embed, attachments=[file], view=None
                 )
-                await self._remember(
-                    Shown(table_id, key, before.channel_id, before.message_id, fingerprint)
-                )
-                return
             except discord.NotFound:
-                pass
+                pass  # deleted: nothing left to tidy, the next turn sends a new one
+            await self._remember(
+                Shown(table_id, key, before.channel_id, before.message_id, fingerprint)
+            )
+            return
         user = await self._user(user_id)
         await self.spacing.wait(user_id)
         if (
@@ -466,27 +521,92 @@ class Publisher:
             and self.tables.tables[table_id].version != version
         ):
             return  # it changed while waiting: the delivery of that change sends the hand
-        if moves is not None:
-            message = await user.send(embed=embed, file=file, view=moves)
-        else:
-            message = await user.send(embed=embed, file=file)
+        message = await user.send(
+            content=w(texts.YOUR_TURN_PING, mention=f"<@{user_id}>"),
+            allowed_mentions=only(user_id),
+            embed=embed,
+            file=file,
+            view=moves or discord.utils.MISSING,
+        )
         await self._remember(Shown(table_id, key, message.channel.id, message.id, fingerprint))
-        if before is not None:
+        if before is not None and before.shows.endswith(":moves"):
             # Stale buttons are refused anyway (the version moved on); this only tidies up.
             with contextlib.suppress(discord.HTTPException):
                 channel = self.bot.get_partial_messageable(before.channel_id)
                 await channel.get_partial_message(before.message_id).edit(view=None)
 
+    async def _ping_in_thread(
+        self, table_id: str, seat: int, user_id: int, place_id: int, version: int, w: Words
+    ) -> None:
+        """The turn alert in the table's thread: a new message that pings the player alone, with
+        "Your hand" (which answers with the hand, ephemerally). Once per turn (`shown`)."""
+        key = f"turn:{seat}"
+        before = (await self._shown(table_id)).get(key)
+        if before is not None and before.shows == str(version):
+            return
+        channel = self.bot.get_partial_messageable(place_id)
+        message = await channel.send(
+            content=w(texts.YOUR_TURN_IN_THREAD, mention=f"<@{user_id}>"),
+            allowed_mentions=only(user_id),
+            view=table_view(table_id, ["hand"], w),
+        )
+        self.note_message(channel.id)
+        await self._remember(Shown(table_id, key, channel.id, message.id, str(version)))
+        if before is not None:
+            # "Your hand" works on any of them; the old alert is only tidied away.
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(before.message_id).edit(view=None)
+
+    def ending(self, table: Table, w: Words) -> list[str]:
+        """How the hand that just ended and the match (once over) ended, in `w`'s words: what
+        the player's last hand message says once nothing is left to play."""
+        if table.phase not in (Phase.BETWEEN, Phase.OVER, Phase.CANCELLED):
+            return []
+        snap = self.tables.snapshot(table)
+        lines = []
+        # A match that ended early (resigned, agreed draw, a moderator) stopped mid-hand.
+        hand_ended = table.phase is Phase.BETWEEN or table.ended is None
+        said_match = False
+        if snap.view is not None and snap.view.results and hand_ended:
+            lines.append(board.hand_result_text(snap, w))  # the match's end too, once over
+            said_match = snap.view.over
+        if table.ended is not None:
+            lines.append(w.say(table.ended))
+        if table.phase is Phase.OVER and snap.view is not None and not said_match:
+            lines.append(texts.match_outcome(w, snap.view, snap.shown_names, table.winners))
+        return lines
+
+    # -- the ephemeral "Your hand" ----------------------------------------------------------
+
+    def answered(
+        self, table_id: str, seat: int, interaction: discord.Interaction[Any], version: int
+    ) -> None:
+        """A "Your hand" answer with move buttons for `version`: remembered (in memory: an
+        answer can be edited through its interaction for 15 minutes only) so that it loses its
+        buttons once the table moves on."""
+        self.answers.setdefault(table_id, {})[seat] = (interaction, version)
+
+    async def _settle_answers(self, table_id: str, version: int) -> None:
+        for seat, (interaction, at) in list(self.answers.get(table_id, {}).items()):
+            if at == version:
+                continue
+            del self.answers[table_id][seat]
+            if interaction.is_expired():
+                continue  # its buttons are refused as out of date anyway
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(view=None)
+
     async def _dms_closed(self, table_id: str, seat: int) -> None:
         """The player's DMs are closed (50007): no more DMs until they come back to the table
-        (`Tables.reopen_dms`), and the table says once where their tiles are instead."""
+        (`Tables.reopen_dms`); the table says once why, and each of their turns pings them in
+        the table's thread instead."""
         log.info("table %s: DMs closed for seat %s", table_id, seat)
 
         def closed(table: Table) -> None:
             table.seats[seat].dm_closed = True
 
         await self.tables.act(
-            table_id, closed, show=lambda table, _: ["board", f"notice:dm-closed:{seat}"]
+            table_id, closed, show=lambda table, _: ["board", "hands", f"notice:dm-closed:{seat}"]
         )
 
     async def _tell_dms_closed(self, table_id: str, seat: int) -> None:
@@ -521,10 +641,13 @@ class Publisher:
         turn_name: str | None,
         moves_at: int | None,
         w: Words,
+        *,
+        ending: Sequence[str] = (),
     ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
-        """The private hand of `view`'s seat: picture, words (the player's: `w`) and (on its
-        turn, while a hand is played: `moves_at` is the table's version) move buttons."""
-        embed = board.hand_embed(view, variant, turn_name, w)
+        """The private hand of `view`'s seat: picture, words (the player's: `w`; `ending`: how
+        the hand and the match ended) and (on its turn, while a hand is played: `moves_at` is
+        the table's version) move buttons."""
+        embed = board.hand_embed(view, variant, turn_name, w, ending=ending)
         file = await board.hand_file(view, w, names)
         moves = None
         if view.my_turn and view.legal and moves_at is not None:

@@ -343,8 +343,12 @@ class Tables:
                 return
             raise TableError(texts.NOT_THIS_TABLE)
         places = (table.channel_id, table.thread_id)
+        # "Your hand" answers only its clicker with their own hand: it is also on the turn
+        # alerts the table posts in its thread (`Publisher._ping_in_thread`).
+        your_hand = custom_id == f"dt:{table.id}:hand"
         ours = message is not None and (
             message.flags.ephemeral
+            or your_hand
             or message.id in (table.lobby_message_id, table.board_message_id)
         )
         here = interaction.guild_id == table.guild_id and interaction.channel_id in places
@@ -393,6 +397,8 @@ class Tables:
             table_id, variant, view, names, turn_name, moves_at, mine(interaction)
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
+        if moves is not None and moves_at is not None:
+            self.publisher.answered(table_id, seat, interaction, moves_at)
 
     async def table_click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str
@@ -468,6 +474,10 @@ class Tables:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
             await interaction.followup.send(embed=embed, file=file, view=moves, ephemeral=True)
+            if moves_at is not None:
+                # It loses its moves once the table moves on (this answer fills the deferred
+                # original response, which its interaction can edit).
+                self.publisher.answered(table_id, seat, interaction, moves_at)
         await self._tell_if_blocked(interaction, table_id)
 
     # -- moderation -------------------------------------------------------------------------

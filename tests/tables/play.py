@@ -21,9 +21,11 @@ def table_channel(emu: Emulator) -> Any:
 
 
 def board(emu: Emulator) -> Any:
-    """The newest board message (the one with "Your hand", or the final one with "Rematch")."""
+    """The newest board message (the one with "Your hand", or the final one with "Rematch"); a
+    turn alert also offers "Your hand", but has no embed."""
     for message in reversed(table_channel(emu).messages):
-        if any(b.custom_id and b.custom_id.startswith("dt:") for b in message.buttons):
+        table_buttons = any(b.custom_id and b.custom_id.startswith("dt:") for b in message.buttons)
+        if table_buttons and message.embeds:
             return message
     return None
 

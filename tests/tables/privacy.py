@@ -246,13 +246,13 @@ class Renders:
         hand_message = Publisher.hand_message
 
         async def noted_hand_message(
-            self: Publisher, table_id: str, variant: str, seen: SeatView, *args: Any
+            self: Publisher, table_id: str, variant: str, seen: SeatView, *args: Any, **kw: Any
         ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
             kept = renders.view_versions.get(id(seen))
             live = self.tables.tables.get(table_id)
             version = live.version if live is not None else 0
             renders.note(table_id, kept[1] if kept and kept[0] is seen else version)
-            return await hand_message(self, table_id, variant, seen, *args)
+            return await hand_message(self, table_id, variant, seen, *args, **kw)
 
         monkeypatch.setattr(Publisher, "hand_message", noted_hand_message)
 

@@ -80,10 +80,11 @@ async def test_a_whole_match_speaks_each_players_language_and_the_servers_in_pub
     assert ephemeral(refused) == pl(texts.NOT_HOST)  # his own words, on a Spanish button
     await ana.click(lobby, es(texts.START))
 
-    ana_hand = await wait_for_hand(emu, ana)
-    piotr_hand = await wait_for_hand(emu, piotr)
-    assert ana_hand.embed["title"] == hand_title(es)
-    assert piotr_hand.embed["title"] == hand_title(pl)
+    # The player to play first gets their hand by DM, in their own words.
+    await emu.wait_for(lambda: ana.dm.messages or piotr.dm.messages)
+    for person, theirs in ((ana, es), (piotr, pl)):
+        if person.dm.messages:
+            assert person.dm.last.embed["title"] == hand_title(theirs)
     shown = await emu.wait_for(lambda: board(emu))
     assert shown.embed["title"].startswith("«es»")
     assert es(texts.YOUR_HAND) in shown.labels

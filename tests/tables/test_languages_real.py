@@ -90,15 +90,20 @@ async def open_table(emu: Emulator) -> tuple[Any, Any, Any]:
 
 async def refused_out_of_turn(emu: Emulator, people: list[Any]) -> tuple[str, str]:
     """The player whose turn it is keeps their hand open ("Your hand", ephemeral), plays from
-    their DM, then clicks the same move in the open hand: who it was and the refusal they read."""
+    their DM, then clicks the same move in the open hand before it loses its moves: who it was
+    and the refusal they read."""
     mover = await emu.wait_for(
         lambda: next((p for p in people if move_message(p.dm.messages) is not None), None)
     )
     message = move_message(mover.dm.messages)
     kept = private_answer(await mover.click(board(emu), translation("es", texts.YOUR_HAND)))
     button = next(b for b in kept.buttons if (b.custom_id or "").startswith("dm:"))
+    # The open hand loses its moves once the DM's move is stored: the late click races that.
+    emu.hold(lambda method, path: method == "PATCH" and path.endswith("/messages/@original"))
     await mover.click(message, custom_id=button.custom_id)
-    return str(mover.name), ephemeral_text(await mover.click(kept, custom_id=button.custom_id))
+    late = ephemeral_text(await mover.click(kept, custom_id=button.custom_id))
+    emu.release()
+    return str(mover.name), late
 
 
 @SERVER
@@ -128,7 +133,9 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
         # the hand picture's alt text lists the tiles, in the owner's words (7 of a 4-hand deal)
         dealt = {"es": "Tus fichas: ", "pl": "Twoje kamienie: "}[language[person.name]]
         seven = {"es": " (7 fichas).", "pl": " (7 kamieni)."}[language[person.name]]
-        for picture in (mine.files[0], person.dm.messages[-1].files[0]):  # "Your hand", the DM
+        # "Your hand", and the DM (sent only to the player to play: a DM is a notification)
+        shown = [mine.files[0]] + [m.files[0] for m in person.dm.messages[-1:]]
+        for picture in shown:
             assert picture.filename == "hand.png"
             assert picture.attachment.description.startswith(dealt)
             assert seven in picture.attachment.description

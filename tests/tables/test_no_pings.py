@@ -1,4 +1,5 @@
-"""What users type never pings anyone and reads literally: players named `@everyone`, a role's
+"""What users type never pings anyone and reads literally (the bot pings only the player whose
+turn it is, by id): players named `@everyone`, a role's
 mention, another player's mention and `**bold**` open and play a whole table (one with closed
 DMs, whose name the bot posts in the channel), a season named `@everyone` is started and ended,
 and options full of mentions and thousands of characters are refused in one short line."""
@@ -55,8 +56,21 @@ async def test_names_and_a_season_typed_as_mentions_ping_nobody(
     typed = [texts.DM_CLOSED.split("{name}")[1], standings_texts.SEASON_ENDED.split(" ")[1]]
     contents = "\n".join(message.content for message in every_message(emu))
     assert all(part in contents for part in typed)  # the texts with typed names were sent
-    assert emu.pings == []
-    assert all(not message.pinged for message in every_message(emu))
+    # The only pings are the turn alerts, each to the player whose turn it is, by their id.
+    assert emu.pings and all(turn_alert(ping) for ping in emu.pings)
+    assert all(not m.pinged or turn_alert(m) for m in every_message(emu))
+
+
+def turn_alert(message: Any) -> bool:
+    """A message that pings exactly the player its text starts by mentioning, for their turn."""
+    pinged = list(message.pinged)
+    if len(pinged) != 1 or getattr(message, "everyone", getattr(message, "mention_everyone", 0)):
+        return False
+    mention = f"<@{pinged[0]}>"
+    return message.content in (
+        texts.YOUR_TURN_PING.format(mention=mention),
+        texts.YOUR_TURN_IN_THREAD.format(mention=mention),
+    )
 
 
 async def test_the_bots_own_sends_and_edits_carry_no_pings(

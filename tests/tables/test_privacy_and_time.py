@@ -22,6 +22,7 @@ from tests.tables.play import (
     move_message,
     play_match,
     private_answer,
+    table_channel,
 )
 
 
@@ -127,11 +128,12 @@ async def test_closed_dms_fall_back_to_your_hand_and_never_stall(
     lobby = (await alice.slash("domino new", game="two-player", target=10)).response
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")
-    await emu.wait_for(lambda: board(emu) and "bob's DMs are closed" in board(emu).text)
-    assert any("50007" in refusal for refusal in emu.refusals)
-    assert emu.dm("bob").messages == []
+    # His first turn finds his DMs closed (no DM is sent before a player's turn).
     final = await play_match(emu, [alice, bob], via_hand_button=True)
     assert "won the match" in final.text
+    assert any("50007" in refusal for refusal in emu.refusals)
+    assert emu.dm("bob").messages == []
+    assert any("bob's DMs are closed" in m.text for m in table_channel(emu).messages)
     assert assert_hands_private(emu, hand_pictures, seat_users(domino)) > 0
 
 
