@@ -505,8 +505,9 @@ class Publisher:
         if before is not None and (in_thread or not to_play):
             try:
                 channel = self.bot.get_partial_messageable(before.channel_id)
+                # Its "your turn" line goes too: the turn it announced is over.
                 await channel.get_partial_message(before.message_id).edit(
-                    embed=embed, attachments=[file], view=None
+                    content=None, embed=embed, attachments=[file], view=None
                 )
             except discord.NotFound:
                 pass  # deleted: nothing left to tidy, the next turn sends a new one
