@@ -5,13 +5,15 @@ go with it, so memory follows the tables open now, not every table ever played."
 
 from __future__ import annotations
 
+import asyncio
+import random
 from typing import Any
 
 import discord
 
 from cogs.puzzles import texts as puzzle_texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, table_channel
+from tests.tables.play import board, latest_version, move_message, play_one, table_channel
 
 
 def remembered(bot: Any) -> dict[str, int]:
@@ -33,6 +35,11 @@ def remembered(bot: Any) -> dict[str, int]:
     }
 
 
+def the_version(bot: Any) -> int:
+    tables = [t for t in bot.tables.tables.values() if t.match is not None]
+    return int(tables[-1].version) if tables else -1
+
+
 def nothing_left(bot: Any) -> bool:
     return not any(remembered(bot).values())
 
@@ -52,7 +59,13 @@ async def test_cancelled_expired_and_finished_tables_and_puzzles_are_forgotten(
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")
-    await emu.wait_for(lambda: board(emu) is not None and table_channel(emu).find("DMs are closed"))
+    # Hands go by DM on a player's turn: alice plays until bob's turn finds his DMs closed.
+    rng = random.Random(1)
+    while not (board(emu) is not None and table_channel(emu).find("DMs are closed")):
+        mine = move_message(alice.dm.messages)
+        if mine is not None and latest_version(mine) == the_version(bot):
+            await play_one(alice, mine, rng)
+        await asyncio.sleep(0.05)
     await bob.click(board(emu), "Resign")
     await emu.wait_for(lambda: "Rematch" in board(emu).labels)
     # A puzzle with a form opened, then given up.
