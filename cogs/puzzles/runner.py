@@ -37,7 +37,7 @@ from cogs.puzzles.attempt import KINDS, Puzzle
 from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import digest
 from cogs.tables.seating import TableError
-from cogs.tables.store import Conflict, NotStored
+from cogs.tables.store import store_change
 from data.models import Change, Job, LiveTable, PuzzleSolve
 from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
@@ -196,14 +196,10 @@ class Puzzles:
             row, None if new else puzzle.revision, ("puzzle",), job, due_at=now + REDRAW_LATER
         )
         try:
-            written = await self.bot.db.commit(change)
-        except Exception:
-            log.exception("puzzle %s could not be stored", puzzle.id)
+            await store_change(self.bot.db, change)
+        except TableError:
             self.puzzles.pop(puzzle.id, None)
-            raise NotStored from None
-        if not written:
-            self.puzzles.pop(puzzle.id, None)
-            raise Conflict
+            raise
         puzzle.revision = revision
         self.puzzles[puzzle.id] = puzzle
         self.bot.tables.jobs.expect(min(job.due_at, now + REDRAW_LATER))

@@ -48,7 +48,6 @@ class Delivery:
         self.clock = tables.clock
         self.pending: dict[str, dict[str, OutboxItem]] = {}  # claimed, by table and key
         self.showing: dict[str, asyncio.Task[None]] = {}  # one task per table being shown
-        self.listeners: list[object] = []
         self._wanted = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 

@@ -59,7 +59,7 @@ class Lobbies:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
             raise
-        await self.tables.publisher.lobby_edited(table.id, message)
+        self.tables.publisher.lobby_edited(table.id, message)
 
     async def click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
@@ -100,7 +100,7 @@ class Lobbies:
             message = self.tables.publisher.lobby_message(
                 current, await self.tables.public_words(current, interaction)
             )
-        await self.tables.publisher.lobby_edited(table_id, message)
+        self.tables.publisher.lobby_edited(table_id, message)
         await interaction.edit_original_response(**message)
 
     async def open_rematch(self, old_id: str, table: Table) -> None:

@@ -249,7 +249,7 @@ class Publisher:
             log.info("table %s: the lobby message is gone", table_id)
         await self._remember(Shown(table_id, "lobby", channel_id, message_id, fingerprint))
 
-    async def lobby_edited(self, table_id: str, message: dict[str, Any]) -> None:
+    def lobby_edited(self, table_id: str, message: dict[str, Any]) -> None:
         """The click on the lobby edited it itself (its interaction's answer): nothing more to
         send for it."""
         self.lobby_edits[table_id] = self.lobby_digest(message)
@@ -517,10 +517,8 @@ class Publisher:
             return
         user = await self._user(user_id)
         await self.spacing.wait(user_id)
-        if (
-            self.tables.tables.get(table_id) is not None
-            and self.tables.tables[table_id].version != version
-        ):
+        current = self.tables.tables.get(table_id)
+        if current is not None and current.version != version:
             return  # it changed while waiting: the delivery of that change sends the hand
         message = await user.send(
             content=w(texts.YOUR_TURN_PING, mention=f"<@{user_id}>"),

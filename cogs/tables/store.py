@@ -54,6 +54,19 @@ class Due:
     at: float
 
 
+async def store_change(db: Database, change: Change) -> None:
+    """Write one change (`Database.commit`), refusing it as `NotStored` when the database
+    fails and as `Conflict` when the stored revision moved on: the one place both tables and
+    puzzles turn a failed write into a refusal."""
+    try:
+        written = await db.commit(change)
+    except Exception:
+        log.exception("%s could not be stored", change.table.id)
+        raise NotStored from None
+    if not written:
+        raise Conflict
+
+
 class TableStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -121,14 +134,10 @@ class TableStore:
             due_at=now,
         )
         try:
-            written = await self.db.commit(change)
-        except Exception:
-            log.exception("table %s could not be stored", table.id)
+            await store_change(self.db, change)
+        except TableError:
             self.forget(table.id)
-            raise NotStored from None
-        if not written:
-            self.forget(table.id)
-            raise Conflict
+            raise
         table.revision = revision
         self.cached[table.id] = table
 
