@@ -325,7 +325,7 @@ class DominoBot(commands.Bot):
         from data import Database
 
         self.db = await Database.open(self.settings.database)
-        self.audience = Audience(self.db, self.settings.clock)
+        self.audience = Audience(self.db, self.settings.clock, shared=self.settings.shared_store)
         self.add_listener(self.audience.heard, "on_interaction")
         for extension in COGS:
             await self.load_extension(extension)
