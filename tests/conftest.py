@@ -1,5 +1,5 @@
 """Shared fixtures: the Discord emulator (`emu`) and the real bot running against it (`bot`)."""
 
-from tests.emulator.fixtures import bot, emu, pytest_configure
+from tests.emulator.fixtures import bot, emu, pytest_configure, pytest_runtest_makereport
 
-__all__ = ["bot", "emu", "pytest_configure"]
+__all__ = ["bot", "emu", "pytest_configure", "pytest_runtest_makereport"]

@@ -4,10 +4,12 @@ loopback, and a driver plays the people who use the bot. See `emulator.Emulator`
 from .commands import DriverError
 from .driver import InteractionResult, ModalForm, Person
 from .emulator import Emulator
+from .process import BotProcess
 from .runner import BotRunner
 from .seen import SeenChannel, SeenFile, SeenMessage
 
 __all__ = [
+    "BotProcess",
     "BotRunner",
     "DriverError",
     "Emulator",

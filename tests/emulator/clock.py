@@ -15,6 +15,7 @@ import time
 
 #: Discord's epoch for snowflakes, in milliseconds since the Unix epoch.
 DISCORD_EPOCH_MS = 1_420_070_400_000
+DAY_MS = 24 * 60 * 60 * 1000
 
 
 class Clock:
@@ -26,6 +27,8 @@ class Clock:
         self._mono_at_start = time.monotonic()
         self._last_snowflake_ms = 0
         self._sequence = 0
+        #: Ids of things made "earlier" (`past_snowflake`) count down from a day before start.
+        self._past_ms = int(self._wall_at_start * 1000) - DAY_MS
 
     def now(self) -> float:
         """Seconds on the emulator's monotonic scale (real monotonic time plus the offset)."""
@@ -61,3 +64,15 @@ class Clock:
             self._last_snowflake_ms = ms
             self._sequence = 0
         return ((ms - DISCORD_EPOCH_MS) << 22) | (1 << 17) | self._sequence
+
+    def past_snowflake(self, *, shard: int, count: int) -> int:
+        """A fresh Discord id from before the emulator started (a guild that existed already)
+        whose timestamp puts it on `shard` of `count`: Discord routes a guild's events to shard
+        `(guild_id >> 22) % count`, and `guild_id >> 22` is the id's timestamp in ms. Each call
+        goes further back, so the ids are distinct and never meet the ones `snowflake` makes."""
+        if not 0 <= shard < count:
+            raise ValueError(f"no shard {shard} among {count}")
+        stamp = self._past_ms - DISCORD_EPOCH_MS - 1
+        stamp -= (stamp - shard) % count
+        self._past_ms = stamp + DISCORD_EPOCH_MS
+        return (stamp << 22) | (1 << 17)

@@ -13,6 +13,10 @@ Timing knobs (see DISCORD.md's table):
   A test that measures the rule itself sets `emu.ack_deadline = 3.0`.
 - `advance(seconds)` moves the emulator clock: expired tokens and missed deadlines without
   waiting. The bot's own timers are real time and do not move.
+
+Sharding (see gateway.py): `shard_count` is the count `GET /gateway/bot` recommends, and
+`max_guilds_per_shard` the most guilds one session may hold (4011 above it). The home guild is
+on shard 0 of every count from 1 to 12; `add_guild(shard=1)` makes one on another shard.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from aiohttp import web
 from . import interactions as i
 from .clock import Clock
 from .errors import DiscordError
-from .gateway import GUILDS, Gateway
+from .gateway import GUILDS, Gateway, Session, shard_of
 from .localizations import LOCALES, as_seen_by
 from .mentions import Ping
 from .payloads import guild_create_payload
@@ -39,6 +43,7 @@ from .world import Channel, Guild, Role, User, World
 
 if TYPE_CHECKING:
     from .driver import Person
+    from .process import BotProcess
     from .seen import SeenChannel
 
 T = TypeVar("T")
@@ -56,6 +61,10 @@ BUSY_TASK_PREFIXES = (
     "discord-ui-dynamic-item-",
 )
 QUIET_SECONDS = 0.05
+#: Discord's most guilds per session: more and IDENTIFY is closed with 4011 (shard instead).
+MAX_GUILDS_PER_SHARD = 2500
+#: The home guild's shard is 0 for every shard count that divides this (1 to 12 all do).
+HOME_SHARD_COUNTS = 27720
 LOOP_TURNS = 10
 #: A request as `hold` and `fail` see it: method and path without the API prefix
 #: ("POST", "/channels/123/messages").
@@ -99,6 +108,10 @@ class Emulator:
         self.gateway = Gateway(self)
         self.rate_limiter = RateLimiter(enabled=rate_limits)
         self.privileged_intents = 0
+        #: The shard count `GET /gateway/bot` recommends (what AutoShardedClient then uses).
+        self.shard_count = 1
+        #: The most guilds one gateway session may hold; IDENTIFY beyond it is closed with 4011.
+        self.max_guilds_per_shard = MAX_GUILDS_PER_SHARD
         self.application_flags = 0
         self.attachment_size_limit = DEFAULT_ATTACHMENT_LIMIT
         self.ack_deadline = DISCORD_ACK_SECONDS + ACK_GRACE
@@ -125,12 +138,18 @@ class Emulator:
         #: a prefix (say "table-scheduler") in `idle_task_names`.
         self.busy_task_prefixes: tuple[str, ...] = BUSY_TASK_PREFIXES
         self.idle_task_names: set[str] = set()
+        #: How long nothing must happen for `settle`: a bot in another process shows no
+        #: handler tasks here, so `BotProcess` raises it (see process.py).
+        self.quiet_seconds = QUIET_SECONDS
+        #: Bots running as child processes (`BotProcess`), stopped when the test ends.
+        self.processes: list[BotProcess] = []
         self._changed = asyncio.Event()
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.owner = self.world.add_user("owner")
-        self.guild: Guild = self.world.add_guild(guild_name, self.owner)
+        home_id = self.clock.past_snowflake(shard=0, count=HOME_SHARD_COUNTS)
+        self.guild: Guild = self.world.add_guild(guild_name, self.owner, guild_id=home_id)
         self.home: Channel = self.world.add_text_channel(self.guild, channel_name)
         self.bot_runner: Any = None  # set by the pytest fixture: see fixtures.BotRunner
         #: Called with ("create" | "edit", message) for every version of a message as it is
@@ -336,7 +355,7 @@ class Emulator:
         return (
             self.in_flight == 0
             and self.gateway.sending == 0
-            and loop.time() - self._last_activity >= QUIET_SECONDS
+            and loop.time() - self._last_activity >= self.quiet_seconds
             and (bool(self.held) or not self.busy_tasks())
         )
 
@@ -350,7 +369,7 @@ class Emulator:
                     f"the bot did not settle in {timeout}s: {self.in_flight} requests in flight,"
                     f" busy tasks {self.busy_tasks()}"
                 )
-            await self._wait_change(QUIET_SECONDS / 2)
+            await self._wait_change(self.quiet_seconds / 2)
 
     async def stays_idle(self) -> bool:
         """Idle, and still idle after a few turns of the event loop: a frame already written to
@@ -375,6 +394,24 @@ class Emulator:
             if remaining <= 0:
                 raise TimeoutError(f"condition not met within {timeout}s")
             await self._wait_change(min(remaining, 0.1))
+
+    def ready_sessions(self, count: int, *, since: int = 0) -> list[Session] | None:
+        """The first `count` gateway sessions identified after the `since`-th IDENTIFY that
+        are connected and have been sent READY and their guilds; None while fewer are."""
+        sessions = [
+            s
+            for s in self.gateway.sessions.values()
+            if s.number > since and s.ready and s.socket is not None
+        ]
+        return sessions[:count] if len(sessions) >= count else None
+
+    async def wait_sessions(
+        self, count: int, *, since: int = 0, timeout: float = 30.0
+    ) -> list[Session]:
+        """`ready_sessions` once there are `count` of them: with `since` the value of
+        `gateway.identifies` before a bot of `count` shards started, that bot is logged in
+        everywhere."""
+        return await self.wait_for(lambda: self.ready_sessions(count, since=since), timeout)
 
     async def _wait_change(self, timeout: float) -> None:
         self._changed.clear()
@@ -436,14 +473,30 @@ class Emulator:
         await self.gateway.dispatch("CHANNEL_CREATE", body, intent=GUILDS)
         return self.channel(name)
 
-    async def add_guild(self, name: str, channel_name: str = "general") -> Guild:
-        """Another guild with one text channel; a connected bot gets its GUILD_CREATE."""
-        guild = self.world.add_guild(name, self.owner)
+    async def add_guild(
+        self,
+        name: str = "Other Club",
+        channel_name: str = "general",
+        *,
+        shard: int | None = None,
+        count: int | None = None,
+    ) -> Guild:
+        """Another guild with one text channel; the connected sessions of its shard get its
+        GUILD_CREATE. `shard` puts it on that shard of `count` (default `shard_count`): its id
+        is picked so that `(id >> 22) % count == shard`."""
+        guild_id = None
+        if shard is not None:
+            guild_id = self.clock.past_snowflake(shard=shard, count=count or self.shard_count)
+        guild = self.world.add_guild(name, self.owner, guild_id=guild_id)
         self.world.add_text_channel(guild, channel_name)
         await self.gateway.dispatch(
             "GUILD_CREATE", guild_create_payload(self.world, guild), intent=GUILDS
         )
         return guild
+
+    def shard_of(self, guild: Guild, count: int | None = None) -> int:
+        """The shard of `count` (default `shard_count`) that gets `guild`'s events."""
+        return shard_of(guild.id, count or self.shard_count)
 
     def join(self, person: Person, guild: Guild) -> None:
         """`person` joins `guild` (they can then type commands in its channels)."""

@@ -7,12 +7,15 @@ Discord enforces (fix the bot). A test that breaks a rule on purpose takes the v
 
 `@pytest.mark.emulator(...)` configures the emulator before the bot starts: constructor
 arguments (`strict=False`, `rate_limits=False`) or attributes (`privileged_intents=...`,
-`ack_deadline=3.0`, `attachment_size_limit=...`).
+`ack_deadline=3.0`, `attachment_size_limit=...`, `shard_count=2`).
+
+Bots started as processes (`process.BotProcess`) are stopped when the test ends, and a failing
+test's report shows what each of them wrote (`pytest_runtest_makereport`).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
 import discord
@@ -41,6 +44,19 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "emulator(**settings): configure the Discord emulator")
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, None]:
+    """A failed test (or teardown) that ran bot processes shows what they wrote."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    emulator = getattr(item, "funcargs", {}).get("emu")
+    if report.failed and isinstance(emulator, Emulator):
+        for process in emulator.processes:
+            report.sections.append((f"{process.name} output ({process.log})", process.output()))
+
+
 @pytest.fixture
 async def emu(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
@@ -55,6 +71,8 @@ async def emu(
     async with _configured(request) as emulator:
         monkeypatch.setattr(discord.asset.Asset, "BASE", f"{emulator.base_url}/cdn")
         yield emulator
+        for process in emulator.processes:
+            await process.stop()
         if emulator.bot_runner is not None:
             await emulator.bot_runner.stop()
         problems = [f"unhandled: {u}" for u in emulator.unhandled]

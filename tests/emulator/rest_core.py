@@ -76,7 +76,8 @@ class CoreRoutes:
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        body = {"url": self.emulator.gateway_url, "shards": 1, "session_start_limit": limit}
+        shards = self.emulator.shard_count  # the recommended count (AutoShardedClient uses it)
+        body = {"url": self.emulator.gateway_url, "shards": shards, "session_start_limit": limit}
         return json_response(body)
 
     def _check_app(self, request: web.Request) -> int | None:

@@ -190,10 +190,12 @@ class BotRunner:
             victim.cancel()
         closing = [(c, _close_now(c)) for c in belongings.connections]  # which find no db
         self.emulator.drop_held()
-        ws = client.ws
-        keep_alive = getattr(ws, "_keep_alive", None) if ws is not None else None
-        if keep_alive is not None:
-            keep_alive.stop()
+        sockets = _gateway_sockets(client)
+        for ws in sockets:
+            keep_alive = getattr(ws, "_keep_alive", None)
+            if keep_alive is not None:
+                keep_alive.stop()
+        sessions = {ws.session_id for ws in sockets}
         session = getattr(client.http, "_HTTPClient__session", None)
         if session is not None:
             with contextlib.suppress(Exception):
@@ -206,6 +208,16 @@ class BotRunner:
         await asyncio.sleep(0)
         for connection in belongings.connections:
             await _fail_queued(connection, None)  # fail anything queued by those cleanups
-        with contextlib.suppress(TimeoutError):
-            await self.emulator.wait_for(lambda: not self.emulator.gateway.live, KILL_TIMEOUT)
+        with contextlib.suppress(TimeoutError):  # its own sessions: other bots may be connected
+            await self.emulator.wait_for(
+                lambda: not any(s.id in sessions for s in self.emulator.gateway.live),
+                KILL_TIMEOUT,
+            )
         self.emulator.touch()
+
+
+def _gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSocket]:
+    """The client's gateway connections: one, or one per shard of an AutoShardedClient."""
+    shards = getattr(client, "_AutoShardedClient__shards", None) or {}
+    found = [client.ws] + [shard.ws for shard in shards.values()]
+    return [ws for ws in found if ws is not None]

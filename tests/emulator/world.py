@@ -268,8 +268,10 @@ class World:
                 return user
         raise KeyError(f"no user named {name!r}")
 
-    def add_guild(self, name: str, owner: User) -> Guild:
-        guild = Guild(self.clock.snowflake(), name, owner.id)
+    def add_guild(self, name: str, owner: User, *, guild_id: int | None = None) -> Guild:
+        """A guild the bot is in, with its @everyone role, its owner and the bot as members;
+        `guild_id` picks the id (its shard: see `Clock.past_snowflake`)."""
+        guild = Guild(guild_id or self.clock.snowflake(), name, owner.id)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_DEFAULT)
         self.guilds[guild.id] = guild
         bot_role = Role(self.clock.snowflake(), self.bot_user.name, BOT_ROLE_DEFAULT, 1, True)
