@@ -29,6 +29,7 @@ import pytest
 
 import bot as entry
 from cogs import texts
+from cogs.lang import words
 from cogs.tables.runner import Tables
 from data import Database, Job
 from tests.emulator.emulator import Emulator
@@ -48,7 +49,7 @@ from tests.tables.converged import (
     stored_table,
     timed_out_lines,
 )
-from tests.tables.play import board, move_message, play_one
+from tests.tables.play import board, move_message, play_one, private_answer, table_channel
 
 DATABASE = "domino.sqlite3"
 LEASE_SECONDS = 10.0  # the runtime's leases of outbox items and jobs (emulator seconds)
@@ -155,9 +156,11 @@ class Turn:
     stored: Stored
 
 
-async def next_turn(emu: Emulator, path: Path, people: list[Any], timeout: float = 30.0) -> Any:
+async def next_turn(
+    emu: Emulator, path: Path, people: list[Any], timeout: float = 30.0, until: Any = None
+) -> Any:
     """The person to move with their newest DM drawn for the stored version (Ready pressed
-    between hands); None once the match is over."""
+    between hands); None once the match is over (or `until`, a person, is to move)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     ready: set[tuple[str, int]] = set()
@@ -173,6 +176,8 @@ async def next_turn(emu: Emulator, path: Path, people: list[Any], timeout: float
                     await person.click(shown, "Ready")
         elif seat is not None and not stored.plays_itself(seat):
             user_id = stored.seats[seat]["user_id"]
+            if until is not None and until.user.id == user_id:
+                return None
             person = next(p for p in people if p.user.id == user_id)
             message = newest_moves(emu, person.name)
             if message is not None and all(
@@ -219,13 +224,15 @@ async def nothing_to_show(path: Path) -> None:
     raise AssertionError("the outbox never emptied")
 
 
-async def open_three(emu: Emulator, router: Router, first: Instance, second: Instance) -> Any:
+async def open_three(
+    emu: Emulator, router: Router, first: Instance, second: Instance, target: int = 10
+) -> Any:
     """alice opens a table through `first`; bob joins, an AI is added and the match starts
     through `second`."""
     alice, bob = emu.user("alice"), emu.user("bob")
     router.to = first
     lobby = (
-        await alice.slash("domino new", game="traditional", target=10, turn_time=TURN_SECONDS)
+        await alice.slash("domino new", game="traditional", target=target, turn_time=TURN_SECONDS)
     ).response
     router.to = second
     for result in (
@@ -335,6 +342,54 @@ async def test_a_killed_instance_loses_nothing_and_the_other_finishes_the_match(
     assert len(record_moves(stored.state["record"])) == stored.actions
 
 
+async def test_what_people_choose_through_one_instance_shows_through_the_other(
+    emu: Emulator, two: Router, tmp_path: Path
+) -> None:
+    """The server's language, a player's language and where a player's hand goes, chosen
+    through a; an ephemeral "Your hand" answered by a: b shows the table (a shows nothing)."""
+    path, clicks = tmp_path / DATABASE, Clicks()
+    a, b = two.instances
+    await a.client.tables.delivery.stop()  # b shows everything from here on
+    people = await open_three(emu, two, a, b, target=200)
+    alice, bob = people
+    await play(emu, path, people, clicks, 3)  # b has shown hands, in English
+    while (turn := await next_turn(emu, path, people)).person is not bob:
+        await clicks.click(alice, turn.message, move_ids(turn.message)[0], turn.seat)
+        await wait_stored(path, lambda s, v=turn.stored.version: s.version > v)
+    es = words("es")
+    two.to = a
+    await emu.user("owner").slash("domino config language", language="es")
+    emu.user("bob", locale="es-ES")
+    await bob.slash("domino help")  # a hears bob's new language
+    await alice.slash("domino settings", hands="thread")
+    # bob moves; b takes the moves off his DM, in his new language
+    await clicks.click(bob, turn.message, move_ids(turn.message)[0], turn.seat)
+    await emu.wait_for(lambda: not move_ids(turn.message))
+    assert turn.message.embed["title"] == es(texts.YOUR_TILES, where=es.game_name("traditional"))
+    # until alice's turn (bob's by DM): her turn alert comes in the thread, in Spanish
+    mention = f"<@{alice.user.id}>"
+    while (turn := await next_turn(emu, path, people, until=alice)) is not None:
+        await clicks.click(bob, turn.message, move_ids(turn.message)[0], turn.seat)
+        await wait_stored(path, lambda s, v=turn.stored.version: s.version > v)
+    stored = await stored_table(path)
+    alert = await emu.wait_for(
+        lambda: next((m for m in table_channel(emu).messages if mention in m.content), None)
+    )
+    assert alert.content == es(texts.YOUR_TURN_IN_THREAD, mention=mention)
+    assert es(texts.YOUR_HAND) in board(emu).labels
+    dm = newest_moves(emu, "alice")
+    assert dm is None or move_ids(dm)[0].split(":")[2] != str(stored.version)
+    # Her hand, answered by a with its moves; her turn runs out and b shows the table: a
+    # takes the moves off its answer.
+    answer = private_answer(await alice.click(alert, es(texts.YOUR_HAND)))
+    assert move_ids(answer)
+    await emu.settle()
+    await nothing_to_show(path)
+    emu.advance(TURN_SECONDS + 1)
+    await wait_stored(path, lambda s: s.version > stored.version)
+    await emu.wait_for(lambda: not move_ids(answer), timeout=15)
+
+
 # -- sharded: one shard each ------------------------------------------------------------------
 
 
@@ -416,9 +471,20 @@ async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
         # A table in each server: the second shard's through its instance, the home one's
         # through the first.
         general = emu.channel("general")
-        lobby = (await alice.at(general).slash("domino new", game="two-player", target=10)).response
+        lobby = (await alice.at(general).slash("domino new", game="two-player", target=30)).response
         await bob.click(lobby, "Join")
         await alice.click(lobby, "Start")
+        # One move by DM (the first instance), then a click on the board (the second): each
+        # instance acts on the table after the other changed it.
+        mover = await emu.wait_for(
+            lambda: next((p for p in (alice, bob) if move_message(p.dm.messages)), None)
+        )
+        first_move = await play_one(mover, move_message(mover.dm.messages), random.Random(1))
+        assert refusal_of(first_move) is None
+        await emu.settle()
+        shown = await emu.wait_for(lambda: board_in(general))
+        offered = refusal_of(await bob.click(shown, texts.OFFER_DRAW))
+        assert offered is not None and "bob offers a draw" in offered
         home = (await carol.slash("domino new", game="two-player", target=10)).response
         await carol.choose(home, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER)
         await carol.click(home, "Start")
