@@ -24,7 +24,6 @@ from typing import Any
 import aiosqlite
 
 from data import (
-    bot_values,
     hands_places,
     languages,
     live,
@@ -95,14 +94,8 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
-        """Open (creating it if needed) the database file at `path` (a path, or a URL
-        `sqlite:///path`), migrate it to the latest schema, then finish any rebuild of derived
-        tables a migration asked for."""
-        if isinstance(path, str) and "://" in path:
-            scheme, _, rest = path.partition("://")
-            if scheme != "sqlite" or not rest.startswith("/"):
-                raise DataError(f"not a database this bot can open: {scheme}://...")
-            path = rest[1:]
+        """Open (creating it if needed) the database file at `path`, migrate it to the latest
+        schema, then finish any rebuild of derived tables a migration asked for."""
         file = Path(path)
         if str(path) == ":memory:":
             raise DataError("the database must be a file (two connections share it)")
@@ -283,32 +276,6 @@ class Database:
             return False
         return True
 
-    async def table_revision(self, table_id: str) -> int | None:
-        """The table's stored revision; None if it has no row."""
-        async with self._read() as connection:
-            return await live.revision(connection, table_id)
-
-    async def open_tables_of(self, user_id: int, kind: str) -> list[str]:
-        """The ids of the unfinished tables of `kind` ("table" or "puzzle") whose `people`
-        include `user_id`, whichever process wrote them."""
-        async with self._read() as connection:
-            return await live.open_of(connection, user_id, kind)
-
-    async def tables_in_channel(self, channel_id: int) -> list[str]:
-        """The ids of the tables (kind "table") that play in `channel_id`, as their channel or
-        their thread."""
-        async with self._read() as connection:
-            return await live.in_channel(connection, channel_id)
-
-    async def bot_value(self, name: str) -> str | None:
-        """A value the bot keeps for all its processes (`set_bot_value`); None if unset."""
-        async with self._read() as connection:
-            return await bot_values.get(connection, name)
-
-    async def set_bot_value(self, name: str, value: str) -> None:
-        async with self._write() as connection:
-            await bot_values.put(connection, name, value)
-
     async def load_table(self, table_id: str) -> LiveTable | None:
         """The table with its revision; None if there is no row, or its state is not a JSON
         object (logged)."""
@@ -316,10 +283,9 @@ class Database:
             return await live.load_one(connection, table_id)
 
     async def claim_outbox(self, now: float, lease: float, limit: int = 50) -> list[OutboxItem]:
-        """The due items of up to `limit` whole tables, none of whose items is claimed, oldest
-        due first, each claimed until `now + lease` in the same transaction: no other caller,
-        in this process or another, gets them (or any item of their tables) before the lease
-        runs out."""
+        """Up to `limit` items due by `now` and not claimed, oldest due first, each claimed until
+        `now + lease` in the same transaction: no other caller, in this process or another,
+        gets them before the lease runs out."""
         async with self._write() as connection:
             return await runtime.claim_outbox(connection, now, lease, limit)
 

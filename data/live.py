@@ -15,10 +15,7 @@ from data.models import DataError, LiveTable
 
 log = logging.getLogger(__name__)
 
-_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, board_message_id, state, updated_at, revision,"
-    " people, kind"
-)
+_COLUMNS = "id, guild_id, channel_id, thread_id, board_message_id, state, updated_at, revision"
 
 
 def encode(table: LiveTable) -> str:
@@ -37,13 +34,12 @@ async def save(connection: aiosqlite.Connection, table: LiveTable, state: str) -
         "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
     )
     await connection.execute(
-        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id,"
         " channel_id = excluded.channel_id, thread_id = excluded.thread_id,"
         " board_message_id = excluded.board_message_id, state = excluded.state,"
-        " updated_at = excluded.updated_at, revision = live_tables.revision + 1,"
-        " people = excluded.people, kind = excluded.kind",
-        (*_fields(table), state, table.updated_at, table.revision, *_counted(table)),
+        " updated_at = excluded.updated_at, revision = live_tables.revision + 1",
+        (*_fields(table), state, table.updated_at, table.revision),
     )
 
 
@@ -53,9 +49,9 @@ async def insert(connection: aiosqlite.Connection, table: LiveTable, state: str)
         "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
     )
     cursor = await connection.execute(
-        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (id) DO NOTHING",
-        (*_fields(table), state, table.updated_at, table.revision, *_counted(table)),
+        (*_fields(table), state, table.updated_at, table.revision),
     )
     return cursor.rowcount > 0
 
@@ -70,59 +66,15 @@ async def update(
     )
     cursor = await connection.execute(
         "UPDATE live_tables SET guild_id = ?, channel_id = ?, thread_id = ?,"
-        " board_message_id = ?, state = ?, updated_at = ?, revision = ?, people = ?, kind = ?"
+        " board_message_id = ?, state = ?, updated_at = ?, revision = ?"
         " WHERE id = ? AND revision = ?",
-        (
-            *_fields(table)[1:],
-            state,
-            table.updated_at,
-            table.revision,
-            *_counted(table),
-            table.id,
-            expected,
-        ),
+        (*_fields(table)[1:], state, table.updated_at, table.revision, table.id, expected),
     )
     return cursor.rowcount > 0
 
 
 def _fields(table: LiveTable) -> tuple[Any, ...]:
     return (table.id, table.guild_id, table.channel_id, table.thread_id, table.board_message_id)
-
-
-def _counted(table: LiveTable) -> tuple[str, str]:
-    """`people` as stored (" 1 2 ": each id between spaces, so `LIKE '% 1 %'` finds one) and
-    `kind`."""
-    people = f" {' '.join(str(user) for user in table.people)} " if table.people else ""
-    return people, table.kind
-
-
-async def open_of(connection: aiosqlite.Connection, user_id: int, kind: str) -> list[str]:
-    """The ids of the unfinished tables of `kind` that count against `user_id`."""
-    rows = await connection.execute_fetchall(
-        "SELECT id FROM live_tables WHERE kind = ? AND people LIKE ? ORDER BY updated_at",
-        (kind, f"% {int(user_id)} %"),
-    )
-    return [str(row[0]) for row in rows]
-
-
-async def in_channel(connection: aiosqlite.Connection, channel_id: int) -> list[str]:
-    """The ids of the tables (not puzzles) that play in `channel_id`, or in it as their
-    thread, oldest update first."""
-    rows = await connection.execute_fetchall(
-        "SELECT id FROM live_tables WHERE kind = 'table' AND (channel_id = ? OR thread_id = ?)"
-        " ORDER BY updated_at",
-        (channel_id, channel_id),
-    )
-    return [str(row[0]) for row in rows]
-
-
-async def revision(connection: aiosqlite.Connection, table_id: str) -> int | None:
-    rows = list(
-        await connection.execute_fetchall(
-            "SELECT revision FROM live_tables WHERE id = ?", (table_id,)
-        )
-    )
-    return int(rows[0][0]) if rows else None
 
 
 async def load(connection: aiosqlite.Connection, guild_id: int | None) -> list[LiveTable]:
@@ -148,7 +100,7 @@ async def load_one(connection: aiosqlite.Connection, table_id: str) -> LiveTable
 
 
 def _decode(row: Sequence[Any]) -> LiveTable | None:
-    table_id, guild, channel, thread, board, text, updated_at, revision, people, kind = row
+    table_id, guild, channel, thread, board, text, updated_at, revision = row
     try:
         state = json.loads(text)
     except (TypeError, ValueError) as error:
@@ -157,10 +109,7 @@ def _decode(row: Sequence[Any]) -> LiveTable | None:
     if not isinstance(state, dict):
         log.warning("live table %s skipped: its state is not a JSON object", table_id)
         return None
-    counted = tuple(int(user) for user in str(people or "").split())
-    return LiveTable(
-        table_id, guild, channel, thread, board, state, updated_at, revision, counted, kind
-    )
+    return LiveTable(table_id, guild, channel, thread, board, state, updated_at, revision)
 
 
 async def delete(connection: aiosqlite.Connection, table_id: str) -> bool:

@@ -56,9 +56,7 @@ class PuzzleSolve:
 class LiveTable:
     """A table in progress. `state` is the bot's whole state as JSON (the game record inside).
     `revision` counts the writes of the table's row: an action commits only at the revision it
-    read (`Database.commit`), so a copy at an older revision is stale. `people`: the host and
-    seated user ids that count against the per-person caps while it is unfinished (() once
-    finished); `kind`: "table" or "puzzle"."""
+    read (`Database.commit`), so a copy at an older revision is stale."""
 
     id: str
     guild_id: int
@@ -68,8 +66,6 @@ class LiveTable:
     state: dict[str, Any]
     updated_at: float
     revision: int = 0
-    people: tuple[int, ...] = ()
-    kind: str = "table"
 
 
 @dataclass(frozen=True)

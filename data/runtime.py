@@ -44,18 +44,13 @@ async def queue(
 async def claim_outbox(
     connection: aiosqlite.Connection, now: float, lease: float, limit: int
 ) -> list[OutboxItem]:
-    """Whole tables: every due item of up to `limit` tables that have a due item and none
-    claimed (never a table another claimer is showing), the table due first first, each item
-    claimed until `now + lease`. PostgreSQL: the same select `FOR UPDATE SKIP LOCKED`, then the
-    same update."""
+    """Due, unclaimed items, oldest due first, claimed until `now + lease`.
+    PostgreSQL: the same select `FOR UPDATE SKIP LOCKED`, then the same update."""
     rows = await connection.execute_fetchall(
         "SELECT table_id, key, revision, attempts, due_at FROM outbox"
-        " WHERE due_at <= ? AND table_id IN ("
-        " SELECT table_id FROM outbox GROUP BY table_id"
-        " HAVING MIN(due_at) <= ? AND MAX(claimed_until) <= ?"
-        " ORDER BY MIN(due_at), table_id LIMIT ?)"
-        " ORDER BY due_at, table_id, key",
-        (now, now, now, limit),
+        " WHERE due_at <= ? AND claimed_until <= ?"
+        " ORDER BY due_at, table_id, key LIMIT ?",
+        (now, now, limit),
     )
     items = [OutboxItem(*row) for row in rows]
     await connection.executemany(
