@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -48,12 +47,12 @@ async def _snapshot(db: Database) -> list[object]:
 
 
 async def test_bulk_recording_gives_the_same_boards_and_stats_as_one_by_one(
-    tmp_path: Path,
+    target: str, second_target: str
 ) -> None:
     matches = history_of_a_server()
     snapshots = []
-    for name, bulk in (("one.sqlite3", False), ("bulk.sqlite3", True)):
-        async with await Database.open(tmp_path / name) as db:
+    for where, bulk in ((target, False), (second_target, True)):
+        async with await Database.open(where) as db:
             await db.start_season(GUILD, ends_at=300.0, now=0.0)
             if bulk:
                 assert await bulk_record(db, matches) == len(matches)
