@@ -64,6 +64,16 @@ async def db(target: str) -> AsyncIterator[Database]:
         await database.close()
 
 
+@pytest.fixture
+async def other(target: str, db: Database) -> AsyncIterator[Database]:
+    """A second `Database` on the same store: another process's view of it."""
+    database = await Database.open(target)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
 async def raw_rows(target: str, sql: str, params: Sequence[Any] = ()) -> list[Row]:
     """Rows read through a store of their own."""
     async with await open_store(target) as store, store.read() as connection:

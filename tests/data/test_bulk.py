@@ -82,3 +82,11 @@ async def test_the_quick_stand_in_still_orders_winners_above_losers(db: Database
     board = await db.leaderboard(GUILD, None)
     assert [row.user_ids for row in board.rows] == [(1,), (2,)]
     assert [row.games for row in board.rows] == [5, 5]
+
+
+async def test_matches_recorded_after_a_bulk_get_fresh_ids(db: Database) -> None:
+    await db.record_match(singles("first", [1, 2], 0, at=0.5))
+    await bulk_record(db, [singles(f"t{n}", [1, 2], 0, at=float(n + 1)) for n in range(5)])
+    outcome = await db.record_match(singles("after", [1, 2], 1, at=10.0))
+    assert outcome.match_id == 7
+    assert [m.match_id for m in await db.history(GUILD)] == [7, 6, 5, 4, 3, 2, 1]

@@ -7,7 +7,6 @@ never lost."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any
 
@@ -61,16 +60,6 @@ async def job_rows(db: Database) -> list[tuple[Any, ...]]:
         "SELECT table_id, kind, revision, due_at, attempts, claimed_until FROM jobs"
         " ORDER BY table_id",
     )
-
-
-@pytest.fixture
-async def other(target: str, db: Database) -> AsyncIterator[Database]:
-    """A second `Database` on the same store: another process's view of it."""
-    database = await Database.open(target)
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 # -- commits -----------------------------------------------------------------------------------
