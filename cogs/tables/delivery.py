@@ -92,8 +92,8 @@ class Delivery:
                     self.showing[item.table_id] = asyncio.create_task(
                         self._show_table(item.table_id), name=f"show-{item.table_id}"
                     )
-            if len({item.table_id for item in items}) >= CLAIM_LIMIT:
-                self._wanted.set()  # more are waiting
+            if len({item.table_id for item in items}) == CLAIM_LIMIT:
+                self._wanted.set()  # more tables are waiting (a claim takes whole tables)
 
     async def _show_table(self, table_id: str) -> None:
         try:
@@ -103,6 +103,9 @@ class Delivery:
         finally:
             if self.showing.get(table_id) is asyncio.current_task():
                 del self.showing[table_id]
+            # A claim takes a table only when none of its items is being shown: what was
+            # queued for it meanwhile can be claimed now.
+            self._wanted.set()
 
     async def _show(self, item: OutboxItem) -> None:
         try:
