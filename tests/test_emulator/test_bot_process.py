@@ -31,6 +31,8 @@ async def test_bot_py_answers_a_slash_command_and_a_kill_leaves_no_process_behin
     # that knows its id (none now); nothing else is connected.
     assert emu.gateway.sessions.get(session.id) is session and session.closed_with is None
     assert not emu.gateway.live
+    down = await alice.slash("domino help", expect_failure=True)
+    assert down.failed  # the person sees "This interaction failed"
 
     [again] = await bot.start()  # as a process manager restarts it: a fresh IDENTIFY
     assert again is not session and emu.gateway.identifies == 2
