@@ -384,8 +384,9 @@ class Puzzles:
         await self._note_drawn(puzzle, self._shows(puzzle, w))
 
     async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:
-        async with self.locks[puzzle_id]:
-            puzzle = await self._get(puzzle_id)
+        # Not under the puzzle's lock (a redraw may hold it): the form must open at once, and
+        # whose puzzle it is and its game never change.
+        puzzle = await self._get(puzzle_id)
         if interaction.user.id != puzzle.user_id:
             raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
         if verb in ("place", "remove"):

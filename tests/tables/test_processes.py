@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import discord
 import pytest
 
@@ -32,9 +31,11 @@ from cogs import texts
 from cogs.lang import words
 from cogs.tables.runner import Tables
 from data import Database, Job
+from tests.data.conftest import BACKENDS, raw_rows
 from tests.emulator.emulator import Emulator
 from tests.emulator.gateway import Session
 from tests.emulator.runner import BotRunner
+from tests.pg import pg_cluster, pg_database
 from tests.tables import conftest
 from tests.tables.converged import (
     Clicks,
@@ -48,6 +49,8 @@ from tests.tables.converged import (
     stored_table,
 )
 from tests.tables.play import board, move_message, play_one, private_answer, table_channel
+
+__all__ = ["pg_cluster", "pg_database"]  # the fixtures of a PostgreSQL store
 
 DATABASE = "domino.sqlite3"
 LEASE_SECONDS = 10.0  # the runtime's leases of outbox items and jobs (emulator seconds)
@@ -104,18 +107,25 @@ class Router:
         monkeypatch.setattr(gateway, "dispatch", dispatch)
 
 
-def shared_settings(emu: Emulator, path: Path, **changes: Any) -> entry.Settings:
-    return conftest.test_settings(emu, path, shared_store=True, **changes)
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The store both instances share: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / DATABASE}"
+    return str(request.getfixturevalue("pg_database"))
 
 
 @pytest.fixture
-async def two(
-    emu: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[Router]:
-    """Two unsharded instances on one database, both syncing commands when they changed."""
+async def two(emu: Emulator, store: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Router]:
+    """Two unsharded instances on one store, both syncing commands when they changed."""
     emu.rate_limiter.enabled = False
-    settings = shared_settings(
-        emu, tmp_path / DATABASE, tables_per_user=2, puzzles_per_user=1, sync_commands=True
+    settings = conftest.test_settings(
+        emu,
+        store,
+        shared_store=True,
+        tables_per_user=2,
+        puzzles_per_user=1,
+        sync_commands=True,
     )
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     router = Router(emu)
@@ -180,7 +190,7 @@ class Turn:
 
 
 async def next_turn(
-    emu: Emulator, path: Path, people: list[Any], timeout: float = 30.0, until: Any = None
+    emu: Emulator, path: str | Path, people: list[Any], timeout: float = 30.0, until: Any = None
 ) -> Any:
     """The person to move with their newest DM drawn for the stored version (Ready pressed
     between hands); None once the match is over (or `until`, a person, is to move)."""
@@ -211,7 +221,7 @@ async def next_turn(
     raise AssertionError(f"no turn came: {(await stored_table(path)).phase}")
 
 
-async def wait_stored(path: Path, condition: Callable[[Stored], bool]) -> Stored:
+async def wait_stored(path: str | Path, condition: Callable[[Stored], bool]) -> Stored:
     for _ in range(400):
         stored = await stored_table(path)
         if condition(stored):
@@ -221,7 +231,7 @@ async def wait_stored(path: Path, condition: Callable[[Stored], bool]) -> Stored
 
 
 async def play(
-    emu: Emulator, path: Path, people: list[Any], clicks: Clicks, moves: int, seed: int = 1
+    emu: Emulator, path: str | Path, people: list[Any], clicks: Clicks, moves: int, seed: int = 1
 ) -> None:
     """People make up to `moves` random moves (the match may end first), each stored before the
     next; none is refused."""
@@ -236,12 +246,10 @@ async def play(
         await wait_stored(path, lambda s, v=turn.stored.version: s.version > v)
 
 
-async def nothing_to_show(path: Path) -> None:
+async def nothing_to_show(store: str) -> None:
     """Until every outbox item is shown (nobody is showing anything when the clock jumps)."""
     for _ in range(400):
-        async with aiosqlite.connect(path) as connection:
-            rows = list(await connection.execute_fetchall("SELECT COUNT(*) FROM outbox"))
-        if rows[0][0] == 0:
+        if (await raw_rows(store, "SELECT COUNT(*) FROM outbox"))[0][0] == 0:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the outbox never emptied")
@@ -274,11 +282,11 @@ async def open_three(
 async def test_any_instance_takes_any_click_and_jobs_run_once(
     emu: Emulator,
     two: Router,
-    tmp_path: Path,
+    store: str,
     jobs_run: list[tuple[str, str, int]],
     component_ids: list[str],
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     a, b = two.instances
     templates = rebuilt_by(b.client)  # as started: before it sent any view itself
     assert len(emu.command_syncs) == 1  # the second instance found the sync in the store
@@ -342,10 +350,11 @@ async def test_caps_and_domino_end_count_the_tables_of_every_instance(
     assert texts.TOO_MANY_PUZZLES.format(most=1) in seen
 
 
+@pytest.mark.parametrize("store", ["sqlite"], indirect=True)  # a kill here closes SQLite's
 async def test_a_killed_instance_loses_nothing_and_the_other_finishes_the_match(
-    emu: Emulator, two: Router, tmp_path: Path, jobs_run: list[tuple[str, str, int]]
+    emu: Emulator, two: Router, store: str, jobs_run: list[tuple[str, str, int]]
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     a, b = two.instances
     people = await open_three(emu, two, b, a)
     await play(emu, path, people, clicks, 3)
@@ -381,11 +390,11 @@ async def test_a_killed_instance_loses_nothing_and_the_other_finishes_the_match(
 
 
 async def test_what_people_choose_through_one_instance_shows_through_the_other(
-    emu: Emulator, two: Router, tmp_path: Path
+    emu: Emulator, two: Router, store: str
 ) -> None:
     """The server's language, a player's language and where a player's hand goes, chosen
     through a; an ephemeral "Your hand" answered by a: b shows the table (a shows nothing)."""
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     a, b = two.instances
     await a.client.tables.delivery.stop()  # b shows everything from here on
     people = await open_three(emu, two, a, b, target=200)
@@ -475,10 +484,10 @@ async def play_to_the_end(channel: Any, people: list[Any], seed: int) -> list[st
 
 
 async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
-    emu: Emulator, tmp_path: Path
+    emu: Emulator, store: str
 ) -> None:
     emu.rate_limiter.enabled = False
-    path = tmp_path / DATABASE
+    path = store
     other = await emu.add_guild("Other Club", "general", shard=1, count=2)
     alice, bob, carol = emu.user("alice"), emu.user("bob"), emu.user("carol")
     for person in (alice, bob):
