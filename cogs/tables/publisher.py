@@ -511,13 +511,14 @@ class Publisher:
             moves_at = version if table.phase is Phase.PLAYING else None
             variant, user_id, dm_closed = table.setup.variant, player.user_id, player.dm_closed
             place_id = table.thread_id or table.channel_id or 0
-            public = await self.tables.public_words(table)
+            guild_id = table.guild_id
             w = await self.bot.audience.player(user_id)
             ending = self.ending(table, w)
         to_play = view.my_turn and bool(view.legal) and moves_at is not None
         in_thread = dm_closed or await self.hands_place(user_id) == "thread"
         before = shown.get(key)
         if to_play and in_thread:
+            public = await self.bot.audience.server(guild_id)  # the thread's readers' words
             await self._ping_in_thread(table_id, seat, user_id, place_id, version, public)
         if dm_closed:
             return
