@@ -122,16 +122,17 @@ class Database:
             yield connection
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[Connection]:
-        """One read snapshot: every query in the block sees the same committed state."""
-        async with self._store.read() as connection:
+    async def _read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
+        """One read snapshot: every query in the block sees the same committed state. A
+        block of one query needs none (`snapshot=False`: no transaction to open and end)."""
+        async with self._store.read(snapshot) as connection:
             yield connection
 
     # -- servers and settings ----------------------------------------------------------------
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """The server's settings (the defaults if it never changed them)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await servers.settings(connection, guild_id)
 
     async def update_server_settings(self, guild_id: int, **changes: Any) -> ServerSettings:
@@ -146,7 +147,7 @@ class Database:
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language a moderator chose for the server, or None if none was chosen."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await languages.guild_language(connection, guild_id)
 
     async def set_guild_language(self, guild_id: int, language: str | None, now: float) -> None:
@@ -158,7 +159,7 @@ class Database:
 
     async def player_language(self, user_id: int) -> str | None:
         """The language of the player's latest interaction, or None if never seen."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await languages.player_language(connection, user_id)
 
     async def set_player_language(self, user_id: int, language: str, now: float) -> None:
@@ -170,7 +171,7 @@ class Database:
 
     async def hands_place(self, user_id: int) -> str | None:
         """Where the player chose to get their hand (`dm` or `thread`), or None if never."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await hands_places.hands_place(connection, user_id)
 
     async def set_hands_place(self, user_id: int, place: str, now: float) -> None:
@@ -197,17 +198,17 @@ class Database:
     async def open_tables_of(self, user_id: int, kind: str) -> list[str]:
         """The ids (sorted) of the tables of that kind (`table` or `puzzle`) the user counts in:
         the unfinished tables whose `people` name them, in every process."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await live.open_tables_of(connection, user_id, kind)
 
     async def tables_in_channel(self, channel_id: int) -> list[str]:
         """The ids (sorted) of the tables (not puzzles) shown in that channel or thread."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await live.tables_in_channel(connection, channel_id)
 
     async def table_revision(self, table_id: str) -> int | None:
         """The stored revision of the table (one cheap query); None if it has no row."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await live.revision(connection, table_id)
 
     async def delete_live_table(self, table_id: str) -> bool:
@@ -309,12 +310,12 @@ class Database:
     async def next_due(self) -> float | None:
         """The earliest time anything may need doing: the minimum over outbox items and jobs of
         their due time, or of the end of their lease if claimed; None when there is nothing."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await runtime.next_due(connection)
 
     async def shown(self, table_id: str) -> dict[str, Shown]:
         """What each message the bot keeps for the table showed when last delivered, by key."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await runtime.shown(connection, table_id)
 
     async def save_shown(self, shown: Shown) -> None:
@@ -340,7 +341,7 @@ class Database:
     async def bot_value(self, name: str) -> str | None:
         """A value the bot keeps for itself in the shared store (e.g. `commands`: the
         fingerprint of the last slash-command sync); None if never set."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await bot_values.get(connection, name)
 
     async def set_bot_value(self, name: str, value: str) -> None:
@@ -362,7 +363,7 @@ class Database:
 
     async def puzzle_solves(self, guild_id: int, user_id: int) -> list[PuzzleSolve]:
         """A player's solved puzzles on one server, newest first."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await puzzle_solves.solves(connection, guild_id, user_id)
 
     # -- finished matches --------------------------------------------------------------------
@@ -408,7 +409,7 @@ class Database:
     # -- seasons -----------------------------------------------------------------------------
 
     async def current_season(self, guild_id: int, now: float | None = None) -> Season | None:
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.current(connection, guild_id, _now(now))
 
     async def start_season(
@@ -432,16 +433,16 @@ class Database:
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """Every season of the server, newest first (past seasons stay browsable)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.all_of(connection, guild_id)
 
     async def season(self, season_id: int) -> Season | None:
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.by_id(connection, season_id)
 
     async def due_season_ends(self, now: float | None = None) -> list[Season]:
         """Open seasons whose scheduled end has come (for the bot's scheduler)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.due(connection, _now(now))
 
     async def roll_seasons(self, now: float | None = None) -> list[tuple[Season, Season | None]]:
@@ -512,7 +513,7 @@ class Database:
 
     async def match_record(self, match_id: int, guild_id: int | None = None) -> dict[str, Any]:
         """A finished match's game record (of that server, if `guild_id` is given)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await queries.match_record(connection, match_id, guild_id)
 
 

@@ -8,9 +8,10 @@ booleans. What cannot be written once is a method here, implemented by each dial
 row locks (`for_update`), per-key serialisation (`serialize`, `try_serialize`), auto ids
 (`reserve_ids`, `advance_ids`), bulk inserts, the schema's version and the migrations' DDL.
 
-A `Connection` is only ever handed out inside one transaction by its `Store`: `write()` (every
-write, committed when the block ends, rolled back if it raises or is cancelled) or `read()` (a
-snapshot: every query of the block sees the same committed state).
+A `Connection` is handed out by its `Store` inside one transaction: `write()` (every write,
+committed when the block ends, rolled back if it raises or is cancelled) or `read()` (a
+snapshot: every query of the block sees the same committed state), or for one query
+(`read(snapshot=False)`).
 """
 
 from __future__ import annotations
@@ -111,8 +112,9 @@ class Store(ABC):
         """One write transaction."""
 
     @abstractmethod
-    def read(self) -> AbstractAsyncContextManager[Connection]:
-        """One read snapshot."""
+    def read(self, snapshot: bool = True) -> AbstractAsyncContextManager[Connection]:
+        """One read snapshot; with `snapshot=False`, a connection for one query only (a single
+        statement sees one committed state anyway), without a transaction around it."""
 
     @abstractmethod
     async def close(self) -> None: ...

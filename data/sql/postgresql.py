@@ -273,12 +273,13 @@ class PostgresStore(Store):
             yield PostgresConnection(raw)
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Connection]:
-        async with (
-            self._pool.acquire() as raw,
-            raw.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield PostgresConnection(raw)
+    async def read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as raw:
+            if not snapshot:
+                yield PostgresConnection(raw)
+                return
+            async with raw.transaction(isolation="repeatable_read", readonly=True):
+                yield PostgresConnection(raw)
 
     async def close(self) -> None:
         await self._pool.close()

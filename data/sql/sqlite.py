@@ -136,8 +136,11 @@ class SqliteStore(Store):
                 raise
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Connection]:
+    async def read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
         async with self._read_lock:
+            if not snapshot:
+                yield SqliteConnection(self._reader)
+                return
             try:
                 await self._reader.execute("BEGIN")
                 yield SqliteConnection(self._reader)
