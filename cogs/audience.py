@@ -12,11 +12,19 @@ Languages are looked up in memory first; the database is read once per server or
 written only when something changed. Players' languages are kept in memory for the
 `PLAYERS_KEPT` players seen last (a bot that runs for months meets more users than it needs
 to remember); a player forgotten there is read from the database again.
+
+When other processes share the database (`shared`), any of them may change a language: the
+languages messages are written in (a server's chosen one, a player's) are then read from the
+database each time, and what a player's interactions showed is trusted to be stored only for
+`SHARED_FRESH_SECONDS` (a player whose language changed in another process meanwhile has it
+written again by their next interaction here after that). A server's Discord locale is stored
+too (a bot value), for the processes that never hear from that server.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +37,8 @@ from data import Database
 log = logging.getLogger(__name__)
 
 PLAYERS_KEPT = 10_000  # players whose language stays in memory, the most recently seen
+SHARED_FRESH_SECONDS = 60.0
+GUILD_LOCALE = "guild-locale:"  # shared store: the bot value of a server's Discord locale
 
 
 def mine(interaction: discord.Interaction[Any]) -> Words:
@@ -37,32 +47,58 @@ def mine(interaction: discord.Interaction[Any]) -> Words:
 
 
 class Audience:
-    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+    def __init__(self, db: Database, clock: Callable[[], float], *, shared: bool = False) -> None:
         self.db = db
         self.clock = clock
+        self.shared = shared
         self._chosen: dict[int, str | None] = {}  # guild -> moderator's choice (None: none)
         self._guild_locales: dict[int, str] = {}  # guild -> language of its Discord locale
         self._players: OrderedDict[int, str] = OrderedDict()  # least recently seen first
+        self._heard_at: dict[int, float] = {}  # shared: user -> when their language was stored
 
     async def heard(self, interaction: discord.Interaction[Any]) -> None:
         """Note the languages an interaction shows: its user's (remembered for their DMs) and
         its server's Discord locale."""
         if interaction.guild_id is not None and interaction.guild_locale is not None:
-            self._guild_locales[interaction.guild_id] = language_of(interaction.guild_locale)
+            await self._heard_server(interaction.guild_id, language_of(interaction.guild_locale))
         language = language_of(interaction.locale)
         user_id = interaction.user.id
-        if self._players.get(user_id) == language:
+        if self._players.get(user_id) == language and self._fresh(user_id):
             self._players.move_to_end(user_id)
             return
         self._remember(user_id, language)
+        if self.shared:
+            self._heard_at[user_id] = time.monotonic()
         try:
             await self.db.set_player_language(user_id, language, self.clock())
         except Exception:
             log.exception("could not remember the language of user %s", user_id)
 
+    async def _heard_server(self, guild_id: int, language: str) -> None:
+        """A server's Discord locale, as its interactions show it; with a shared store it is
+        stored too, for the processes that show the server's tables without hearing from it
+        (with shards, a table's DMs reach another process than its server's clicks)."""
+        if self._guild_locales.get(guild_id) == language:
+            return
+        self._guild_locales[guild_id] = language
+        if self.shared:
+            try:
+                await self.db.set_bot_value(f"{GUILD_LOCALE}{guild_id}", language)
+            except Exception:
+                log.exception("could not remember the locale of server %s", guild_id)
+
+    def _fresh(self, user_id: int) -> bool:
+        """Whether what is remembered of the player may be trusted to be what is stored."""
+        if not self.shared:
+            return True
+        return time.monotonic() - self._heard_at.get(user_id, -SHARED_FRESH_SECONDS) < (
+            SHARED_FRESH_SECONDS
+        )
+
     async def player(self, user_id: int) -> Words:
-        """The words for a player's DMs: the language of their latest interaction."""
-        language = self._players.get(user_id)
+        """The words for a player's DMs: the language of their latest interaction (in any
+        process: with a shared store, as stored)."""
+        language = None if self.shared else self._players.get(user_id)
         if language is None:
             language = await self.db.player_language(user_id) or "en"
             self._remember(user_id, language)
@@ -76,10 +112,14 @@ class Audience:
         self._players[user_id] = language
         self._players.move_to_end(user_id)
         if len(self._players) > PLAYERS_KEPT:
-            self._players.popitem(last=False)
+            forgotten, _ = self._players.popitem(last=False)
+            self._heard_at.pop(forgotten, None)
 
     async def chosen(self, guild_id: int) -> str | None:
-        """The language a moderator chose for the server, or None."""
+        """The language a moderator chose for the server, or None (in any process: with a
+        shared store, as stored)."""
+        if self.shared:
+            return await self.db.guild_language(guild_id)
         if guild_id not in self._chosen:
             self._chosen[guild_id] = await self.db.guild_language(guild_id)
         return self._chosen[guild_id]
@@ -94,6 +134,10 @@ class Audience:
             return words(chosen)
         if locale is not None:
             return words(language_of(locale))
+        if self.shared:
+            stored = await self.db.bot_value(f"{GUILD_LOCALE}{guild_id}")
+            if stored in LANGUAGES:
+                return words(stored)
         return words(self._guild_locales.get(guild_id, "en"))
 
     async def public(self, interaction: discord.Interaction[Any]) -> Words:

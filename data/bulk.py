@@ -11,7 +11,6 @@ queries it times read those rows exactly as they read real ones.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -22,10 +21,23 @@ from data.recording import Prepared, entrants, prepare
 from data.recording import result_rows as results_of
 from data.scopes import scopes
 from data.seasons import all_of
+from data.sql import unique_violation
 from data.totals import advance, tallies
 
 Rater = Callable[[Sequence[Sequence[Skill]], Sequence[int]], list[list[Skill]]]
 StandingKey = tuple[int, int, str, int, int, int]  # guild, season, variant, is_pair, user, partner
+
+_MATCH_COLUMNS = (
+    "id", "table_id", "guild_id", "season_id", "variant", "scoring", "options", "hands", "rated",
+    "finished_at",
+)  # fmt: skip
+_RESULT_COLUMNS = (
+    "match_id", "seat", "guild_id", "season_id", "user_id", "name", "unit", "points", "won",
+    "place",
+)  # fmt: skip
+_CHANGE_COLUMNS = (
+    "match_id", "guild_id", "season_key", "variant_key", "user_id", "mu", "sigma", "rating",
+)  # fmt: skip
 
 
 def quick_rate(units: Sequence[Sequence[Skill]], places: Sequence[int]) -> list[list[Skill]]:
@@ -48,15 +60,20 @@ async def bulk_record(
             raise DataError("bulk matches must come in the order they finished")
     rater: Rater = rate if exact else quick_rate
     guilds = sorted({match.guild_id for match in matches})
+    if not matches:
+        return 0
     async with database._write() as connection:
+        for guild in guilds:  # in the order of their ids, as every write that takes several
+            await connection.serialize("guild", guild)
         await connection.executemany(
-            "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", [(guild,) for guild in guilds]
+            "INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT DO NOTHING",
+            [(guild,) for guild in guilds],
         )
         season_lists = {guild: await all_of(connection, guild) for guild in guilds}
         marks = ", ".join("?" for _ in guilds)
         standings: dict[StandingKey, list[Any]] = {
             tuple(row[:6]): list(row[6:])
-            for row in await connection.execute_fetchall(
+            for row in await connection.fetch(
                 "SELECT guild_id, season_key, variant_key, is_pair, user_id, partner_id, name,"
                 f" mu, sigma, games, wins, points FROM standings WHERE guild_id IN ({marks})",
                 guilds,
@@ -64,17 +81,16 @@ async def bulk_record(
         }
         totals: dict[tuple[int, int, int, str], list[int]] = {
             (row[0], row[1], row[2], row[3]): list(row[4:])
-            for row in await connection.execute_fetchall(
+            for row in await connection.fetch(
                 "SELECT guild_id, user_id, season_key, variant_key, games, wins, streak,"
                 " best_streak, reward_points, reward_hands FROM player_totals"
                 f" WHERE guild_id IN ({marks})",
                 guilds,
             )
         }
-        rows = list(await connection.execute_fetchall("SELECT COALESCE(MAX(id), 0) FROM matches"))
-        next_id = int(rows[0][0]) + 1
+        next_id = await connection.reserve_ids("matches", len(matches))
         match_rows: list[tuple[Any, ...]] = []
-        record_rows: list[tuple[int, str]] = []
+        record_rows: list[tuple[Any, ...]] = []
         result_rows: list[tuple[Any, ...]] = []
         change_rows: list[tuple[Any, ...]] = []
         for offset, (match, ready) in enumerate(zip(matches, prepared, strict=True)):
@@ -108,36 +124,32 @@ async def bulk_record(
             if rated:
                 _rate(standings, change_rows, rater, match, match_id, season_id, ready)
         try:
-            await connection.executemany(
-                "INSERT INTO matches (id, table_id, guild_id, season_id, variant, scoring,"
-                " options, hands, rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                match_rows,
-            )
-        except sqlite3.IntegrityError as error:
-            if "UNIQUE" not in str(error):
+            await connection.insert_rows("matches", _MATCH_COLUMNS, match_rows)
+        except Exception as error:
+            if not unique_violation(error):
                 raise
             raise DataError("one of these matches was recorded before") from None
-        await connection.executemany("INSERT INTO match_records VALUES (?, ?)", record_rows)
+        await connection.insert_rows("match_records", ("match_id", "record"), record_rows)
+        await connection.insert_rows("results", _RESULT_COLUMNS, result_rows)
+        await connection.insert_rows("rating_changes", _CHANGE_COLUMNS, change_rows)
         await connection.executemany(
-            "INSERT INTO results (match_id, seat, guild_id, season_id, user_id, name, unit,"
-            " points, won, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            result_rows,
-        )
-        await connection.executemany(
-            "INSERT INTO rating_changes (match_id, guild_id, season_key, variant_key, user_id,"
-            " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            change_rows,
-        )
-        await connection.executemany(
-            "INSERT OR REPLACE INTO player_totals (guild_id, user_id, season_key, variant_key,"
+            "INSERT INTO player_totals (guild_id, user_id, season_key, variant_key,"
             " games, wins, streak, best_streak, reward_points, reward_hands)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id, season_key, variant_key) DO UPDATE SET"
+            " games = excluded.games, wins = excluded.wins, streak = excluded.streak,"
+            " best_streak = excluded.best_streak, reward_points = excluded.reward_points,"
+            " reward_hands = excluded.reward_hands",
             [(*key, *row) for key, row in totals.items()],
         )
         await connection.executemany(
-            "INSERT OR REPLACE INTO standings (guild_id, season_key, variant_key, is_pair,"
+            "INSERT INTO standings (guild_id, season_key, variant_key, is_pair,"
             " user_id, partner_id, name, mu, sigma, rating, games, wins, points)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, season_key, variant_key, is_pair, user_id, partner_id)"
+            " DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+            " rating = excluded.rating, games = excluded.games, wins = excluded.wins,"
+            " points = excluded.points",
             [
                 (*key, name, mu, sigma, mu - 3.0 * sigma, games, wins, points)
                 for key, (name, mu, sigma, games, wins, points) in standings.items()

@@ -1,11 +1,15 @@
-"""`Database`: the one door to the SQLite file. Named queries only; no SQL outside data/.
+"""`Database`: the one door to the store, SQLite or PostgreSQL. Named queries only; no SQL
+outside data/, and no dialect difference outside `data.sql`.
 
-Two connections to one file in WAL mode: a writer, whose transactions (`BEGIN IMMEDIATE`) are
-serialised by a lock, and a reader, whose multi-statement reads run in one snapshot and never
-wait for a writer. Other processes may open the same file: SQLite's own lock orders their
-writes (with a busy timeout). Every write is one transaction: it happens whole or not at all.
+Every write is one transaction (`_write`): it happens whole or not at all. Multi-statement
+reads run in one snapshot (`_read`). On SQLite the writer is serial (one connection, `BEGIN
+IMMEDIATE`), so nothing can change between a write's reads and its writes. On PostgreSQL writes
+run concurrently at READ COMMITTED: a write that reads a server's shared rows to compute new
+ones (standings, player totals, seasons, settings) first takes that server's lock
+(`connection.serialize("guild", guild_id)`), before writing anything, so locks are always taken
+in one order. Other processes may share the store.
 
-    db = await Database.open("domino.sqlite3")
+    db = await Database.open("domino.sqlite3")  # or sqlite:///..., postgresql://...
     ...
     await db.close()
 """
@@ -14,16 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from data import (
+    bot_values,
     hands_places,
     languages,
     live,
@@ -53,82 +55,56 @@ from data.models import (
     ServerSettings,
     Shown,
 )
+from data.sql import Connection, Dialect, Store, busy, driver_error, open_store, parse_target
 
 log = logging.getLogger(__name__)
 
-BUSY_TIMEOUT_MS = 10_000
 OPEN_ATTEMPTS = 5  # opening a file another connection is creating at that moment
 
 
-async def _connect(path: Path) -> aiosqlite.Connection:
-    connection = await aiosqlite.connect(path, isolation_level=None)
-    try:
-        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await connection.execute("PRAGMA journal_mode = WAL")
-        # NORMAL in WAL mode survives a crash of the bot (a power cut may lose the last commit).
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-    except BaseException:
-        await connection.close()
-        raise
-    return connection
-
-
-def _locked(error: BaseException) -> bool:
-    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
-
-
 class Database:
-    """The bot's database. Create with `await Database.open(path)`; `await close()` at the end.
+    """The bot's database. Create with `await Database.open(target)`; `await close()` at the
+    end.
 
     All methods are coroutines; tasks may call them concurrently. Refusals raise `DataError`
     (a `ValueError`) and change nothing.
     """
 
-    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
-        self.path = path
-        self._writer = writer
-        self._reader = reader
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
+    def __init__(self, store: Store):
+        self._store = store
+        self.path: Path | None = store.path  # the SQLite file; None on PostgreSQL
+        self.url: str = store.url  # for logs: no password
+        self.dialect: Dialect = store.dialect
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """Open (creating it if needed) the database file at `path`, migrate it to the latest
-        schema, then finish any rebuild of derived tables a migration asked for."""
-        file = Path(path)
-        if str(path) == ":memory:":
-            raise DataError("the database must be a file (two connections share it)")
-        try:
-            file.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise DataError(f"cannot create the folder of the database {file}: {error}") from None
+    async def open(cls, target: str | Path) -> Database:
+        """Open the database `target` names: a path or `sqlite:///path` (the file is created
+        if needed), or `postgresql://user:password@host:port/database`. Migrate it to the
+        latest schema, then finish any rebuild of derived tables a migration asked for."""
+        where = parse_target(target)
         for attempt in range(OPEN_ATTEMPTS):
-            connections: list[aiosqlite.Connection] = []
+            store: Store | None = None
             try:
-                connections.append(await _connect(file))
-                await migrate(connections[0])
-                connections.append(await _connect(file))
-                database = cls(file, connections[0], connections[1])
+                store = await open_store(target)
+                await migrate(store)
+                database = cls(store)
                 await database._finish_rebuilds()
             except BaseException as error:
-                for connection in connections:
-                    await connection.close()
-                if _locked(error) and attempt + 1 < OPEN_ATTEMPTS:
+                if store is not None:
+                    await store.close()
+                if busy(error) and attempt + 1 < OPEN_ATTEMPTS:
                     # Another connection is creating the file or switching it to WAL: SQLite
                     # reports that at once, without waiting out the busy timeout.
                     await asyncio.sleep(0.05 * (attempt + 1))
                     continue
-                if isinstance(error, sqlite3.DatabaseError):
-                    raise DataError(f"cannot open the database {file}: {error}") from None
+                if not isinstance(error, DataError) and driver_error(error):
+                    raise DataError(f"cannot open the database {where.url}: {error}") from None
                 raise
             return database
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def close(self) -> None:
-        async with self._write_lock, self._read_lock:
-            await self._reader.close()
-            await self._writer.close()
+        await self._store.close()
 
     async def __aenter__(self) -> Database:
         return self
@@ -139,33 +115,24 @@ class Database:
     # -- transactions ------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self) -> AsyncIterator[Connection]:
         """One write transaction: committed when the block ends, rolled back if it raises or
         its task is cancelled."""
-        async with self._write_lock:
-            try:
-                await self._writer.execute("BEGIN IMMEDIATE")
-                yield self._writer
-                await self._writer.execute("COMMIT")
-            except BaseException:
-                await _finish(self._writer, "ROLLBACK")
-                raise
+        async with self._store.write() as connection:
+            yield connection
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One read snapshot: every query in the block sees the same committed state."""
-        async with self._read_lock:
-            try:
-                await self._reader.execute("BEGIN")
-                yield self._reader
-            finally:
-                await _finish(self._reader, "COMMIT")
+    async def _read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
+        """One read snapshot: every query in the block sees the same committed state. A
+        block of one query needs none (`snapshot=False`: no transaction to open and end)."""
+        async with self._store.read(snapshot) as connection:
+            yield connection
 
     # -- servers and settings ----------------------------------------------------------------
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """The server's settings (the defaults if it never changed them)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await servers.settings(connection, guild_id)
 
     async def update_server_settings(self, guild_id: int, **changes: Any) -> ServerSettings:
@@ -173,13 +140,14 @@ class Database:
         refused before anything is written."""
         servers.check(changes)
         async with self._write() as connection:
+            await connection.serialize("guild", guild_id)  # read, then write the whole row
             return await servers.update(connection, guild_id, changes)
 
     # -- languages ---------------------------------------------------------------------------
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language a moderator chose for the server, or None if none was chosen."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await languages.guild_language(connection, guild_id)
 
     async def set_guild_language(self, guild_id: int, language: str | None, now: float) -> None:
@@ -191,7 +159,7 @@ class Database:
 
     async def player_language(self, user_id: int) -> str | None:
         """The language of the player's latest interaction, or None if never seen."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await languages.player_language(connection, user_id)
 
     async def set_player_language(self, user_id: int, language: str, now: float) -> None:
@@ -203,7 +171,7 @@ class Database:
 
     async def hands_place(self, user_id: int) -> str | None:
         """Where the player chose to get their hand (`dm` or `thread`), or None if never."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await hands_places.hands_place(connection, user_id)
 
     async def set_hands_place(self, user_id: int, place: str, now: float) -> None:
@@ -226,6 +194,22 @@ class Database:
         warning: one bad row must not stop the other tables from coming back."""
         async with self._read() as connection:
             return await live.load(connection, guild_id)
+
+    async def open_tables_of(self, user_id: int, kind: str) -> list[str]:
+        """The ids (sorted) of the tables of that kind (`table` or `puzzle`) the user counts in:
+        the unfinished tables whose `people` name them, in every process."""
+        async with self._read(snapshot=False) as connection:
+            return await live.open_tables_of(connection, user_id, kind)
+
+    async def tables_in_channel(self, channel_id: int) -> list[str]:
+        """The ids (sorted) of the tables (not puzzles) shown in that channel or thread."""
+        async with self._read(snapshot=False) as connection:
+            return await live.tables_in_channel(connection, channel_id)
+
+    async def table_revision(self, table_id: str) -> int | None:
+        """The stored revision of the table (one cheap query); None if it has no row."""
+        async with self._read(snapshot=False) as connection:
+            return await live.revision(connection, table_id)
 
     async def delete_live_table(self, table_id: str) -> bool:
         """Forget a table (cancelled, abandoned) with its job, outbox items and shown messages.
@@ -260,6 +244,8 @@ class Database:
         prepared = recording.prepare(change.finished) if change.finished is not None else None
         try:
             async with self._write() as connection:
+                if change.finished is not None:
+                    await connection.serialize("guild", change.finished.guild_id)
                 if expected is None:
                     written = await live.insert(connection, table, state)
                 else:
@@ -283,9 +269,12 @@ class Database:
             return await live.load_one(connection, table_id)
 
     async def claim_outbox(self, now: float, lease: float, limit: int = 50) -> list[OutboxItem]:
-        """Up to `limit` items due by `now` and not claimed, oldest due first, each claimed until
-        `now + lease` in the same transaction: no other caller, in this process or another,
-        gets them before the lease runs out."""
+        """Whole tables: every item due by `now` of up to `limit` tables, each claimed until
+        `now + lease` in the same transaction, tables by their oldest due item first (the
+        items of a table by due time, then key). A table is claimed only if none of its items
+        is under a live lease: one process at a time shows a table's items, in its order
+        (thread before board, board before hands). No other caller, in this process or
+        another, gets them before the lease runs out."""
         async with self._write() as connection:
             return await runtime.claim_outbox(connection, now, lease, limit)
 
@@ -321,12 +310,12 @@ class Database:
     async def next_due(self) -> float | None:
         """The earliest time anything may need doing: the minimum over outbox items and jobs of
         their due time, or of the end of their lease if claimed; None when there is nothing."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await runtime.next_due(connection)
 
     async def shown(self, table_id: str) -> dict[str, Shown]:
         """What each message the bot keeps for the table showed when last delivered, by key."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await runtime.shown(connection, table_id)
 
     async def save_shown(self, shown: Shown) -> None:
@@ -347,6 +336,18 @@ class Database:
             await runtime.forget(connection, table_id)
             await live.delete(connection, table_id)
 
+    # -- the bot's own values ----------------------------------------------------------------
+
+    async def bot_value(self, name: str) -> str | None:
+        """A value the bot keeps for itself in the shared store (e.g. `commands`: the
+        fingerprint of the last slash-command sync); None if never set."""
+        async with self._read(snapshot=False) as connection:
+            return await bot_values.get(connection, name)
+
+    async def set_bot_value(self, name: str, value: str) -> None:
+        async with self._write() as connection:
+            await bot_values.put(connection, name, value)
+
     # -- solved puzzles ----------------------------------------------------------------------
 
     async def record_puzzle_solve(self, solve: PuzzleSolve) -> float | None:
@@ -362,7 +363,7 @@ class Database:
 
     async def puzzle_solves(self, guild_id: int, user_id: int) -> list[PuzzleSolve]:
         """A player's solved puzzles on one server, newest first."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await puzzle_solves.solves(connection, guild_id, user_id)
 
     # -- finished matches --------------------------------------------------------------------
@@ -379,6 +380,7 @@ class Database:
         prepared = recording.prepare(match)
         state = live.encode(keep) if keep is not None else None
         async with self._write() as connection:
+            await connection.serialize("guild", match.guild_id)
             outcome = await recording.record(connection, match, prepared, end_table=keep is None)
             if keep is not None and state is not None:
                 await live.save(connection, keep, state)
@@ -388,23 +390,26 @@ class Database:
         """Recompute a server's player totals, standings and rating history from its recorded
         matches, in one transaction. Returns the number of matches replayed."""
         async with self._write() as connection:
+            await connection.serialize("guild", guild_id)
             return await recording.rebuild(connection, guild_id)
 
     async def _finish_rebuilds(self) -> None:
         async with self._read() as connection:
-            rows = list(await connection.execute_fetchall("SELECT guild_id FROM rebuild_requests"))
+            rows = await connection.fetch("SELECT guild_id FROM rebuild_requests")
         for (guild_id,) in rows:
             async with self._write() as connection:
-                count = await recording.rebuild(connection, guild_id)
-                await connection.execute(
+                await connection.serialize("guild", guild_id)
+                if not await connection.execute(
                     "DELETE FROM rebuild_requests WHERE guild_id = ?", (guild_id,)
-                )
+                ):
+                    continue  # another process opening the store at the same time did it
+                count = await recording.rebuild(connection, guild_id)
             log.info("rebuilt the ratings of server %s from %d matches", guild_id, count)
 
     # -- seasons -----------------------------------------------------------------------------
 
     async def current_season(self, guild_id: int, now: float | None = None) -> Season | None:
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.current(connection, guild_id, _now(now))
 
     async def start_season(
@@ -417,30 +422,33 @@ class Database:
         """Open the server's next season (named "Season N" unless `name` is given), optionally
         ending by itself at `ends_at`. Refused while another season is open."""
         async with self._write() as connection:
+            await connection.serialize("guild", guild_id)
             return await seasons.start(connection, guild_id, name, ends_at, _now(now))
 
     async def end_season(self, guild_id: int, now: float | None = None) -> Season:
         """Close the open season now (or at its scheduled end, if that has passed)."""
         async with self._write() as connection:
+            await connection.serialize("guild", guild_id)
             return await seasons.end(connection, guild_id, _now(now))
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """Every season of the server, newest first (past seasons stay browsable)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.all_of(connection, guild_id)
 
     async def season(self, season_id: int) -> Season | None:
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.by_id(connection, season_id)
 
     async def due_season_ends(self, now: float | None = None) -> list[Season]:
         """Open seasons whose scheduled end has come (for the bot's scheduler)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await seasons.due(connection, _now(now))
 
     async def roll_seasons(self, now: float | None = None) -> list[tuple[Season, Season | None]]:
         """End every season due to end, at its scheduled time, and where the server has
-        `season_days` set, start the next one at once. Returns (ended, started) pairs."""
+        `season_days` set, start the next one at once. Returns (ended, started) pairs (each
+        season ended once, whichever process rolls at the same time)."""
         async with self._write() as connection:
             return await seasons.roll(connection, _now(now))
 
@@ -505,23 +513,12 @@ class Database:
 
     async def match_record(self, match_id: int, guild_id: int | None = None) -> dict[str, Any]:
         """A finished match's game record (of that server, if `guild_id` is given)."""
-        async with self._read() as connection:
+        async with self._read(snapshot=False) as connection:
             return await queries.match_record(connection, match_id, guild_id)
 
 
 class _Conflict(Exception):
     """Raised inside a write transaction to roll it back on a revision conflict."""
-
-
-async def _finish(connection: aiosqlite.Connection, statement: str) -> None:
-    """End the connection's transaction, if one is open. The connection runs statements in
-    order, so this also ends a `BEGIN` whose await was interrupted (a cancelled task) and
-    leaves the connection clean for the next transaction."""
-    try:
-        await connection.execute(statement)
-    except sqlite3.OperationalError as error:
-        if "no transaction is active" not in str(error):
-            raise
 
 
 def _now(now: float | None) -> float:

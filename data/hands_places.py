@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from data.models import DataError
+from data.sql import Connection
 
 PLACES = ("dm", "thread")
 
@@ -14,18 +13,14 @@ def check(place: str) -> None:
         raise DataError(f"{place!r} is not a place for hands (one of {', '.join(PLACES)})")
 
 
-async def hands_place(connection: aiosqlite.Connection, user_id: int) -> str | None:
+async def hands_place(connection: Connection, user_id: int) -> str | None:
     rows = list(
-        await connection.execute_fetchall(
-            "SELECT place FROM hands_places WHERE user_id = ?", (user_id,)
-        )
+        await connection.fetch("SELECT place FROM hands_places WHERE user_id = ?", (user_id,))
     )
     return str(rows[0][0]) if rows else None
 
 
-async def set_hands_place(
-    connection: aiosqlite.Connection, user_id: int, place: str, now: float
-) -> None:
+async def set_hands_place(connection: Connection, user_id: int, place: str, now: float) -> None:
     await connection.execute(
         "INSERT INTO hands_places (user_id, place, changed_at) VALUES (?, ?, ?)"
         " ON CONFLICT (user_id) DO UPDATE SET place = excluded.place,"

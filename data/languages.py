@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 
-import aiosqlite
-
 from data.models import DataError
+from data.sql import Connection
 
 _CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
@@ -20,9 +19,9 @@ def check(language: str) -> None:
         raise DataError(f"{language!r} is not a language code (like en or pt)")
 
 
-async def guild_language(connection: aiosqlite.Connection, guild_id: int) -> str | None:
+async def guild_language(connection: Connection, guild_id: int) -> str | None:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT language FROM guild_languages WHERE guild_id = ?", (guild_id,)
         )
     )
@@ -30,7 +29,7 @@ async def guild_language(connection: aiosqlite.Connection, guild_id: int) -> str
 
 
 async def set_guild_language(
-    connection: aiosqlite.Connection, guild_id: int, language: str | None, now: float
+    connection: Connection, guild_id: int, language: str | None, now: float
 ) -> None:
     """Choose the server's language; None forgets the choice (back to the server's locale)."""
     if language is None:
@@ -44,9 +43,9 @@ async def set_guild_language(
     )
 
 
-async def player_language(connection: aiosqlite.Connection, user_id: int) -> str | None:
+async def player_language(connection: Connection, user_id: int) -> str | None:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT language FROM player_languages WHERE user_id = ?", (user_id,)
         )
     )
@@ -54,7 +53,7 @@ async def player_language(connection: aiosqlite.Connection, user_id: int) -> str
 
 
 async def set_player_language(
-    connection: aiosqlite.Connection, user_id: int, language: str, now: float
+    connection: Connection, user_id: int, language: str, now: float
 ) -> None:
     await connection.execute(
         "INSERT INTO player_languages (user_id, language, seen_at) VALUES (?, ?, ?)"

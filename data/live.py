@@ -1,6 +1,11 @@
-"""Tables in progress: one row per unfinished table, holding the bot's whole state as JSON and
-its revision, so every table comes back after a restart. One corrupt row never stops the
-others."""
+"""Tables in progress: one row per unfinished table (or puzzle attempt), holding the bot's whole
+state as JSON and its revision, so every table comes back after a restart, in any process. One
+corrupt row never stops the others.
+
+The people a table counts for (its host and seated players, while it is unfinished) are rows of
+`table_people`, written with the table's row in the same transaction and gone with it, so every
+process counts the same tables against a person's caps (`open_tables_of`).
+"""
 
 from __future__ import annotations
 
@@ -9,98 +14,146 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
 from data.models import DataError, LiveTable
+from data.sql import Connection, Row
 
 log = logging.getLogger(__name__)
 
-_COLUMNS = "id, guild_id, channel_id, thread_id, board_message_id, state, updated_at, revision"
+KINDS = ("table", "puzzle")
+_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, board_message_id, state, updated_at, revision, kind"
+)
 
 
 def encode(table: LiveTable) -> str:
-    """The table's state as JSON text; refused (before any write) if it is not JSON."""
+    """The table's state as JSON text; refused (before any write) if it is not JSON, or if the
+    table's kind or people are not what a table has."""
+    if table.kind not in KINDS:
+        raise DataError(f"a live table is a {' or a '.join(KINDS)}, not a {table.kind!r}")
+    if not all(type(person) is int for person in table.people):
+        raise DataError("a table's people are user ids")
     try:
         return json.dumps(table.state, separators=(",", ":"))
     except (TypeError, ValueError) as error:
         raise DataError(f"the table's state is not JSON: {error}") from None
 
 
-async def save(connection: aiosqlite.Connection, table: LiveTable, state: str) -> None:
+async def save(connection: Connection, table: LiveTable, state: str) -> None:
     """Insert the row at `table.revision`, or replace it and raise its revision by one: any
     write, even one that does not go through `Database.commit`, makes the copies read before it
     stale."""
+    await _server(connection, table)
     await connection.execute(
-        "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
-    )
-    await connection.execute(
-        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id,"
         " channel_id = excluded.channel_id, thread_id = excluded.thread_id,"
         " board_message_id = excluded.board_message_id, state = excluded.state,"
-        " updated_at = excluded.updated_at, revision = live_tables.revision + 1",
-        (*_fields(table), state, table.updated_at, table.revision),
+        " updated_at = excluded.updated_at, revision = live_tables.revision + 1,"
+        " kind = excluded.kind",
+        _values(table, state),
     )
+    await _people(connection, table, new=False)
 
 
-async def insert(connection: aiosqlite.Connection, table: LiveTable, state: str) -> bool:
+async def insert(connection: Connection, table: LiveTable, state: str) -> bool:
     """Insert a new table's row; False (nothing written) if a row with its id exists."""
-    await connection.execute(
-        "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
-    )
-    cursor = await connection.execute(
-        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    await _server(connection, table)
+    written = await connection.execute(
+        f"INSERT INTO live_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (id) DO NOTHING",
-        (*_fields(table), state, table.updated_at, table.revision),
+        _values(table, state),
     )
-    return cursor.rowcount > 0
+    if written:
+        await _people(connection, table, new=True)
+    return written > 0
 
 
-async def update(
-    connection: aiosqlite.Connection, table: LiveTable, state: str, expected: int
-) -> bool:
+async def update(connection: Connection, table: LiveTable, state: str, expected: int) -> bool:
     """Write the table's row at `table.revision` only if its revision is still `expected`;
     False (nothing written) if it changed or the row is gone."""
-    await connection.execute(
-        "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (table.guild_id,)
-    )
-    cursor = await connection.execute(
+    await _server(connection, table)
+    written = await connection.execute(
         "UPDATE live_tables SET guild_id = ?, channel_id = ?, thread_id = ?,"
-        " board_message_id = ?, state = ?, updated_at = ?, revision = ?"
+        " board_message_id = ?, state = ?, updated_at = ?, revision = ?, kind = ?"
         " WHERE id = ? AND revision = ?",
-        (*_fields(table)[1:], state, table.updated_at, table.revision, table.id, expected),
+        (*_values(table, state)[1:], table.id, expected),
     )
-    return cursor.rowcount > 0
+    if written:
+        await _people(connection, table, new=False)
+    return written > 0
 
 
-def _fields(table: LiveTable) -> tuple[Any, ...]:
-    return (table.id, table.guild_id, table.channel_id, table.thread_id, table.board_message_id)
+async def _server(connection: Connection, table: LiveTable) -> None:
+    await connection.execute(
+        "INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (table.guild_id,)
+    )
 
 
-async def load(connection: aiosqlite.Connection, guild_id: int | None) -> list[LiveTable]:
+def _values(table: LiveTable, state: str) -> tuple[Any, ...]:
+    """The row's values in the order of `_COLUMNS`."""
+    return (
+        table.id,
+        table.guild_id,
+        table.channel_id,
+        table.thread_id,
+        table.board_message_id,
+        state,
+        table.updated_at,
+        table.revision,
+        table.kind,
+    )
+
+
+async def _people(connection: Connection, table: LiveTable, new: bool) -> None:
+    """Make the table's `table_people` rows its `people`, in their order."""
+    if not new:
+        await connection.execute("DELETE FROM table_people WHERE table_id = ?", (table.id,))
+    await connection.executemany(
+        "INSERT INTO table_people (table_id, position, user_id) VALUES (?, ?, ?)",
+        [(table.id, position, person) for position, person in enumerate(table.people)],
+    )
+
+
+async def load(connection: Connection, guild_id: int | None) -> list[LiveTable]:
     """Every unfinished table (of one server, if given), oldest update first. A row whose state
     is not a JSON object is skipped with a logged warning."""
-    sql = f"SELECT {_COLUMNS} FROM live_tables"
-    params: tuple[int, ...] = ()
-    if guild_id is not None:
-        sql += " WHERE guild_id = ?"
-        params = (guild_id,)
-    rows = await connection.execute_fetchall(sql + " ORDER BY updated_at", params)
-    return [table for row in rows if (table := _decode(row)) is not None]
-
-
-async def load_one(connection: aiosqlite.Connection, table_id: str) -> LiveTable | None:
-    """The table's row; None if there is none or its state is not a JSON object (logged)."""
-    rows = list(
-        await connection.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM live_tables WHERE id = ?", (table_id,)
+    if guild_id is None:
+        rows = await connection.fetch(f"SELECT {_COLUMNS} FROM live_tables ORDER BY updated_at, id")
+        listed = await connection.fetch(
+            "SELECT table_id, user_id FROM table_people ORDER BY table_id, position"
         )
+    else:
+        rows = await connection.fetch(
+            f"SELECT {_COLUMNS} FROM live_tables WHERE guild_id = ? ORDER BY updated_at, id",
+            (guild_id,),
+        )
+        listed = await connection.fetch(
+            "SELECT p.table_id, p.user_id FROM table_people AS p"
+            " JOIN live_tables AS t ON t.id = p.table_id WHERE t.guild_id = ?"
+            " ORDER BY p.table_id, p.position",
+            (guild_id,),
+        )
+    people: dict[str, list[int]] = {}
+    for table_id, person in listed:
+        people.setdefault(table_id, []).append(person)
+    return [table for row in rows if (table := _decode(row, people.get(row[0], []))) is not None]
+
+
+async def load_one(connection: Connection, table_id: str) -> LiveTable | None:
+    """The table's row; None if there is none or its state is not a JSON object (logged)."""
+    row = await connection.fetch_one(
+        f"SELECT {_COLUMNS} FROM live_tables WHERE id = ?", (table_id,)
     )
-    return _decode(rows[0]) if rows else None
+    if row is None:
+        return None
+    people = await connection.fetch(
+        "SELECT user_id FROM table_people WHERE table_id = ? ORDER BY position", (table_id,)
+    )
+    return _decode(row, [person for (person,) in people])
 
 
-def _decode(row: Sequence[Any]) -> LiveTable | None:
-    table_id, guild, channel, thread, board, text, updated_at, revision = row
+def _decode(row: Row, people: Sequence[int]) -> LiveTable | None:
+    table_id, guild, channel, thread, board, text, updated_at, revision, kind = row
     try:
         state = json.loads(text)
     except (TypeError, ValueError) as error:
@@ -109,9 +162,34 @@ def _decode(row: Sequence[Any]) -> LiveTable | None:
     if not isinstance(state, dict):
         log.warning("live table %s skipped: its state is not a JSON object", table_id)
         return None
-    return LiveTable(table_id, guild, channel, thread, board, state, updated_at, revision)
+    return LiveTable(
+        table_id, guild, channel, thread, board, state, updated_at, revision, tuple(people), kind
+    )
 
 
-async def delete(connection: aiosqlite.Connection, table_id: str) -> bool:
-    cursor = await connection.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
-    return cursor.rowcount > 0
+async def delete(connection: Connection, table_id: str) -> bool:
+    """Delete the table's row (its people go with it)."""
+    return await connection.execute("DELETE FROM live_tables WHERE id = ?", (table_id,)) > 0
+
+
+async def revision(connection: Connection, table_id: str) -> int | None:
+    row = await connection.fetch_one("SELECT revision FROM live_tables WHERE id = ?", (table_id,))
+    return None if row is None else int(row[0])
+
+
+async def open_tables_of(connection: Connection, user_id: int, kind: str) -> list[str]:
+    rows = await connection.fetch(
+        "SELECT DISTINCT p.table_id FROM table_people AS p"
+        " JOIN live_tables AS t ON t.id = p.table_id WHERE p.user_id = ? AND t.kind = ?",
+        (user_id, kind),
+    )
+    return sorted(table_id for (table_id,) in rows)
+
+
+async def tables_in_channel(connection: Connection, channel_id: int) -> list[str]:
+    rows = await connection.fetch(
+        "SELECT id FROM live_tables WHERE kind = 'table' AND channel_id = ?"
+        " UNION SELECT id FROM live_tables WHERE kind = 'table' AND thread_id = ?",
+        (channel_id, channel_id),
+    )
+    return sorted(table_id for (table_id,) in rows)

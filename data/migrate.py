@@ -1,9 +1,14 @@
-"""Schema migrations: numbered SQL files in `data/migrations/`, tracked by `PRAGMA user_version`.
+"""Schema migrations: numbered SQL files in `data/migrations/`, the same files for SQLite and
+PostgreSQL, tracked by `PRAGMA user_version` (SQLite) or the `schema_version` table
+(PostgreSQL).
 
-File `NNNN_what.sql` takes the schema from version NNNN-1 to NNNN. Each file is applied in one
-transaction together with the new `user_version`, so a failure (or a crash) leaves the database
-at the previous version, unchanged. The version is read again inside the write transaction, so
-two processes opening one file at once migrate it once.
+File `NNNN_what.sql` takes the schema from version NNNN-1 to NNNN. It is written for SQLite and
+translated for PostgreSQL (`data.sql.postgresql.translate_ddl`); a file that cannot be
+translated has a twin `NNNN_what.postgresql.sql`, applied as it is on PostgreSQL instead. Each
+migration is applied in one transaction together with the new version, so a failure (or a
+crash) leaves the database at the previous version, unchanged. The version is read again inside
+the write transaction, after taking the migrations' lock (SQLite: the write lock; PostgreSQL:
+an advisory lock), so two processes opening one database at once migrate it once.
 """
 
 from __future__ import annotations
@@ -13,12 +18,11 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiosqlite
-
 from data.models import DataError
+from data.sql import Store, driver_error
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+(\.postgresql)?\.sql$")
 
 
 class MigrationError(DataError):
@@ -30,6 +34,7 @@ class Migration:
     version: int
     name: str
     sql: str
+    postgresql: str | None = None  # the twin's text, when the file has one
 
     def statements(self) -> list[str]:
         """The file's statements, split where SQLite says a statement is complete (so a `;`
@@ -49,61 +54,66 @@ class Migration:
 
 
 def migrations(folder: Path = MIGRATIONS) -> list[Migration]:
-    """Every migration file in order; the numbers must run 1, 2, 3... without a gap."""
+    """Every migration file in order, each with its PostgreSQL twin if it has one; the numbers
+    must run 1, 2, 3... without a gap."""
     found: list[Migration] = []
+    twins: dict[str, str] = {}
     for path in sorted(folder.glob("*.sql")):
         match = _NAME.match(path.name)
         if match is None:
             raise MigrationError(f"migration file {path.name} is not named NNNN_what.sql")
-        found.append(Migration(int(match.group(1)), path.name, path.read_text("utf-8")))
+        if match.group(2):
+            twins[path.name.replace(".postgresql.sql", ".sql")] = path.read_text("utf-8")
+        else:
+            found.append(Migration(int(match.group(1)), path.name, path.read_text("utf-8")))
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise MigrationError(f"migration {expected:04d} is missing (found {migration.name})")
-    return found
+    names = {migration.name for migration in found}
+    for name in twins:
+        if name not in names:
+            raise MigrationError(f"{name.replace('.sql', '.postgresql.sql')} twins no migration")
+    return [Migration(m.version, m.name, m.sql, twins.get(m.name)) for m in found]
 
 
 LATEST = len(migrations())
 
 
-async def schema_version(connection: aiosqlite.Connection) -> int:
-    rows = list(await connection.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0])
+async def schema_version(store: Store) -> int:
+    async with store.read() as connection:
+        return await connection.schema_version()
 
 
-async def migrate(
-    connection: aiosqlite.Connection, target: int | None = None, folder: Path = MIGRATIONS
-) -> list[int]:
+async def migrate(store: Store, target: int | None = None, folder: Path = MIGRATIONS) -> list[int]:
     """Bring the schema up to `target` (default: the latest) and return the versions applied.
-
-    The connection must be in autocommit mode (`isolation_level=None`): each migration opens
-    its own `BEGIN IMMEDIATE` transaction. A database newer than this code is refused.
-    """
+    A database newer than this code is refused."""
     known = migrations(folder)
     goal = len(known) if target is None else target
     if not 0 <= goal <= len(known):
         raise MigrationError(f"there is no schema version {goal}")
-    current = await schema_version(connection)
+    current = await schema_version(store)
     if current > len(known):
         raise MigrationError(
             f"the database is at schema version {current}, newer than this bot ({len(known)})"
         )
     applied: list[int] = []
     for migration in known[current:goal]:
-        await connection.execute("BEGIN IMMEDIATE")
         try:
-            # Another process may have migrated while we waited for the write lock.
-            if await schema_version(connection) >= migration.version:
-                await connection.execute("ROLLBACK")
-                continue
-            for statement in migration.statements():
-                await connection.execute(statement)
-            await connection.execute(f"PRAGMA user_version = {migration.version}")
-        except sqlite3.Error as error:
-            await connection.execute("ROLLBACK")
-            raise MigrationError(f"migration {migration.name} failed: {error}") from error
-        except BaseException:
-            await connection.execute("ROLLBACK")
+            async with store.write() as connection:
+                await connection.serialize("schema", "migrations")
+                # Another process may have migrated while we waited for the lock.
+                if await connection.schema_version() >= migration.version:
+                    continue
+                twin = migration.postgresql if connection.dialect == "postgresql" else None
+                await connection.run_migration(migration.statements(), twin)
+                await connection.set_schema_version(migration.version)
+        except MigrationError:
             raise
-        await connection.execute("COMMIT")
+        except DataError as error:
+            raise MigrationError(f"migration {migration.name} failed: {error}") from error
+        except Exception as error:
+            if not driver_error(error):
+                raise
+            raise MigrationError(f"migration {migration.name} failed: {error}") from error
         applied.append(migration.version)
     return applied

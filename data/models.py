@@ -56,7 +56,10 @@ class PuzzleSolve:
 class LiveTable:
     """A table in progress. `state` is the bot's whole state as JSON (the game record inside).
     `revision` counts the writes of the table's row: an action commits only at the revision it
-    read (`Database.commit`), so a copy at an older revision is stale."""
+    read (`Database.commit`), so a copy at an older revision is stale. `people`: the user ids
+    (host and seated players) that count against the per-person caps while the table is
+    unfinished (`()` once it is finished), kept in their order. `kind`: `table`, or `puzzle`
+    for a puzzle attempt (a table of one)."""
 
     id: str
     guild_id: int
@@ -66,6 +69,8 @@ class LiveTable:
     state: dict[str, Any]
     updated_at: float
     revision: int = 0
+    people: tuple[int, ...] = ()
+    kind: str = "table"
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from data.models import DataError, PuzzleSolve
+from data.sql import Connection
 
 PUZZLES = ("dominosa", "quadrille")
 
@@ -17,7 +16,7 @@ def check(solve: PuzzleSolve) -> None:
         raise DataError("a solve's time, actions and hints are not negative")
 
 
-async def record(connection: aiosqlite.Connection, solve: PuzzleSolve) -> None:
+async def record(connection: Connection, solve: PuzzleSolve) -> None:
     await connection.execute(
         "INSERT INTO puzzle_solves (guild_id, user_id, puzzle, setting, seconds, actions,"
         " hints, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -34,11 +33,9 @@ async def record(connection: aiosqlite.Connection, solve: PuzzleSolve) -> None:
     )
 
 
-async def solves(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int
-) -> list[PuzzleSolve]:
+async def solves(connection: Connection, guild_id: int, user_id: int) -> list[PuzzleSolve]:
     """A player's solves on one server, newest first."""
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT guild_id, user_id, puzzle, setting, seconds, actions, hints, solved_at"
         " FROM puzzle_solves WHERE guild_id = ? AND user_id = ? ORDER BY solved_at DESC, id DESC",
         (guild_id, user_id),
@@ -59,11 +56,11 @@ async def solves(
 
 
 async def best_seconds(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int, puzzle: str, setting: str
+    connection: Connection, guild_id: int, user_id: int, puzzle: str, setting: str
 ) -> float | None:
     """The player's fastest solve of this puzzle and setting on the server, if any."""
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT MIN(seconds) FROM puzzle_solves"
             " WHERE guild_id = ? AND user_id = ? AND puzzle = ? AND setting = ?",
             (guild_id, user_id, puzzle, setting),

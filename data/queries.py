@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiosqlite
-
 from data.models import (
     DataError,
     Kind,
@@ -25,6 +23,7 @@ from data.models import (
 )
 from data.recording import NAME_SEPARATOR, variant_of
 from data.scopes import ALL_TIME, ALL_VARIANTS
+from data.sql import Connection
 
 MAX_PAGE = 100
 TREND_POINTS = 50
@@ -53,7 +52,7 @@ _WHERE = "guild_id = ? AND season_key = ? AND variant_key = ? AND is_pair = ?"
 
 
 async def leaderboard(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     guild_id: int,
     season_id: int | None,
     variant: str | None,
@@ -65,13 +64,13 @@ async def leaderboard(
     scope, (key, tie) = _scope(guild_id, season_id, variant, order, kind)
     if offset < 0 or not 1 <= limit <= MAX_PAGE:
         raise DataError(f"a page starts at 0 or later and holds 1 to {MAX_PAGE} rows")
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT user_id, partner_id, name, rating, mu, sigma, games, wins, points FROM standings"
         f" WHERE {_WHERE} ORDER BY {key} DESC, {tie} DESC, user_id, partner_id LIMIT ? OFFSET ?",
         (*scope, limit, offset),
     )
     total_rows = list(
-        await connection.execute_fetchall(f"SELECT COUNT(*) FROM standings WHERE {_WHERE}", scope)
+        await connection.fetch(f"SELECT COUNT(*) FROM standings WHERE {_WHERE}", scope)
     )
     page = [
         LeaderboardRow(
@@ -93,7 +92,7 @@ async def leaderboard(
 
 
 async def rank_of(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     guild_id: int,
     season_id: int | None,
     user_id: int,
@@ -103,7 +102,7 @@ async def rank_of(
 ) -> int | None:
     scope, (key, tie) = _scope(guild_id, season_id, variant, order, kind)
     mine = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             f"SELECT {key}, {tie}, user_id, partner_id FROM standings WHERE {_WHERE}"
             " AND (user_id = ? OR partner_id = ?)",
             (*scope, user_id, user_id),
@@ -114,7 +113,7 @@ async def rank_of(
     best: int | None = None
     for value, second, user, partner in mine:
         ahead = list(
-            await connection.execute_fetchall(
+            await connection.fetch(
                 f"SELECT COUNT(*) FROM standings WHERE {_WHERE} AND ({key} > ? OR ({key} = ?"
                 f" AND ({tie} > ? OR ({tie} = ? AND (user_id < ?"
                 " OR (user_id = ? AND partner_id < ?))))))",
@@ -127,10 +126,10 @@ async def rank_of(
 
 
 async def player_stats(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int, season_id: int | None
+    connection: Connection, guild_id: int, user_id: int, season_id: int | None
 ) -> PlayerStats:
     season_key = ALL_TIME if season_id is None else season_id
-    totals = await connection.execute_fetchall(
+    totals = await connection.fetch(
         "SELECT variant_key, games, wins, streak, best_streak, reward_points, reward_hands"
         " FROM player_totals WHERE guild_id = ? AND user_id = ? AND season_key = ?",
         (guild_id, user_id, season_key),
@@ -145,13 +144,13 @@ async def player_stats(
     by_variant.sort(key=lambda stats: (-stats.games, stats.variant))
     _, games, wins, streak, best_streak, reward_points, reward_hands = overall
     rating_rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT rating FROM standings WHERE guild_id = ? AND season_key = ?"
             " AND variant_key = ? AND is_pair = 0 AND user_id = ? AND partner_id = 0",
             (guild_id, season_key, ALL_VARIANTS, user_id),
         )
     )
-    trend_rows = await connection.execute_fetchall(
+    trend_rows = await connection.fetch(
         "SELECT c.match_id, m.finished_at, c.rating FROM rating_changes AS c"
         " JOIN matches AS m ON m.id = c.match_id WHERE c.guild_id = ? AND c.user_id = ?"
         " AND c.season_key = ? AND c.variant_key = ? ORDER BY c.match_id DESC LIMIT ?",
@@ -173,7 +172,7 @@ async def player_stats(
 
 
 async def history(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     guild_id: int,
     user_id: int | None,
     limit: int,
@@ -198,12 +197,12 @@ async def history(
         sql = f"SELECT match_id FROM results WHERE {where} ORDER BY match_id DESC LIMIT ?"
     else:
         sql = f"SELECT id FROM matches WHERE {where} ORDER BY id DESC LIMIT ?"
-    ids = [row[0] for row in await connection.execute_fetchall(sql, (*params, limit))]
+    ids = [row[0] for row in await connection.fetch(sql, (*params, limit))]
     return await _summaries(connection, ids)
 
 
 async def match_summary(
-    connection: aiosqlite.Connection, match_id: int, guild_id: int | None
+    connection: Connection, match_id: int, guild_id: int | None
 ) -> MatchSummary:
     summaries = await _summaries(connection, [match_id])
     if not summaries or (guild_id is not None and summaries[0].guild_id != guild_id):
@@ -211,18 +210,18 @@ async def match_summary(
     return summaries[0]
 
 
-async def _summaries(connection: aiosqlite.Connection, ids: list[int]) -> list[MatchSummary]:
+async def _summaries(connection: Connection, ids: list[int]) -> list[MatchSummary]:
     """The matches with these ids, newest first, each with its seats in seat order."""
     if not ids:
         return []
     marks = ", ".join("?" for _ in ids)
-    matches = await connection.execute_fetchall(
+    matches = await connection.fetch(
         "SELECT id, table_id, guild_id, season_id, variant, rated, hands, finished_at"
         f" FROM matches WHERE id IN ({marks}) ORDER BY id DESC",
         ids,
     )
     seats: dict[int, list[SeatResult]] = {match_id: [] for match_id in ids}
-    for match_id, seat, user, name, unit, points, won, place in await connection.execute_fetchall(
+    for match_id, seat, user, name, unit, points, won, place in await connection.fetch(
         "SELECT match_id, seat, user_id, name, unit, points, won, place FROM results"
         f" WHERE match_id IN ({marks}) ORDER BY match_id, seat",
         ids,
@@ -245,10 +244,10 @@ async def _summaries(connection: aiosqlite.Connection, ids: list[int]) -> list[M
 
 
 async def match_record(
-    connection: aiosqlite.Connection, match_id: int, guild_id: int | None
+    connection: Connection, match_id: int, guild_id: int | None
 ) -> dict[str, Any]:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT m.guild_id, r.record FROM matches AS m"
             " JOIN match_records AS r ON r.match_id = m.id WHERE m.id = ?",
             (match_id,),

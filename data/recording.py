@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import aiosqlite
-
 from data import seasons
 from data.models import DataError, FinishedMatch, RatingChange, RecordOutcome, SeatResult
 from data.ratings import NEWCOMER, Skill, rate, unit_places
 from data.scopes import scopes
+from data.sql import Connection
 from data.totals import add_match
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
@@ -99,20 +98,18 @@ def is_rated(match: FinishedMatch) -> bool:
 
 
 async def record(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     match: FinishedMatch,
     prepared: Prepared,
     end_table: bool = True,
 ) -> RecordOutcome:
     """Write the match (once per table id: a table recorded before changes nothing). Its live
     table's row is deleted unless `end_table` is False (the caller writes the row itself)."""
-    rows = list(
-        await connection.execute_fetchall(
-            "SELECT id, rated, season_id FROM matches WHERE table_id = ?", (match.table_id,)
-        )
+    earlier = await connection.fetch_one(
+        "SELECT id, rated, season_id FROM matches WHERE table_id = ?", (match.table_id,)
     )
-    if rows:
-        match_id, rated, season_id = rows[0]
+    if earlier is not None:
+        match_id, rated, season_id = earlier
         return RecordOutcome(match_id, recorded=False, rated=bool(rated), season_id=season_id)
     variant, scoring, seats, rated = (
         prepared.variant,
@@ -121,13 +118,13 @@ async def record(
         prepared.rated,
     )
     await connection.execute(
-        "INSERT OR IGNORE INTO servers (guild_id) VALUES (?)", (match.guild_id,)
+        "INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (match.guild_id,)
     )
     season = await seasons.holding(connection, match.guild_id, match.finished_at)
     season_id = season.id if season is not None else None
-    cursor = await connection.execute(
+    inserted = await connection.fetch_one(
         "INSERT INTO matches (table_id, guild_id, season_id, variant, scoring, options, hands,"
-        " rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " rated, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             match.table_id,
             match.guild_id,
@@ -140,8 +137,8 @@ async def record(
             match.finished_at,
         ),
     )
-    match_id = cursor.lastrowid
-    assert match_id is not None
+    assert inserted is not None
+    match_id = int(inserted[0])
     await connection.execute(
         "INSERT INTO match_records (match_id, record) VALUES (?, ?)",
         (match_id, prepared.record),
@@ -194,7 +191,7 @@ def entrants(seats: Sequence[SeatResult], scoring: str) -> Entrants:
 
 
 async def apply_ratings(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     match_id: int,
     guild_id: int,
     season_id: int | None,
@@ -238,7 +235,7 @@ def _pair_key(partners: Sequence[SeatResult]) -> Entry:
 
 
 async def _update(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     scope: tuple[int, int, str],
     is_pair: int,
     members: list[list[Entry]],
@@ -249,7 +246,7 @@ async def _update(
     users = sorted({user for unit in members for user, _, _ in unit})
     marks = ", ".join("?" for _ in users)
     # `user_id IN` keeps to the primary key; a pair's other partners are filtered out below.
-    rows = await connection.execute_fetchall(
+    rows = await connection.fetch(
         "SELECT user_id, partner_id, mu, sigma FROM standings WHERE guild_id = ?"
         f" AND season_key = ? AND variant_key = ? AND is_pair = ? AND user_id IN ({marks})",
         (*scope, is_pair, *users),
@@ -283,28 +280,26 @@ async def _update(
         " name, mu, sigma, rating, games, wins, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1,"
         " ?, ?) ON CONFLICT (guild_id, season_key, variant_key, is_pair, user_id, partner_id)"
         " DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
-        " rating = excluded.rating, games = games + 1, wins = wins + excluded.wins,"
-        " points = points + excluded.points",
+        " rating = excluded.rating, games = standings.games + 1,"
+        " wins = standings.wins + excluded.wins, points = standings.points + excluded.points",
         upserts,
     )
     return found
 
 
-async def rebuild(connection: aiosqlite.Connection, guild_id: int) -> int:
+async def rebuild(connection: Connection, guild_id: int) -> int:
     """Recompute a server's player totals, standings and rating history from its recorded
     matches, in the order they were recorded (as `record` met them). Returns how many matches
     were replayed."""
     for table in ("player_totals", "standings", "rating_changes"):
         await connection.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
-    matches = list(
-        await connection.execute_fetchall(
-            "SELECT id, season_id, variant, scoring, hands, rated FROM matches"
-            " WHERE guild_id = ? ORDER BY id",
-            (guild_id,),
-        )
+    matches = await connection.fetch(
+        "SELECT id, season_id, variant, scoring, hands, rated FROM matches"
+        " WHERE guild_id = ? ORDER BY id",
+        (guild_id,),
     )
     for match_id, season_id, variant, scoring, hands, rated in matches:
-        rows = await connection.execute_fetchall(
+        rows = await connection.fetch(
             "SELECT seat, user_id, name, unit, points, won, place FROM results"
             " WHERE match_id = ? ORDER BY seat",
             (match_id,),

@@ -1,27 +1,28 @@
 """The table runtime's queues: the outbox (what must be shown), the jobs (each table's next
 due job) and what the bot's messages show. Each function runs inside the caller's transaction.
 
-Claims are a select, then an update of the selected rows, inside one write transaction: on
-SQLite the writer's `BEGIN IMMEDIATE` holds the database's write lock from the start, so no other
-connection (in this process or another) can claim the same rows in between. PostgreSQL will run
-the same select with `FOR UPDATE SKIP LOCKED`, so concurrent claimers skip each other's rows
-instead of waiting. The SQL stays standard (`ON CONFLICT ... DO UPDATE`, `CASE` rather than
-SQLite's two-argument `MAX`) so both dialects share it.
+Claims select, then update the selected rows, inside one write transaction. On SQLite the
+writer's `BEGIN IMMEDIATE` holds the database's write lock from the start, so no other
+connection (in this process or another) can claim the same rows in between. On PostgreSQL jobs
+are selected `FOR UPDATE SKIP LOCKED`, so concurrent claimers skip each other's rows instead of
+waiting; the outbox is claimed by whole tables, each table behind a transaction-level advisory
+lock that a concurrent claimer skips, its rows then read again (locked, in key order) to check
+that no other claimer's lease is live. Rows of one table are always locked in key order (a
+commit queues its keys sorted), so a claim and a commit never wait for each other in a circle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-import aiosqlite
-
 from data.models import Job, OutboxItem, Shown
+from data.sql import Connection
 
 # -- outbox ------------------------------------------------------------------------------------
 
 
 async def queue(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     table_id: str,
     keys: Iterable[str],
     revision: int,
@@ -37,53 +38,84 @@ async def queue(
         " revision = CASE WHEN excluded.revision > outbox.revision"
         " THEN excluded.revision ELSE outbox.revision END,"
         " attempts = 0, due_at = excluded.due_at",
-        [(table_id, key, revision, due_at) for key in dict.fromkeys(keys)],
+        [(table_id, key, revision, due_at) for key in sorted(set(keys))],
     )
 
 
 async def claim_outbox(
-    connection: aiosqlite.Connection, now: float, lease: float, limit: int
+    connection: Connection, now: float, lease: float, limit: int
 ) -> list[OutboxItem]:
-    """Due, unclaimed items, oldest due first, claimed until `now + lease`.
-    PostgreSQL: the same select `FOR UPDATE SKIP LOCKED`, then the same update."""
-    rows = await connection.execute_fetchall(
-        "SELECT table_id, key, revision, attempts, due_at FROM outbox"
-        " WHERE due_at <= ? AND claimed_until <= ?"
-        " ORDER BY due_at, table_id, key LIMIT ?",
-        (now, now, limit),
+    """Every due item of up to `limit` tables, claimed until `now + lease`: tables with a due
+    item and no live lease on any item, oldest due first (see `Database.claim_outbox`)."""
+    tables: list[str] = []
+    after: tuple[float, str] = (float("-inf"), "")
+    page = limit * 2 + 8  # candidates another claimer holds are passed over: read on
+    while len(tables) < limit:
+        candidates = await connection.fetch(
+            "SELECT MIN(due_at), table_id FROM outbox GROUP BY table_id"
+            " HAVING MIN(due_at) <= ? AND MAX(claimed_until) <= ?"
+            " AND (MIN(due_at) > ? OR (MIN(due_at) = ? AND table_id > ?))"
+            " ORDER BY MIN(due_at), table_id LIMIT ?",
+            (now, now, after[0], after[0], after[1], page),
+        )
+        for due_at, table_id in candidates:
+            after = (due_at, table_id)
+            if await _claimable(connection, table_id, now):
+                tables.append(table_id)
+                if len(tables) == limit:
+                    break
+        if len(candidates) < page:
+            break
+    if not tables:
+        return []
+    marks = ", ".join("?" for _ in tables)
+    claimed = await connection.fetch(
+        f"UPDATE outbox SET claimed_until = ? WHERE table_id IN ({marks}) AND due_at <= ?"
+        " RETURNING table_id, key, revision, attempts, due_at",
+        (now + lease, *tables, now),
     )
-    items = [OutboxItem(*row) for row in rows]
-    await connection.executemany(
-        "UPDATE outbox SET claimed_until = ? WHERE table_id = ? AND key = ?",
-        [(now + lease, item.table_id, item.key) for item in items],
-    )
-    return items
+    rank = {table_id: number for number, table_id in enumerate(tables)}
+    claimed.sort(key=lambda row: (rank[row[0]], row[4], row[1]))
+    return [OutboxItem(*row) for row in claimed]
 
 
-async def outbox_done(connection: aiosqlite.Connection, item: OutboxItem) -> None:
+async def _claimable(connection: Connection, table_id: str, now: float) -> bool:
+    """Whether this claim may take the table: no other claimer is looking at it, and, read
+    again (a claimer that took it since the candidates were listed has committed by now), none
+    of its items is under a live lease."""
+    if not await connection.try_serialize("outbox", table_id):
+        return False
+    locked = connection.for_update()
+    leases = await connection.fetch(
+        f"SELECT claimed_until FROM outbox WHERE table_id = ? ORDER BY key{locked}", (table_id,)
+    )
+    return all(claimed_until <= now for (claimed_until,) in leases)
+
+
+async def outbox_done(connection: Connection, item: OutboxItem) -> None:
     """Delete the item if it still holds the revision shown; else a newer revision was queued
     while it was being shown: release the claim so it is shown again."""
-    cursor = await connection.execute(
+    deleted = await connection.execute(
         "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?",
         (item.table_id, item.key, item.revision),
     )
-    if cursor.rowcount == 0:
+    if not deleted:
         await _release_outbox(connection, item)
 
 
-async def outbox_later(connection: aiosqlite.Connection, item: OutboxItem, due_at: float) -> None:
+async def outbox_later(connection: Connection, item: OutboxItem, due_at: float) -> None:
     """Count a failed delivery and try again at `due_at`, if the item still holds the revision
     tried; else (a newer revision was queued, with its own due time) only release the claim."""
-    cursor = await connection.execute(
+    updated = await connection.execute(
         "UPDATE outbox SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
         " WHERE table_id = ? AND key = ? AND revision = ?",
         (due_at, item.table_id, item.key, item.revision),
     )
-    if cursor.rowcount == 0:
+    if not updated:
         await _release_outbox(connection, item)
 
 
-async def _release_outbox(connection: aiosqlite.Connection, item: OutboxItem) -> None:
+async def _release_outbox(connection: Connection, item: OutboxItem) -> None:
     await connection.execute(
         "UPDATE outbox SET claimed_until = 0 WHERE table_id = ? AND key = ?",
         (item.table_id, item.key),
@@ -93,7 +125,7 @@ async def _release_outbox(connection: aiosqlite.Connection, item: OutboxItem) ->
 # -- jobs --------------------------------------------------------------------------------------
 
 
-async def set_job(connection: aiosqlite.Connection, table_id: str, job: Job | None) -> None:
+async def set_job(connection: Connection, table_id: str, job: Job | None) -> None:
     """Make `job` the table's next job (None: the table has none). The same job set again
     (same kind and revision) keeps its attempts and any claim in progress, so an action that
     leaves the job as it was does not let a second claimer run it."""
@@ -113,15 +145,12 @@ async def set_job(connection: aiosqlite.Connection, table_id: str, job: Job | No
     )
 
 
-async def claim_jobs(
-    connection: aiosqlite.Connection, now: float, lease: float, limit: int
-) -> list[Job]:
-    """Due, unclaimed jobs, oldest due first, claimed until `now + lease`.
-    PostgreSQL: the same select `FOR UPDATE SKIP LOCKED`, then the same update."""
-    rows = await connection.execute_fetchall(
+async def claim_jobs(connection: Connection, now: float, lease: float, limit: int) -> list[Job]:
+    """Due, unclaimed jobs, oldest due first, claimed until `now + lease`."""
+    rows = await connection.fetch(
         "SELECT table_id, kind, revision, due_at, attempts FROM jobs"
         " WHERE due_at <= ? AND claimed_until <= ?"
-        " ORDER BY due_at, table_id LIMIT ?",
+        f" ORDER BY due_at, table_id LIMIT ?{connection.for_update(skip_locked=True)}",
         (now, now, limit),
     )
     jobs = [Job(*row) for row in rows]
@@ -132,7 +161,7 @@ async def claim_jobs(
     return jobs
 
 
-async def job_done(connection: aiosqlite.Connection, job: Job) -> None:
+async def job_done(connection: Connection, job: Job) -> None:
     """Delete the job if it is still the table's (same kind and revision); a job a commit set
     meanwhile is left alone."""
     await connection.execute(
@@ -141,7 +170,7 @@ async def job_done(connection: aiosqlite.Connection, job: Job) -> None:
     )
 
 
-async def job_later(connection: aiosqlite.Connection, job: Job, due_at: float) -> None:
+async def job_later(connection: Connection, job: Job, due_at: float) -> None:
     """Count a failed run and try again at `due_at`, if the job is still the table's."""
     await connection.execute(
         "UPDATE jobs SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
@@ -153,11 +182,11 @@ async def job_later(connection: aiosqlite.Connection, job: Job, due_at: float) -
 # -- both --------------------------------------------------------------------------------------
 
 
-async def next_due(connection: aiosqlite.Connection) -> float | None:
+async def next_due(connection: Connection) -> float | None:
     """The earliest time an outbox item or a job may need doing (a claimed one: when its lease
     runs out); None when there is nothing at all."""
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT MIN(at) FROM ("
             " SELECT CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END AS at"
             " FROM outbox"
@@ -173,15 +202,15 @@ async def next_due(connection: aiosqlite.Connection) -> float | None:
 # -- what the bot's messages show --------------------------------------------------------------
 
 
-async def shown(connection: aiosqlite.Connection, table_id: str) -> dict[str, Shown]:
-    rows = await connection.execute_fetchall(
+async def shown(connection: Connection, table_id: str) -> dict[str, Shown]:
+    rows = await connection.fetch(
         "SELECT table_id, key, channel_id, message_id, shows FROM shown WHERE table_id = ?",
         (table_id,),
     )
     return {row[1]: Shown(*row) for row in rows}
 
 
-async def save_shown(connection: aiosqlite.Connection, shown: Shown) -> None:
+async def save_shown(connection: Connection, shown: Shown) -> None:
     await connection.execute(
         "INSERT INTO shown (table_id, key, channel_id, message_id, shows) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (table_id, key) DO UPDATE SET channel_id = excluded.channel_id,"
@@ -190,7 +219,7 @@ async def save_shown(connection: aiosqlite.Connection, shown: Shown) -> None:
     )
 
 
-async def forget(connection: aiosqlite.Connection, table_id: str) -> None:
+async def forget(connection: Connection, table_id: str) -> None:
     """Delete the table's job, outbox items and shown messages (its row is `live.delete`'s)."""
     for statement in (
         "DELETE FROM jobs WHERE table_id = ?",
@@ -200,7 +229,7 @@ async def forget(connection: aiosqlite.Connection, table_id: str) -> None:
         await connection.execute(statement, (table_id,))
 
 
-async def release_claims(connection: aiosqlite.Connection) -> None:
+async def release_claims(connection: Connection) -> None:
     """Release every claim of outbox items and jobs (see `Database.release_claims`)."""
     await connection.execute("UPDATE outbox SET claimed_until = 0 WHERE claimed_until > 0")
     await connection.execute("UPDATE jobs SET claimed_until = 0 WHERE claimed_until > 0")

@@ -7,9 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import aiosqlite
-
 from data.models import DataError, ServerSettings
+from data.sql import Connection
 
 # name -> (check, what a good value is, for the refusal)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
@@ -36,9 +35,9 @@ def check(changes: dict[str, Any]) -> None:
             raise DataError(f"{name} must be {expected}")
 
 
-async def settings(connection: aiosqlite.Connection, guild_id: int) -> ServerSettings:
+async def settings(connection: Connection, guild_id: int) -> ServerSettings:
     rows = list(
-        await connection.execute_fetchall(
+        await connection.fetch(
             "SELECT language, turn_seconds, rated_by_default, season_days"
             " FROM servers WHERE guild_id = ?",
             (guild_id,),
@@ -50,9 +49,7 @@ async def settings(connection: aiosqlite.Connection, guild_id: int) -> ServerSet
     return ServerSettings(guild_id, language, turn_seconds, bool(rated), season_days)
 
 
-async def update(
-    connection: aiosqlite.Connection, guild_id: int, changes: dict[str, Any]
-) -> ServerSettings:
+async def update(connection: Connection, guild_id: int, changes: dict[str, Any]) -> ServerSettings:
     """Apply checked `changes` inside the caller's write transaction (so two moderators
     changing different settings at once both keep their change)."""
     updated = replace(await settings(connection, guild_id), **changes)

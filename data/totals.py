@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import aiosqlite
-
 from data.models import SeatResult
 from data.scopes import scopes
+from data.sql import Connection
 
 # (user id, won, reward points, reward hands) for each human in a match
 Tally = tuple[int, bool, int, int]
@@ -44,7 +43,7 @@ def advance(row: list[int], won: bool, points: int, hands: int) -> None:
 
 
 async def add_match(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     guild_id: int,
     season_id: int | None,
     variant: str,
@@ -64,10 +63,12 @@ async def add_match(
         " streak, best_streak, reward_points, reward_hands)"
         " VALUES (?1, ?2, ?3, ?4, 1, ?5, ?5, ?5, ?6, ?7)"
         " ON CONFLICT (guild_id, user_id, season_key, variant_key) DO UPDATE SET"
-        " games = games + 1, wins = wins + excluded.wins,"
-        " streak = CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END,"
-        " best_streak = MAX(best_streak, CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END),"
-        " reward_points = reward_points + excluded.reward_points,"
-        " reward_hands = reward_hands + excluded.reward_hands",
+        " games = player_totals.games + 1, wins = player_totals.wins + excluded.wins,"
+        " streak = CASE WHEN excluded.wins > 0 THEN player_totals.streak + 1 ELSE 0 END,"
+        " best_streak = CASE WHEN excluded.wins > 0"
+        " AND player_totals.streak + 1 > player_totals.best_streak"
+        " THEN player_totals.streak + 1 ELSE player_totals.best_streak END,"
+        " reward_points = player_totals.reward_points + excluded.reward_points,"
+        " reward_hands = player_totals.reward_hands + excluded.reward_hands",
         rows,
     )

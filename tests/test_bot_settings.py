@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 
 import bot
@@ -33,10 +34,89 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
     )
     assert settings.token == "abc"
     assert settings.log_level == "DEBUG"
-    assert settings.database == tmp_path / "x.sqlite3"
+    assert settings.database == f"sqlite:///{tmp_path / 'x.sqlite3'}"
     assert settings.ai_delay == 0.5
     assert settings.puzzle_idle_seconds == 3600
     assert bot.Settings.from_environment({"DISCORD_TOKEN": "x"}).puzzle_idle_seconds == 7 * 86_400
+
+
+def settings_of(**env: str) -> bot.Settings:
+    return bot.Settings.from_environment({"DISCORD_TOKEN": "abc", **env})
+
+
+def test_the_database_is_a_url_and_database_path_a_sqlite_file(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert settings_of().database == f"sqlite:///{bot.HERE / 'domino.sqlite3'}"
+    assert settings_of(DATABASE_PATH="x.db").database == "sqlite:///x.db"
+    url = "postgresql://domino:hunter2@db.example:5432/domino"
+    both = settings_of(DATABASE_URL=url, DATABASE_PATH=str(tmp_path / "x.db"))
+    assert both.database == url
+    assert both.notes == (
+        "DATABASE_URL and DATABASE_PATH are both set: using "
+        "postgresql://domino:***@db.example:5432/domino",
+    )
+    with pytest.raises(bot.ConfigError, match="sqlite:///"):
+        settings_of(DATABASE_URL="mysql://x/y")
+
+
+def test_the_database_password_is_never_shown() -> None:
+    settings = settings_of(DATABASE_URL="postgresql://domino:hunter2@db.example/domino")
+    for shown in (repr(settings), str(settings)):
+        assert "hunter2" not in shown
+        assert "postgresql://domino:***@db.example/domino" in shown
+    assert bot.shown_url("sqlite:////srv/domino.sqlite3") == "sqlite:////srv/domino.sqlite3"
+
+
+def test_shards_and_who_syncs_and_shares() -> None:
+    alone = settings_of()
+    assert (alone.shard_count, alone.shard_ids, alone.sync_commands) == (None, None, True)
+    assert not alone.shared_store and not alone.sharded
+    every = settings_of(SHARD_COUNT="4")  # one process runs every shard
+    assert (every.shard_count, every.shard_ids, every.sync_commands) == (4, None, True)
+    assert not every.shared_store
+    first = settings_of(SHARD_COUNT="4", SHARD_IDS="0-1")
+    assert (first.shard_ids, first.sync_commands, first.shared_store) == ((0, 1), True, True)
+    other = settings_of(SHARD_COUNT="6", SHARD_IDS="2, 3-4,5")
+    assert (other.shard_ids, other.sync_commands, other.shared_store) == ((2, 3, 4, 5), False, True)
+    told = settings_of(SHARD_COUNT="6", SHARD_IDS="2", SYNC_COMMANDS="yes", SHARED_STORE="no")
+    assert (told.sync_commands, told.shared_store) == (True, False)
+    assert settings_of(DATABASE_URL="postgresql://h/d").shared_store
+    assert not settings_of(DATABASE_URL="postgresql://h/d", SHARED_STORE="off").shared_store
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"SHARD_IDS": "0"}, "without SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "at least 1"),
+        ({"SHARD_COUNT": "two"}, "whole number"),
+        ({"SHARD_COUNT": "²"}, "whole number"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "below SHARD_COUNT"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "backwards"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,a"}, "shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-2,1"}, "twice"),
+        ({"SYNC_COMMANDS": "maybe"}, "yes or no"),
+        ({"SHARED_STORE": "perhaps"}, "yes or no"),
+    ],
+)
+def test_a_wrong_shard_setting_is_one_line(
+    env: dict[str, str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(bot.ConfigError, match=says):
+        settings_of(**env)
+    assert bot.main({"DISCORD_TOKEN": "abc", **env}) == bot.EXIT_NO_TOKEN
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+
+
+def test_sharded_settings_build_an_auto_sharded_bot() -> None:
+    sharded = bot.DominoBot(settings_of(SHARD_COUNT="4", SHARD_IDS="1,3"))
+    assert isinstance(sharded, bot.DominoBot)
+    assert isinstance(sharded, discord.AutoShardedClient)
+    assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
+    plain = bot.DominoBot(settings_of())
+    assert not isinstance(plain, discord.AutoShardedClient)
 
 
 def test_a_setting_that_is_not_a_number_is_refused() -> None:
@@ -51,9 +131,20 @@ def test_dotenv_lines_are_read_with_comments_and_quotes(tmp_path: Path) -> None:
 
 
 def test_env_example_lists_every_variable_the_bot_reads() -> None:
-    example = bot.read_dotenv(Path(bot.__file__).with_name(".env.example"))
-    for name in ("DISCORD_TOKEN", "LOG_LEVEL", "DATABASE_PATH", "AI_DELAY_SECONDS"):
-        assert name in example
+    # Optional settings may be listed commented out.
+    example = Path(bot.__file__).with_name(".env.example").read_text(encoding="utf-8")
+    for name in (
+        "DISCORD_TOKEN",
+        "LOG_LEVEL",
+        "DATABASE_URL",
+        "DATABASE_PATH",
+        "AI_DELAY_SECONDS",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "SYNC_COMMANDS",
+        "SHARED_STORE",
+    ):
+        assert f"{name}=" in example
 
 
 def test_lobby_options_are_read_as_numbers_and_words() -> None:

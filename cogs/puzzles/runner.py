@@ -21,6 +21,7 @@ import io
 import logging
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -37,8 +38,8 @@ from cogs.puzzles.attempt import KINDS, Puzzle
 from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import digest
 from cogs.tables.seating import TableError
-from cogs.tables.store import store_change
-from data.models import Change, Job, LiveTable, PuzzleSolve
+from cogs.tables.store import SHARED_CACHE_TABLES, store_change
+from data.models import Change, Job, LiveTable, PuzzleSolve, Shown
 from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
 
@@ -128,13 +129,18 @@ class Puzzles:
 
     def __init__(self, bot: DominoBot) -> None:
         self.bot = bot
-        self.puzzles: dict[str, Puzzle] = {}  # committed attempts, by id (a cache)
+        #: Another process may change a puzzle too: the cache is then checked by revision.
+        self.shared = bot.settings.shared_store
+        #: Committed attempts, by id (a cache), least recently used first.
+        self.puzzles: OrderedDict[str, Puzzle] = OrderedDict()
         self.locks = TableLocks()
         # Forms this process opened: discord.py answers their submissions (`CellsForm`). A form
         # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
         # Forgotten with their puzzle (`_forget`).
         self.forms_opened: set[str] = set()
-        self.drawn: dict[str, str] = {}  # puzzle id -> what its message shows (a digest)
+        #: puzzle id -> what its message shows (a digest). With a shared store it is the store's
+        #: `shown` row "puzzle", which every process reads and writes.
+        self.drawn: dict[str, str] = {}
         bot.add_listener(self.on_interaction)
 
     def _forget(self, puzzle_id: str) -> None:
@@ -155,17 +161,35 @@ class Puzzles:
             puzzle.revision = row.revision
             self.puzzles[puzzle.id] = puzzle
 
-    async def _get(self, puzzle_id: str) -> Puzzle:
+    async def _get(self, puzzle_id: str, *, at_least: int | None = None) -> Puzzle:
+        """The attempt as stored (cached, or loaded); refused when there is none. With a
+        shared store the cached copy is checked as tables are (`TableStore.get`)."""
         puzzle = self.puzzles.get(puzzle_id)
+        if puzzle is not None and self.shared:
+            if at_least is not None:
+                stale = puzzle.revision < at_least
+            else:
+                stale = await self.bot.db.table_revision(puzzle_id) != puzzle.revision
+            if stale:
+                self.puzzles.pop(puzzle_id, None)
+                puzzle = None
         if puzzle is not None:
+            self.puzzles.move_to_end(puzzle_id)
             return puzzle
         row = await self.bot.db.load_table(puzzle_id)
         if row is None or row.state.get("kind") not in KINDS:
+            self._forget(puzzle_id)
             raise TableError(texts.NO_SUCH_TABLE)
         puzzle = Puzzle.from_state(row.state)
         puzzle.revision = row.revision
-        self.puzzles[puzzle.id] = puzzle
+        self._keep(puzzle)
         return puzzle
+
+    def _keep(self, puzzle: Puzzle) -> None:
+        self.puzzles[puzzle.id] = puzzle
+        self.puzzles.move_to_end(puzzle.id)
+        if self.shared and len(self.puzzles) > SHARED_CACHE_TABLES:
+            self.puzzles.popitem(last=False)
 
     def _job(self, puzzle: Puzzle, revision: int, now: float) -> Job:
         if puzzle.over:
@@ -191,6 +215,8 @@ class Puzzles:
             puzzle.to_state(),
             now,
             revision,
+            people=() if puzzle.over else (puzzle.user_id,),
+            kind="puzzle",
         )
         change = Change(
             row, None if new else puzzle.revision, ("puzzle",), job, due_at=now + REDRAW_LATER
@@ -201,7 +227,7 @@ class Puzzles:
             self.puzzles.pop(puzzle.id, None)
             raise
         puzzle.revision = revision
-        self.puzzles[puzzle.id] = puzzle
+        self._keep(puzzle)
         self.bot.tables.jobs.expect(min(job.due_at, now + REDRAW_LATER))
 
     async def run_job(self, job: Job) -> None:
@@ -212,7 +238,7 @@ class Puzzles:
                 self._forget(job.table_id)
             return
         async with self.locks[job.table_id]:
-            puzzle = await self._get(job.table_id)
+            puzzle = await self._get(job.table_id, at_least=job.revision)
             if puzzle.revision != job.revision or puzzle.over:
                 return
             puzzle.put_away(self.idle_seconds)
@@ -223,15 +249,32 @@ class Puzzles:
         state = puzzle.to_state()
         return digest(state["game"], state["last"], puzzle.over, w.language)
 
-    async def show(self, puzzle_id: str) -> None:
-        """The puzzle's message as stored (nothing to do when it shows that already)."""
+    async def show(self, puzzle_id: str, at_least: int | None = None) -> None:
+        """The puzzle's message as stored, at revision `at_least` or newer (nothing to do
+        when it shows that already)."""
         async with self.locks[puzzle_id]:
-            puzzle = await self._get(puzzle_id)
+            puzzle = await self._get(puzzle_id, at_least=at_least)
             w = await self.bot.audience.server(puzzle.guild_id)
             shows = self._shows(puzzle, w)
-            if self.drawn.get(puzzle_id) == shows:
+            if await self._drawn(puzzle_id) == shows:
                 return
             await self._redraw(puzzle, w)
+
+    async def _drawn(self, puzzle_id: str) -> str | None:
+        """What the puzzle's message shows, as last drawn by this process (or, with a shared
+        store, by any)."""
+        if not self.shared:
+            return self.drawn.get(puzzle_id)
+        shown = (await self.bot.db.shown(puzzle_id)).get("puzzle")
+        return shown.shows if shown is not None else None
+
+    async def _note_drawn(self, puzzle: Puzzle, shows: str) -> None:
+        if not self.shared:
+            self.drawn[puzzle.id] = shows
+            return
+        if puzzle.message_id is not None:
+            where = Shown(puzzle.id, "puzzle", puzzle.channel_id, puzzle.message_id, shows)
+            await self.bot.db.save_shown(where)
 
     async def _redraw(self, puzzle: Puzzle, w: Words) -> None:
         """The puzzle's message shows its state (without buttons once it is over)."""
@@ -246,7 +289,7 @@ class Puzzles:
             )
         except discord.NotFound:
             log.info("puzzle %s: its message is gone", puzzle.id)
-        self.drawn[puzzle.id] = shows
+        await self._note_drawn(puzzle, shows)
 
     async def _record(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
         """Keep the solve and say how it compares; a database failure must not hide the
@@ -309,10 +352,9 @@ class Puzzles:
         classic Quadrille figure (`size` and `difficulty` do not apply to it)."""
         await interaction.response.defer(thinking=True)
         most = self.bot.settings.puzzles_per_user
-        mine_open = [
-            p for p in self.puzzles.values() if p.user_id == interaction.user.id and not p.over
-        ]
-        if len(mine_open) >= most:
+        # Every process's puzzles count (a second one opened at the same instant elsewhere
+        # may pass: the cap is against piling up).
+        if len(await self.bot.db.open_tables_of(interaction.user.id, "puzzle")) >= most:
             raise TableError(texts.TOO_MANY_PUZZLES, most=most)
         game: DominosaGame | QuadrilleGame
         if game_id == "quadrille":
@@ -339,12 +381,12 @@ class Puzzles:
         message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
         puzzle.message_id = message.id
         await self._commit(puzzle, new=True)
-        self.drawn[puzzle.id] = self._shows(puzzle, w)
+        await self._note_drawn(puzzle, self._shows(puzzle, w))
 
     async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:
-        puzzle = self.puzzles.get(puzzle_id)
-        if puzzle is None:
-            raise TableError(texts.NO_SUCH_TABLE)
+        # Not under the puzzle's lock (a redraw may hold it): the form must open at once, and
+        # whose puzzle it is and its game never change.
+        puzzle = await self._get(puzzle_id)
         if interaction.user.id != puzzle.user_id:
             raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
         if verb in ("place", "remove"):

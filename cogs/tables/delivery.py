@@ -1,9 +1,10 @@
 """The delivery loop: what the outbox says must be shown is shown, until it matches the store.
 
 Every stored change queued outbox keys (`board`, `hands`, `sheet:N`, ...) in its transaction.
-The loop claims due items (a lease: no other process shows them meanwhile), shows each table's
-items in order (its thread before its board, sheets before the board that follows them) with
-`Publisher.show`, which reads the table as stored then, and marks them done. A failure (a
+The loop claims the due items of whole tables (a lease: no other process shows those tables
+meanwhile), shows each table's items in order (its thread before its board, sheets before the
+board that follows them) with `Publisher.show`, which reads the table as stored then (at the
+item's revision or newer), and marks them done. A failure (a
 picture that did not draw, Discord's 5xx or 429, a permission taken away) leaves the item for
 later, with a growing pause; a newer revision queued meanwhile is shown by the next round.
 After a restart, whatever was stored and not shown is shown: nothing is kept only in memory.
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 10.0  # an item being shown is not claimed again before this (a dead process's)
-CLAIM_LIMIT = 50
+CLAIM_LIMIT = 50  # tables claimed at once
 RETRY_SECONDS = (0.5, 2.0, 5.0, 15.0, 30.0, 60.0)  # pauses before showing again, in turn
 ORDER = ("thread", "lobby", "sheet", "board", "hands", "notice")
 
@@ -91,8 +92,8 @@ class Delivery:
                     self.showing[item.table_id] = asyncio.create_task(
                         self._show_table(item.table_id), name=f"show-{item.table_id}"
                     )
-            if len(items) == CLAIM_LIMIT:
-                self._wanted.set()  # more are waiting
+            if len({item.table_id for item in items}) == CLAIM_LIMIT:
+                self._wanted.set()  # more tables are waiting (a claim takes whole tables)
 
     async def _show_table(self, table_id: str) -> None:
         try:
@@ -102,10 +103,13 @@ class Delivery:
         finally:
             if self.showing.get(table_id) is asyncio.current_task():
                 del self.showing[table_id]
+            # A claim takes a table only when none of its items is being shown: what was
+            # queued for it meanwhile can be claimed now.
+            self._wanted.set()
 
     async def _show(self, item: OutboxItem) -> None:
         try:
-            await self.tables.publisher.show(item.table_id, item.key)
+            await self.tables.publisher.show(item.table_id, item.key, item.revision)
         except asyncio.CancelledError:
             raise
         except Exception as error:

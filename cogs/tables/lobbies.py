@@ -38,7 +38,7 @@ class Lobbies:
             names = ", ".join(w(permission) for permission in missing)
             raise TableError(texts.MISSING_PERMISSIONS, permissions=names)
         user = interaction.user
-        self.tables.check_room_for(user.id)
+        self.tables.check_room(user.id, await self.tables.places_of(user.id))
         table = Table(
             id=secrets.token_hex(5),
             lobby=Lobby(setup, host_id=user.id),
@@ -67,11 +67,12 @@ class Lobbies:
         await interaction.response.defer()
         user = interaction.user
         now = self.tables.clock()
+        places = await self.tables.places_of(user.id) if verb in ("join", "seat") else []
 
         def click(table: Table) -> list[Step]:
             self.tables.check_place(interaction, table)
             if verb in ("join", "seat") and table.seat_of(user.id) is None:
-                self.tables.check_room_for(user.id, table)
+                self.tables.check_room(user.id, places, table)
             if verb == "join":
                 table.join(user.id, user.display_name)
             elif verb == "seat":
@@ -104,13 +105,9 @@ class Lobbies:
         await interaction.edit_original_response(**message)
 
     async def open_rematch(self, old_id: str, table: Table) -> None:
-        """A rematch's lobby, stored; its message is posted where the old table played (the
-        `lobby` outbox item posts it, naming the players invited back)."""
-        old = self.tables.tables.get(old_id)
-        if old is not None:
-            # In the old table's thread, if it had one: a thread cannot start another.
-            table.channel_id = old.thread_id or old.channel_id
-            table.thread_id = old.thread_id
+        """A rematch's lobby (`Table.rematch_lobby`, placed where the old table played),
+        stored; its message is posted there (the `lobby` outbox item posts it, naming the
+        players invited back)."""
         try:
             await self.tables.create(table, show=["lobby"])
         except TableError:
@@ -122,9 +119,10 @@ class Lobbies:
         """A player of the old table pressed Rematch after someone else did: they take their
         seat in the rematch's lobby (the one kept for them, if it is free)."""
         user = interaction.user
+        places = await self.tables.places_of(user.id)
 
         def join(table: Table) -> None:
-            self.tables.check_room_for(user.id, table)
+            self.tables.check_room(user.id, places, table)
             table.join(user.id, user.display_name)
 
         await self.tables.act(table_id, join, show=lambda table, _: ["lobby"])

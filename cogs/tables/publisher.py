@@ -35,6 +35,7 @@ from cogs.lang import Words
 from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
 from cogs.tables.lobby import lobby_embed
+from cogs.tables.seating import TableError
 from cogs.tables.table import Phase, Table
 from data import Shown
 from engine import SeatView
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+ANSWERS_WATCH_SECONDS = 2.0  # shared store: how often "Your hand" answers are checked
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
 MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channel
 THREAD_EXISTS = 160004  # Discord's code when the message already started a thread
@@ -77,6 +79,13 @@ class Spacing:
             self.last = {user: at for user, at in self.last.items() if at >= recent}
 
 
+def _playing(table: Table) -> None:
+    """No change, for a table whose match is on (refused otherwise): its hands are shown
+    again."""
+    if table.match is None or table.finished:
+        raise TableError(texts.NO_SUCH_TABLE)
+
+
 def only(user_id: int) -> discord.AllowedMentions:
     """Mentions that ping `user_id` alone (the bot's default pings nobody)."""
     return discord.AllowedMentions(
@@ -108,6 +117,7 @@ class Publisher:
         self.places: dict[int, str] = {}  # user id -> where their hand goes (`hands_place`)
         #: table id -> seat -> the latest "Your hand" answer with moves, and their version
         self.answers: dict[str, dict[int, tuple[discord.Interaction[Any], int]]] = {}
+        self._watching: asyncio.Task[None] | None = None  # `_watch_answers`
 
     def note_message(self, channel_id: int) -> None:
         if channel_id in self.since_board:
@@ -140,33 +150,46 @@ class Publisher:
 
     # -- one outbox key ---------------------------------------------------------------------
 
-    async def show(self, table_id: str, key: str) -> None:
-        """Make what `key` shows of the stored table match it (raises to be tried again)."""
+    async def show(self, table_id: str, key: str, revision: int | None = None) -> None:
+        """Make what `key` shows of the stored table match it (raises to be tried again).
+        `revision`: the one the item was queued at; the table is shown as stored at that
+        revision or a newer one. With a shared store, what the table's messages show is read
+        from the store for each item (another process may have shown it since; it claims
+        whole tables, so none shows this one meanwhile) and not kept afterwards."""
+        if self.tables.shared:
+            self.shown.pop(table_id, None)
+        try:
+            await self._show_key(table_id, key, revision)
+        finally:
+            if self.tables.shared:
+                self.shown.pop(table_id, None)
+
+    async def _show_key(self, table_id: str, key: str, at: int | None) -> None:
         kind, _, rest = key.partition(":")
         if kind == "thread":
-            await self._open_thread(table_id)
+            await self._open_thread(table_id, at)
         elif kind == "lobby":
-            await self._show_lobby(table_id)
+            await self._show_lobby(table_id, at)
         elif kind == "sheet":
-            await self._show_sheet(table_id, int(rest))
+            await self._show_sheet(table_id, int(rest), at)
         elif kind == "board":
-            await self._show_board(table_id)
+            await self._show_board(table_id, at)
         elif kind == "hands":
-            await self._show_hands(table_id)
+            await self._show_hands(table_id, at)
         elif kind == "puzzle":
-            await self.bot.puzzles.show(table_id)
+            await self.bot.puzzles.show(table_id, at)
         elif kind == "notice" and rest.startswith("dm-closed:"):
-            await self._tell_dms_closed(table_id, int(rest.rpartition(":")[2]))
+            await self._tell_dms_closed(table_id, int(rest.rpartition(":")[2]), at)
         else:
             log.warning("table %s: nothing shows %r", table_id, key)
 
     # -- the table's thread and lobby -------------------------------------------------------
 
-    async def _open_thread(self, table_id: str) -> None:
+    async def _open_thread(self, table_id: str, at: int | None = None) -> None:
         """A thread per table, started from its lobby message, where the channel allows it;
         else the table plays in the channel itself. Tried once per table."""
         shown = await self._shown(table_id)
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             if table.thread_id is not None or "thread" in shown or table.match is None:
                 return
             channel_id, message_id = table.channel_id, table.lobby_message_id
@@ -221,11 +244,11 @@ class Publisher:
         ids = [item.custom_id for item in view.children] if view is not None else []
         return digest(message["embed"].to_dict(), ids)
 
-    async def _show_lobby(self, table_id: str) -> None:
+    async def _show_lobby(self, table_id: str, at: int | None = None) -> None:
         """The lobby message as the stored table has it: its seats while open, its last words
         (no buttons) once started or closed. A rematch's lobby is posted here first."""
         shown = await self._shown(table_id)
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             w = await self.tables.public_words(table)
             message = self.lobby_message(table, w)
             channel_id, message_id = table.channel_id, table.lobby_message_id
@@ -239,9 +262,11 @@ class Publisher:
             await self._post_lobby(table_id, channel, message, invited, host, w)
             return
         before = shown.get("lobby")
-        if self.lobby_edits.get(table_id) == fingerprint or (
-            before is not None and before.shows == fingerprint
-        ):
+        if before is not None and before.shows == fingerprint:
+            return
+        if self.lobby_edits.pop(table_id, None) == fingerprint:
+            # The click showed it: the store learns so (for every process), nothing is sent.
+            await self._remember(Shown(table_id, "lobby", channel_id, message_id, fingerprint))
             return
         try:
             await channel.get_partial_message(message_id).edit(**message)
@@ -251,7 +276,8 @@ class Publisher:
 
     def lobby_edited(self, table_id: str, message: dict[str, Any]) -> None:
         """The click on the lobby edited it itself (its interaction's answer): nothing more to
-        send for it."""
+        send for it (kept until the lobby item is shown here; shown by another process, it
+        is edited once more to the same)."""
         self.lobby_edits[table_id] = self.lobby_digest(message)
 
     async def _post_lobby(
@@ -296,12 +322,12 @@ class Publisher:
 
     # -- the board and the score sheets -----------------------------------------------------
 
-    async def _show_sheet(self, table_id: str, number: int) -> None:
+    async def _show_sheet(self, table_id: str, number: int, at: int | None = None) -> None:
         """The score sheet of hand `number` (0-based), posted once."""
         key = f"sheet:{number}"
         if key in await self._shown(table_id):
             return
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             snap = self.tables.snapshot(table)
             channel_id = table.thread_id or table.channel_id or 0
             w = await self.tables.public_words(table)
@@ -322,9 +348,9 @@ class Publisher:
         self.note_message(channel.id)
         await self._remember(Shown(table_id, key, channel.id, message.id, ""))
 
-    async def _show_board(self, table_id: str) -> None:
+    async def _show_board(self, table_id: str, at: int | None = None) -> None:
         shown = await self._shown(table_id)
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             if table.match is None:
                 return
             snap = self.tables.snapshot(table)
@@ -422,17 +448,17 @@ class Publisher:
 
     # -- the hands --------------------------------------------------------------------------
 
-    async def _show_hands(self, table_id: str) -> None:
+    async def _show_hands(self, table_id: str, at: int | None = None) -> None:
         """Every player's hand, as stored, where they chose (`_show_hand`); and every ephemeral
         "Your hand" that fell out of date loses its move buttons (`_settle_answers`)."""
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             seats = len(table.seats) if table.match is not None else 0
             version = table.version
         await self._settle_answers(table_id, version)
         failure: discord.HTTPException | None = None
         for seat in range(seats):
             try:
-                await self._show_hand(table_id, seat)
+                await self._show_hand(table_id, seat, at)
             except discord.Forbidden:
                 await self._dms_closed(table_id, seat)
             except discord.HTTPException as error:
@@ -444,26 +470,29 @@ class Publisher:
             raise failure
 
     async def hands_place(self, user_id: int) -> str:
-        """Where the player gets their hand on their turn: `dm` (the default) or `thread`."""
-        place = self.places.get(user_id)
+        """Where the player gets their hand on their turn: `dm` (the default) or `thread`.
+        Kept in memory only when no other process may change it (a shared store is asked)."""
+        place = None if self.tables.shared else self.places.get(user_id)
         if place is None:
-            place = self.places[user_id] = await self.db.hands_place(user_id) or "dm"
+            place = await self.db.hands_place(user_id) or "dm"
+            if not self.tables.shared:
+                self.places[user_id] = place
         return place
 
     async def choose_hands_place(self, user_id: int, place: str) -> None:
-        """Remember where the player wants their hand; the tables they play at show it there
-        from now on (a turn that is theirs already is sent there at once)."""
+        """Remember where the player wants their hand; the tables they play at (in every
+        process) show it there from now on (a turn that is theirs already is sent there at
+        once)."""
         await self.db.set_hands_place(user_id, place, self.tables.clock())
-        self.places[user_id] = place
-        for table in list(self.tables.tables.values()):
-            if (
-                table.match is not None
-                and not table.finished
-                and table.seat_of(user_id) is not None
-            ):
-                await self.tables.act(table.id, lambda table: None, show=lambda table, _: ["hands"])
+        if not self.tables.shared:
+            self.places[user_id] = place
+        for table_id in await self.db.open_tables_of(user_id, "table"):
+            try:
+                await self.tables.act(table_id, _playing, show=lambda table, _: ["hands"])
+            except TableError:
+                continue  # a lobby, or gone meanwhile: nothing to show
 
-    async def _show_hand(self, table_id: str, seat: int) -> None:
+    async def _show_hand(self, table_id: str, seat: int, at: int | None = None) -> None:
         """One player's hand. On their turn: ONE new message that pings them (their only
         notification of the turn), a DM with the hand and its moves, or, when they chose the
         thread or their DMs are closed, a message in the table's thread with "Your hand" (the
@@ -472,7 +501,7 @@ class Publisher:
         ends, says how."""
         shown = await self._shown(table_id)
         key = f"hand:{seat}"
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             player = table.seats[seat]
             if player.user_id is None or table.match is None:
                 return
@@ -482,13 +511,14 @@ class Publisher:
             moves_at = version if table.phase is Phase.PLAYING else None
             variant, user_id, dm_closed = table.setup.variant, player.user_id, player.dm_closed
             place_id = table.thread_id or table.channel_id or 0
-            public = await self.tables.public_words(table)
+            guild_id = table.guild_id
             w = await self.bot.audience.player(user_id)
             ending = self.ending(table, w)
         to_play = view.my_turn and bool(view.legal) and moves_at is not None
         in_thread = dm_closed or await self.hands_place(user_id) == "thread"
         before = shown.get(key)
         if to_play and in_thread:
+            public = await self.bot.audience.server(guild_id)  # the thread's readers' words
             await self._ping_in_thread(table_id, seat, user_id, place_id, version, public)
         if dm_closed:
             return
@@ -586,14 +616,46 @@ class Publisher:
         self.answers.setdefault(table_id, {})[seat] = (interaction, version)
 
     async def _settle_answers(self, table_id: str, version: int) -> None:
-        for seat, (interaction, at) in list(self.answers.get(table_id, {}).items()):
-            if at == version:
+        answers = self.answers.get(table_id, {})
+        for seat, (interaction, at) in list(answers.items()):
+            if at == version and not interaction.is_expired():
                 continue
-            del self.answers[table_id][seat]
+            del answers[seat]
             if interaction.is_expired():
                 continue  # its buttons are refused as out of date anyway
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(view=None)
+        if not answers:
+            self.answers.pop(table_id, None)
+
+    def start(self) -> None:
+        """With a shared store: watch the answers this process gave (`_watch_answers`)."""
+        if self._watching is None:
+            self._watching = asyncio.create_task(self._watch_answers(), name="table-answers")
+
+    async def stop(self) -> None:
+        task, self._watching = self._watching, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def _watch_answers(self) -> None:
+        """A "Your hand" answer can be edited only through the interaction that made it, which
+        lives in this process's memory; with a shared store another process may move the table
+        on and show its hands. So every `ANSWERS_WATCH_SECONDS` the tables with answers here
+        are checked against the store, and an out-of-date answer loses its moves (a click on
+        them meanwhile is refused as out of date, changing nothing)."""
+        while True:
+            await asyncio.sleep(ANSWERS_WATCH_SECONDS)
+            for table_id in list(self.answers):
+                try:
+                    async with self.tables.read(table_id) as table:
+                        version = table.version
+                    await self._settle_answers(table_id, version)
+                except TableError:
+                    self.answers.pop(table_id, None)  # the table is gone
+                except Exception:
+                    log.exception("table %s: its ephemeral hands could not be checked", table_id)
 
     async def _dms_closed(self, table_id: str, seat: int) -> None:
         """The player's DMs are closed (50007): no more DMs until they come back to the table
@@ -608,11 +670,11 @@ class Publisher:
             table_id, closed, show=lambda table, _: ["board", "hands", f"notice:dm-closed:{seat}"]
         )
 
-    async def _tell_dms_closed(self, table_id: str, seat: int) -> None:
+    async def _tell_dms_closed(self, table_id: str, seat: int, at: int | None = None) -> None:
         key = f"notice:dm-closed:{seat}"
         if key in await self._shown(table_id):
             return
-        async with self.tables.read(table_id) as table:
+        async with self.tables.read(table_id, at_least=at) as table:
             if not table.seats[seat].dm_closed:
                 return
             name = table.seats[seat].name

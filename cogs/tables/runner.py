@@ -85,7 +85,8 @@ class Tables:
         self.db = bot.db
         self.settings = bot.settings
         self.clock = bot.settings.clock
-        self.store = TableStore(bot.db)
+        self.shared = bot.settings.shared_store
+        self.store = TableStore(bot.db, shared=self.shared)
         self.tables: dict[str, Table] = self.store.cached  # the cache, by id (read only)
         self.locks = TableLocks()  # one per table, while someone holds or waits for it
         self.publisher = Publisher(self)
@@ -102,9 +103,14 @@ class Tables:
 
     async def restore(self) -> int:
         """Read every live table into the cache, then start delivering what is undelivered and
-        running what is due: a table picks up exactly where the store says it is."""
-        if not self.settings.shared_store:
-            await self.db.release_claims()  # this process's previous run's: it is gone
+        running what is due: a table picks up exactly where the store says it is. With a
+        shared store nothing is read ahead (each process loads a table when it first needs
+        it; most tables are other processes' business)."""
+        if self.shared:
+            self.start()
+            log.info("sharing the store: tables are loaded when first used")
+            return 0
+        await self.db.release_claims()  # this process's previous run's: it is gone
         count = 0
         puzzles = []
         for live in await self.db.live_tables():
@@ -118,11 +124,17 @@ class Tables:
                 continue
             count += 1
         await self.bot.puzzles.restore(puzzles)
+        self.start()
+        log.info("restored %d table(s) and %d puzzle(s)", count, len(puzzles))
+        return count
+
+    def start(self) -> None:
+        """Deliver what is undelivered, run what is due."""
         pictures.warm_up()  # the first board should not wait for the picture workers to start
         self.delivery.start()
         self.jobs.start()
-        log.info("restored %d table(s) and %d puzzle(s)", count, len(puzzles))
-        return count
+        if self.shared:
+            self.publisher.start()
 
     async def close(self) -> None:
         """A graceful stop: no new job starts, what is being shown is finished (for a while at
@@ -132,6 +144,7 @@ class Tables:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.delivery.idle(), STOP_SECONDS)
         await self.delivery.stop()
+        await self.publisher.stop()
         await self.robots.close()
 
     def snapshot(self, table: Table) -> board.BoardSnapshot:
@@ -162,10 +175,11 @@ class Tables:
         return Due("forget", table.finished_at + FORGET_CANCELLED_SECONDS)
 
     @asynccontextmanager
-    async def read(self, table_id: str) -> AsyncIterator[Table]:
-        """The stored table, held still (under its lock) while the caller looks at it."""
+    async def read(self, table_id: str, *, at_least: int | None = None) -> AsyncIterator[Table]:
+        """The stored table, held still (under its lock) while the caller looks at it.
+        `at_least`: a copy at that revision or newer will do (see `TableStore.get`)."""
         async with self.locks[table_id]:
-            yield await self.store.get(table_id)
+            yield await self.store.get(table_id, at_least=at_least)
 
     async def act(
         self,
@@ -180,7 +194,8 @@ class Tables:
         decided at (a job's), refused with `Conflict` if the table moved on. `show`: what the
         change shows (default: `show_for`, from the steps it returns when it returns any)."""
         async with self.locks[table_id]:
-            table = await self.store.get(table_id)
+            # A job's change needs its own revision: a newer stored one refuses it at commit.
+            table = await self.store.get(table_id, at_least=expected)
             if expected is not None and table.revision != expected:
                 raise Conflict
             was = table.phase
@@ -282,8 +297,11 @@ class Tables:
 
     def reopen_dms_soon(self, user_id: int) -> None:
         """`reopen_dms` beside whatever the user is doing (it takes locks and writes, which
-        must never delay an acknowledgement)."""
-        if not any(seat.dm_closed for table in self.tables.values() for seat in table.seats):
+        must never delay an acknowledgement). Alone with its store, this process knows every
+        table and looks in memory first; sharing it, the store is asked (`reopen_dms`)."""
+        if not self.shared and not any(
+            seat.dm_closed for table in self.tables.values() for seat in table.seats
+        ):
             return
         task = asyncio.create_task(self.reopen_dms(user_id), name=f"reopen-dms-{user_id}")
         self.background.add(task)
@@ -292,20 +310,28 @@ class Tables:
     async def reopen_dms(self, user_id: int) -> None:
         """The user is back (a "Your hand" click, a /domino command): DM their hands again at
         every table where their DMs were found closed (they may have opened them since)."""
-        for table in list(self.tables.values()):
-            if table.match is None or table.finished:
-                continue
-            seat = table.seat_of(user_id)
-            if seat is None or not table.seats[seat].dm_closed:
+        for table_id in await self.db.open_tables_of(user_id, "table"):
+            try:
+                async with self.read(table_id) as table:
+                    seat = table.seat_of(user_id)
+                    closed = (
+                        table.match is not None
+                        and not table.finished
+                        and seat is not None
+                        and table.seats[seat].dm_closed
+                    )
+            except TableError:
+                continue  # gone meanwhile
+            if not closed or seat is None:
                 continue
             try:
                 await self.act(
-                    table.id,
+                    table_id,
                     partial(_set_dm_closed, seat=seat, closed=False),
                     show=lambda table, _: ["hands"],
                 )
             except TableError:
-                log.info("table %s: DMs of seat %s stay closed for now", table.id, seat)
+                log.info("table %s: DMs of seat %s stay closed for now", table_id, seat)
 
     async def public_words(
         self, table: Table, interaction: discord.Interaction[Any] | None = None
@@ -314,18 +340,19 @@ class Tables:
         locale = interaction.guild_locale if interaction is not None else None
         return await self.bot.audience.server(table.guild_id, locale)
 
-    def check_room_for(self, user_id: int, table: Table | None = None) -> None:
+    async def places_of(self, user_id: int) -> list[str]:
+        """The ids of the unfinished tables `user_id` hosts or sits at, in every process
+        (the store's `people`): what `check_room` counts."""
+        return await self.db.open_tables_of(user_id, "table")
+
+    def check_room(self, user_id: int, places: list[str], table: Table | None = None) -> None:
         """Refuse `user_id` a new place (hosting a lobby, a seat) when they already host or sit
-        at `tables_per_user` unfinished tables (`table`, the one they ask to sit at, aside):
-        nobody can fill the server with tables, AI tables above all."""
+        at `tables_per_user` unfinished tables (`places`, from `places_of`; `table`, the one
+        they ask to sit at, aside): nobody can fill the server with tables, AI tables above
+        all. Two places taken at the same instant in two processes may both pass: the cap is
+        there against piling up, not to the table."""
         most = self.settings.tables_per_user
-        count = sum(
-            1
-            for other in self.tables.values()
-            if other is not table
-            and not other.finished
-            and (other.host_id == user_id or other.seat_of(user_id) is not None)
-        )
+        count = sum(1 for place in places if table is None or place != table.id)
         if count >= most:
             raise TableError(texts.TOO_MANY_TABLES, most=most)
 
@@ -411,6 +438,7 @@ class Tables:
         note: list[Said] = []
         rematch: list[Table] = []
         accepting: list[str] = []  # the rematch lobby this player asks to join
+        places = await self.places_of(user) if verb == "rematch" else []
 
         def click(table: Table) -> list[Step]:
             self.check_place(interaction, table)
@@ -432,10 +460,12 @@ class Tables:
                     raise TableError(texts.NOT_SEATED)
                 accepting.append(table.rematch_id)
             elif verb == "rematch":
-                self.check_room_for(user, table)
-                rematch.append(
-                    table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
-                )
+                self.check_room(user, places, table)
+                lobby = table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
+                # In the old table's thread, if it had one: a thread cannot start another.
+                lobby.channel_id = table.thread_id or table.channel_id
+                lobby.thread_id = table.thread_id
+                rematch.append(lobby)
             return []
 
         def shows(table: Table, _: list[Step]) -> list[str]:
@@ -482,16 +512,22 @@ class Tables:
 
     # -- moderation -------------------------------------------------------------------------
 
-    def tables_in(self, channel_id: int) -> list[Table]:
-        return [
-            table
-            for table in self.tables.values()
-            if not table.finished and channel_id in (table.channel_id, table.thread_id)
-        ]
+    async def tables_in(self, channel_id: int) -> list[Table]:
+        """The unfinished tables that play in `channel_id` (or in it as their thread), of
+        every process, oldest first."""
+        found = []
+        for table_id in await self.db.tables_in_channel(channel_id):
+            try:
+                async with self.read(table_id) as table:
+                    if not table.finished:
+                        found.append(table)
+            except TableError:
+                continue  # gone meanwhile
+        return sorted(found, key=lambda table: table.created_at)
 
     async def end_table(self, interaction: discord.Interaction[Any], table_id: str | None) -> None:
         await interaction.response.defer(ephemeral=True)
-        candidates = self.tables_in(interaction.channel_id or 0)
+        candidates = await self.tables_in(interaction.channel_id or 0)
         if table_id:
             candidates = [table for table in candidates if table.id == table_id]
         if not candidates:

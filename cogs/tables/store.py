@@ -10,11 +10,20 @@ so the next reader loads what is stored: nothing unstored is ever shown or kept.
 
 Everything that shows a table reads it under the same lock (`Tables.read`), so it never sees
 a change being stored.
+
+When other processes share the store (`Settings.shared_store`), any of them may have changed a
+table since this process cached it: an action, or a reader that must see the newest table,
+first asks the store for the table's revision (`Database.table_revision`, one small query) and
+reloads when it moved on; showing an outbox item queued at revision R only needs a copy at R or
+newer (`at_least`). A process alone with its store never asks: every change went through its
+own cache. The cache of a shared store is bounded (`SHARED_CACHE_TABLES`, least recently used
+first out): tables that other processes forget are never heard of here again.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -28,6 +37,8 @@ from data.models import FinishedMatch, SeatResult
 from engine.record import write
 
 log = logging.getLogger(__name__)
+
+SHARED_CACHE_TABLES = 1000  # tables kept in memory when other processes share the store
 
 
 class Conflict(TableError):
@@ -68,17 +79,33 @@ async def store_change(db: Database, change: Change) -> None:
 
 
 class TableStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, shared: bool = False) -> None:
         self.db = db
-        self.cached: dict[str, Table] = {}  # committed tables only, at `table.revision`
+        self.shared = shared
+        #: Committed tables only, at `table.revision`, least recently used first.
+        self.cached: OrderedDict[str, Table] = OrderedDict()
 
-    async def get(self, table_id: str) -> Table:
-        """The table as stored (cached, or loaded and replayed); refused when there is none."""
+    async def get(self, table_id: str, *, at_least: int | None = None) -> Table:
+        """The table as stored (cached, or loaded and replayed); refused when there is none.
+
+        In a shared store the cached copy is checked first: against the stored revision, or,
+        given `at_least`, only that it is at that revision or newer (what an outbox item
+        queued at that revision needs, without a query)."""
         table = self.cached.get(table_id)
+        if table is not None and self.shared:
+            if at_least is not None:
+                stale = table.revision < at_least
+            else:
+                stale = await self.db.table_revision(table_id) != table.revision
+            if stale:
+                self.forget(table_id)
+                table = None
+            else:
+                self.cached.move_to_end(table_id)
         if table is not None:
             return table
         row = await self.db.load_table(table_id)
-        if row is None or row.state.get("kind") is not None:
+        if row is None or row.kind != "table" or row.state.get("kind") is not None:
             raise TableError(texts.NO_SUCH_TABLE)
         table = self.adopt(row)
         return table
@@ -87,8 +114,14 @@ class TableStore:
         """A stored row as a cached table (at restart, or on a cache miss)."""
         table = load(row.state)
         table.revision = row.revision
-        self.cached[table.id] = table
+        self._keep(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        self.cached[table.id] = table
+        self.cached.move_to_end(table.id)
+        if self.shared and len(self.cached) > SHARED_CACHE_TABLES:
+            self.cached.popitem(last=False)
 
     def forget(self, table_id: str) -> None:
         """Drop the cached copy: the next reader loads the table from the store."""
@@ -124,6 +157,8 @@ class TableStore:
             state=dump(table),
             updated_at=now,
             revision=revision,
+            people=people(table),
+            kind="table",
         )
         change = Change(
             table=row,
@@ -139,7 +174,19 @@ class TableStore:
             self.forget(table.id)
             raise
         table.revision = revision
-        self.cached[table.id] = table
+        self._keep(table)
+
+
+def people(table: Table) -> tuple[int, ...]:
+    """Who counts `table` against their cap (`TABLES_PER_USER`): its host and every person
+    seated, while it is unfinished; nobody once it is over or closed."""
+    if table.finished:
+        return ()
+    if table.phase is Phase.LOBBY:
+        seated = [seat.user_id for seat in table.lobby.occupied]
+    else:
+        seated = [seat.user_id for seat in table.seats]
+    return tuple(dict.fromkeys(user for user in (table.host_id, *seated) if user is not None))
 
 
 def finished_match(table: Table, now: float) -> FinishedMatch:

@@ -1,30 +1,90 @@
-"""Fixtures for the data layer's tests: a real database file in tmp_path, and builders for
-finished matches that read like a score sheet."""
+"""Fixtures for the data layer's tests: a real database on each backend (a SQLite file in
+tmp_path, a fresh database on a PostgreSQL the tests start), and builders for finished matches
+that read like a score sheet.
+
+Every test that takes `db` or `target` runs twice, once per backend. `raw_rows` and
+`raw_execute` reach the database through a store of their own (what is really stored, past
+the `Database` under test)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from data import Database, FinishedMatch, SeatResult
+from data.sql import Row, open_store
+from tests.pg import pg_cluster, pg_database
+
+__all__ = ["pg_cluster", "pg_database"]
 
 GUILD = 1000
+BACKENDS = ("sqlite", "postgresql")
 
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
+    """A SQLite file (for what only SQLite has: the file itself)."""
     return tmp_path / "domino.sqlite3"
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-async def db(path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(path)
+def target(backend: str, path: Path, request: pytest.FixtureRequest) -> str:
+    """Where a test's database lives: `sqlite:////tmp/.../domino.sqlite3` or a fresh
+    `postgresql://...` database."""
+    if backend == "sqlite":
+        return f"sqlite:///{path}"
+    return str(request.getfixturevalue("pg_database"))
+
+
+@pytest.fixture
+def second_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """Another, separate database on the same backend as `target`."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'second.sqlite3'}"
+    cluster = request.getfixturevalue("pg_cluster")
+    url = cluster.create_database()
+    request.addfinalizer(lambda: cluster.drop_database(url.rsplit("/", 1)[1]))
+    return str(url)
+
+
+@pytest.fixture
+async def db(target: str) -> AsyncIterator[Database]:
+    database = await Database.open(target)
     try:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture
+async def other(target: str, db: Database) -> AsyncIterator[Database]:
+    """A second `Database` on the same store: another process's view of it."""
+    database = await Database.open(target)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+async def raw_rows(target: str, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    """Rows read through a store of their own."""
+    async with await open_store(target) as store, store.read() as connection:
+        return await connection.fetch(sql, params)
+
+
+async def raw_execute(target: str, *statements: str) -> None:
+    """Statements run in one transaction of a store of their own."""
+    async with await open_store(target) as store, store.write() as connection:
+        for statement in statements:
+            await connection.execute(statement)
 
 
 def singles(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -48,12 +47,12 @@ async def _snapshot(db: Database) -> list[object]:
 
 
 async def test_bulk_recording_gives_the_same_boards_and_stats_as_one_by_one(
-    tmp_path: Path,
+    target: str, second_target: str
 ) -> None:
     matches = history_of_a_server()
     snapshots = []
-    for name, bulk in (("one.sqlite3", False), ("bulk.sqlite3", True)):
-        async with await Database.open(tmp_path / name) as db:
+    for where, bulk in ((target, False), (second_target, True)):
+        async with await Database.open(where) as db:
             await db.start_season(GUILD, ends_at=300.0, now=0.0)
             if bulk:
                 assert await bulk_record(db, matches) == len(matches)
@@ -83,3 +82,11 @@ async def test_the_quick_stand_in_still_orders_winners_above_losers(db: Database
     board = await db.leaderboard(GUILD, None)
     assert [row.user_ids for row in board.rows] == [(1,), (2,)]
     assert [row.games for row in board.rows] == [5, 5]
+
+
+async def test_matches_recorded_after_a_bulk_get_fresh_ids(db: Database) -> None:
+    await db.record_match(singles("first", [1, 2], 0, at=0.5))
+    await bulk_record(db, [singles(f"t{n}", [1, 2], 0, at=float(n + 1)) for n in range(5)])
+    outcome = await db.record_match(singles("after", [1, 2], 1, at=10.0))
+    assert outcome.match_id == 7
+    assert [m.match_id for m in await db.history(GUILD)] == [7, 6, 5, 4, 3, 2, 1]

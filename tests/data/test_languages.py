@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from data import Database, DataError
@@ -14,12 +12,12 @@ async def test_a_server_without_a_chosen_language_has_none(db: Database) -> None
     assert await db.guild_language(GUILD) is None
 
 
-async def test_a_chosen_server_language_is_kept_across_a_restart(path: Path) -> None:
-    async with await Database.open(path) as db:
+async def test_a_chosen_server_language_is_kept_across_a_restart(target: str) -> None:
+    async with await Database.open(target) as db:
         await db.set_guild_language(GUILD, "es", 1.0)
         await db.set_guild_language(GUILD, "pl", 2.0)
         await db.set_guild_language(GUILD + 1, "de", 3.0)
-    async with await Database.open(path) as db:
+    async with await Database.open(target) as db:
         assert await db.guild_language(GUILD) == "pl"
         assert await db.guild_language(GUILD + 1) == "de"
 

@@ -1,5 +1,7 @@
-"""Migrations against a real file: from zero, from every earlier version (with data written the
-way that version's code wrote it), failures that leave the old version, and newer files."""
+"""Migrations against a real SQLite file and a real PostgreSQL, the same files for both: from
+zero, from every earlier version (with data written the way that version's code wrote it),
+failures that leave the old version, newer databases, concurrent openers, and the PostgreSQL
+twin of a migration that cannot be translated."""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ import json
 import shutil
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from data import Database
 from data.migrate import LATEST, MIGRATIONS, MigrationError, migrate, migrations, schema_version
-from tests.data.conftest import GUILD, partnership, singles
+from data.ratings import NEWCOMER, rate
+from data.sql import Row, open_store
+from tests.data.conftest import GUILD, partnership, raw_rows, singles
 
 ALICE, BOB, CAROL, DAVE = 1, 2, 3, 4
 
@@ -50,45 +53,97 @@ VERSION_1_ROWS = [
 ]
 
 
-async def _schema(path: Path) -> list[tuple[str, str, str]]:
-    async with aiosqlite.connect(path) as connection:
-        rows = await connection.execute_fetchall(
-            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+async def _schema(target: str) -> list[Row]:
+    """Every table, column, index and constraint, as the database itself describes them."""
+    async with await open_store(target) as store, store.read() as connection:
+        if connection.dialect == "sqlite":
+            return await connection.fetch(
+                "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                " ORDER BY name"
+            )
+        columns = await connection.fetch(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default,"
+            " is_identity FROM information_schema.columns"
+            " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
         )
-    return [tuple(row) for row in rows]  # type: ignore[misc]
+        indexes = await connection.fetch(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+            " ORDER BY indexname"
+        )
+        constraints = await connection.fetch(
+            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+            " WHERE connamespace = current_schema()::regnamespace ORDER BY conname"
+        )
+        return columns + indexes + constraints
 
 
-async def _at_version(path: Path, version: int) -> None:
-    """A file at `version` holding the version-1 data (carried up by the real migrations)."""
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await migrate(connection, min(version, 1))
+async def _at_version(target: str, version: int) -> None:
+    """A database at `version` holding the version-1 data (carried up by the real
+    migrations)."""
+    async with await open_store(target) as store:
+        await migrate(store, min(version, 1))
         if version >= 1:
-            for statement in VERSION_1_ROWS:
-                await connection.execute(statement)
-            await migrate(connection, version)
-        assert await schema_version(connection) == version
+            async with store.write() as connection:
+                for statement in VERSION_1_ROWS:
+                    await connection.execute(statement)
+            await migrate(store, version)
+        assert await schema_version(store) == version
 
 
 async def test_a_new_file_gets_every_migration_with_wal_and_foreign_keys(path: Path) -> None:
     database = await Database.open(path)
     await database.close()
-    async with aiosqlite.connect(path) as connection:
-        assert await schema_version(connection) == LATEST == len(migrations())
-        (mode,) = next(iter(await connection.execute_fetchall("PRAGMA journal_mode")))
-        assert mode == "wal"
+    assert await raw_rows(f"sqlite:///{path}", "PRAGMA journal_mode") == [("wal",)]
     # foreign keys are on for the database's own connections: a live table needs its server
-    database = await Database.open(path)
-    try:
-        assert (await database._writer.execute_fetchall("PRAGMA foreign_keys")) == [(1,)]
-    finally:
-        await database.close()
+    async with await Database.open(path) as database, database._write() as connection:
+        assert await connection.fetch("PRAGMA foreign_keys") == [(1,)]
+        assert await connection.schema_version() == LATEST == len(migrations())
+
+
+async def test_a_new_postgresql_database_gets_every_migration_in_its_version_table(
+    pg_database: str,
+) -> None:
+    async with await Database.open(pg_database) as database:
+        assert database.dialect == "postgresql"
+    assert await raw_rows(pg_database, "SELECT version FROM schema_version") == [(LATEST,)]
+    # Discord ids need 64 bits, ratings 8-byte floats, match ids an identity
+    types = dict(
+        await raw_rows(
+            pg_database,
+            "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns"
+            " WHERE table_name IN ('servers', 'standings', 'matches')",
+        )
+    )
+    assert types["servers.guild_id"] == types["standings.user_id"] == "bigint"
+    assert types["standings.mu"] == "double precision"
+    identity = await raw_rows(
+        pg_database,
+        "SELECT table_name FROM information_schema.columns WHERE is_identity = 'YES'"
+        " ORDER BY table_name",
+    )
+    assert identity == [("matches",), ("puzzle_solves",), ("seasons",)]
+
+
+async def test_ids_beyond_32_bits_and_ratings_keep_every_digit(db: Database) -> None:
+    guild, alice, bob = 2**62 + 1, 2**53 + 3, 2**40 + 5
+    outcome = await db.record_match(singles("t1", [alice, bob], 0, guild=guild))
+    board = await db.leaderboard(guild, None)
+    assert [row.user_ids for row in board.rows] == [(alice,), (bob,)]
+    change = {c.user_id: c.after for c in outcome.changes}
+    assert [row.rating for row in board.rows] == [change[alice], change[bob]]
+    (winner,), (loser,) = rate([[NEWCOMER], [NEWCOMER]], [1, 2])
+    assert [(r.mu, r.sigma) for r in board.rows] == [  # 8-byte floats: every digit comes back
+        (winner.mu, winner.sigma),
+        (loser.mu, loser.sigma),
+    ]
+    assert (await db.history(guild))[0].guild_id == guild
 
 
 @pytest.mark.parametrize("version", range(LATEST))
 async def test_upgrade_from_every_earlier_version_keeps_everything(
-    tmp_path: Path, version: int
+    target: str, second_target: str, version: int
 ) -> None:
-    old, fresh = tmp_path / "old.sqlite3", tmp_path / "fresh.sqlite3"
+    old, fresh = target, second_target
     await _at_version(old, version)
     upgraded = await Database.open(old)
     await upgraded.close()
@@ -130,25 +185,21 @@ async def test_upgrade_from_every_earlier_version_keeps_everything(
         assert (stats.games, stats.wins) == (3, 2)
 
 
-async def test_version_2_copies_player_standings_and_asks_for_a_rebuild(path: Path) -> None:
-    await _at_version(path, 1)
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
-        assert await migrate(connection, 2) == [2]
-        rows = await connection.execute_fetchall(
-            "SELECT COUNT(*), MIN(is_pair), MAX(partner_id) FROM standings"
-        )
-        assert list(rows) == [(16, 0, 0)]
-        assert list(await connection.execute_fetchall("SELECT * FROM rebuild_requests")) == [
-            (GUILD,)
-        ]
-    async with await Database.open(path):
+async def test_version_2_copies_player_standings_and_asks_for_a_rebuild(target: str) -> None:
+    await _at_version(target, 1)
+    async with await open_store(target) as store:
+        assert await migrate(store, 2) == [2]
+    assert await raw_rows(
+        target, "SELECT COUNT(*), MIN(is_pair), MAX(partner_id) FROM standings"
+    ) == [(16, 0, 0)]
+    assert await raw_rows(target, "SELECT * FROM rebuild_requests") == [(GUILD,)]
+    async with await Database.open(target):
         pass
-    async with aiosqlite.connect(path) as connection:
-        assert list(await connection.execute_fetchall("SELECT * FROM rebuild_requests")) == []
+    assert await raw_rows(target, "SELECT * FROM rebuild_requests") == []
 
 
 async def test_a_failing_migration_leaves_the_previous_version_untouched(
-    tmp_path: Path, path: Path
+    tmp_path: Path, target: str
 ) -> None:
     folder = tmp_path / "migrations"
     folder.mkdir()
@@ -156,32 +207,68 @@ async def test_a_failing_migration_leaves_the_previous_version_untouched(
     (folder / "0002_broken.sql").write_text(
         "CREATE TABLE half_done (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     )
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
+    async with await open_store(target) as store:
         with pytest.raises(MigrationError, match=r"0002_broken\.sql failed"):
-            await migrate(connection, folder=folder)
-        assert await schema_version(connection) == 1
-        tables = await connection.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE name = 'half_done'"
-        )
-        assert list(tables) == []
+            await migrate(store, folder=folder)
+        assert await schema_version(store) == 1
+        async with store.read() as connection:
+            tables = await connection.table_columns()
+        assert "servers" in tables and "half_done" not in tables
 
 
-async def test_a_database_newer_than_the_code_is_refused(path: Path) -> None:
-    async with aiosqlite.connect(path) as connection:
-        await connection.execute(f"PRAGMA user_version = {LATEST + 1}")
-        await connection.commit()
+async def test_a_database_newer_than_the_code_is_refused(target: str) -> None:
+    async with await open_store(target) as store, store.write() as connection:
+        await connection.set_schema_version(LATEST + 1)
     with pytest.raises(MigrationError, match="newer than this bot"):
-        await Database.open(path)
+        await Database.open(target)
 
 
-async def test_two_databases_opening_a_new_file_at_once_migrate_it_once(path: Path) -> None:
-    first, second = await asyncio.gather(Database.open(path), Database.open(path))
+async def test_several_databases_opening_a_new_one_at_once_migrate_it_once(target: str) -> None:
+    # Were a migration applied twice, its CREATE TABLE would fail the second time.
+    opened = await asyncio.gather(*(Database.open(target) for _ in range(4)))
     try:
-        assert await schema_version(first._writer) == LATEST
-        assert await schema_version(second._writer) == LATEST
+        for database in opened:
+            assert await schema_version(database._store) == LATEST
     finally:
-        await first.close()
-        await second.close()
+        for database in opened:
+            await database.close()
+
+
+async def test_a_postgresql_twin_replaces_a_migration_there_only(
+    tmp_path: Path, target: str
+) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_first.sql").write_text("CREATE TABLE plays (id INTEGER PRIMARY KEY);\n")
+    (folder / "0002_second.sql").write_text(
+        "CREATE TABLE notes (tile TEXT);\nINSERT OR REPLACE INTO notes VALUES ('6-6');\n"
+    )
+    (folder / "0002_second.postgresql.sql").write_text(
+        "CREATE TABLE notes (tile TEXT, said_by TEXT DEFAULT current_user);\n"
+        "INSERT INTO notes (tile) VALUES ('6-6');\n"
+    )
+    assert [m.postgresql is not None for m in migrations(folder)] == [False, True]
+    async with await open_store(target) as store:
+        assert await migrate(store, folder=folder) == [1, 2]
+        async with store.read() as connection:
+            columns = (await connection.table_columns())["notes"]
+            tiles = await connection.fetch("SELECT tile FROM notes")
+    expected = ["tile"] if store.dialect == "sqlite" else ["tile", "said_by"]
+    assert (columns, tiles) == (expected, [("6-6",)])
+
+
+async def test_a_statement_that_cannot_be_translated_needs_a_twin(
+    tmp_path: Path, pg_database: str
+) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_first.sql").write_text(
+        "CREATE TABLE notes (tile TEXT PRIMARY KEY);\nINSERT OR REPLACE INTO notes VALUES ('1');\n"
+    )
+    async with await open_store(pg_database) as store:
+        with pytest.raises(MigrationError, match=r"0001_first\.sql failed.*postgresql\.sql twin"):
+            await migrate(store, folder=folder)
+        assert await schema_version(store) == 0
 
 
 def test_migration_files_are_numbered_without_gaps_and_split_into_statements() -> None:

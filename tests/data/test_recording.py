@@ -147,27 +147,27 @@ asyncio.run(main())
 
 
 async def test_a_process_killed_between_result_and_rating_leaves_no_trace(
-    path: Path,
+    target: str,
 ) -> None:
-    async with await Database.open(path) as db:
+    async with await Database.open(target) as db:
         await db.save_live_table(live("t1"))
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(CRASHING_RECORDER), str(path)],
+        [sys.executable, "-c", textwrap.dedent(CRASHING_RECORDER), target],
         cwd=root,
         capture_output=True,
         timeout=60,
     )
     assert done.returncode == 3, done.stderr.decode()
-    async with await Database.open(path) as db:
+    async with await Database.open(target) as db:
         assert await db.history(GUILD) == []
         assert [table.id for table in await db.live_tables()] == ["t1"]
         assert (await db.record_match(partnership("t1", (1, 3), (2, 4), True))).recorded
         assert (await db.leaderboard(GUILD, None)).total == 4
 
 
-async def test_two_connections_recording_at_once_lose_nothing(path: Path) -> None:
-    first, second = await Database.open(path), await Database.open(path)
+async def test_two_connections_recording_at_once_lose_nothing(target: str) -> None:
+    first, second = await Database.open(target), await Database.open(target)
     players = [ALICE, BOB, CAROL, DAVE]
     rng = random.Random(5)
     matches = []

@@ -1,22 +1,21 @@
-"""The table runtime's store, on real SQLite files: an action is one transaction (state,
-revision, outbox, job, finished match) written only at the revision it read; outbox items and
-jobs are claimed by one claimer at a time, across connections and processes, until the lease
-runs out; a newer revision queued meanwhile is never lost."""
+"""The table runtime's store, on a real SQLite file and a real PostgreSQL: an action is one
+transaction (state, revision, outbox, job, finished match) written only at the revision it
+read; outbox items (by whole tables) and jobs are claimed by one claimer at a time, across
+connections and processes, until the lease runs out; a newer revision queued meanwhile is
+never lost."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 from data import Change, Database, DataError, Job, LiveTable, OutboxItem, Shown
 from data.migrate import migrate, schema_version
-from tests.data.conftest import GUILD, singles
+from data.sql import open_store
+from tests.data.conftest import GUILD, raw_execute, raw_rows, singles
 
 LEASE = 30.0
 
@@ -42,9 +41,9 @@ def create(new: LiveTable, *outbox: str, job: Job | None = None) -> Change:
 
 
 async def rows(db: Database, sql: str) -> list[tuple[Any, ...]]:
-    """Raw rows, read through a connection of their own (what is really in the file)."""
-    async with aiosqlite.connect(db.path) as connection:
-        return [tuple(row) for row in await connection.execute_fetchall(sql)]
+    """Raw rows, read through a store of their own (what is really stored; the tests' URLs
+    hold no password, so `db.url` is the address itself)."""
+    return await raw_rows(db.url, sql)
 
 
 async def outbox_rows(db: Database) -> list[tuple[Any, ...]]:
@@ -61,16 +60,6 @@ async def job_rows(db: Database) -> list[tuple[Any, ...]]:
         "SELECT table_id, kind, revision, due_at, attempts, claimed_until FROM jobs"
         " ORDER BY table_id",
     )
-
-
-@pytest.fixture
-async def other(path: Path, db: Database) -> AsyncIterator[Database]:
-    """A second `Database` on the same file: another process's view of the store."""
-    database = await Database.open(path)
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 # -- commits -----------------------------------------------------------------------------------
@@ -198,13 +187,21 @@ async def test_a_finished_match_the_recording_refuses_leaves_no_trace(db: Databa
 
 async def test_a_failure_inside_the_transaction_rolls_back_the_table_too(db: Database) -> None:
     assert await db.commit(create(table(turn=0)))
-    async with aiosqlite.connect(db.path) as connection:
-        await connection.execute(
+    if db.dialect == "sqlite":
+        await raw_execute(
+            db.url,
             "CREATE TRIGGER boom BEFORE INSERT ON outbox WHEN NEW.key = 'boom'"
-            " BEGIN SELECT RAISE(ABORT, 'boom refused'); END"
+            " BEGIN SELECT RAISE(ABORT, 'boom refused'); END",
         )
-        await connection.commit()
-    with pytest.raises(aiosqlite.Error, match="boom refused"):
+    else:
+        await raw_execute(
+            db.url,
+            "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS"
+            " $$ BEGIN RAISE EXCEPTION 'boom refused'; END $$",
+            "CREATE TRIGGER boom BEFORE INSERT ON outbox FOR EACH ROW"
+            " WHEN (NEW.key = 'boom') EXECUTE FUNCTION boom()",
+        )
+    with pytest.raises(Exception, match="boom refused"):
         await db.commit(step(table(turn=0), "board", "boom", job=Job("t1", "ai", 1, 1.0), turn=1))
     loaded = await db.load_table("t1")
     assert loaded is not None and (loaded.revision, loaded.state) == (0, {"turn": 0})
@@ -236,27 +233,55 @@ async def test_an_upsert_keeps_a_claim_in_progress_and_resets_attempts(db: Datab
     assert await db.claim_outbox(now=12.0, lease=LEASE) == []  # still the first claimer's
 
 
-async def test_each_item_goes_to_one_claimer_oldest_due_first(
+async def test_claims_take_whole_tables_oldest_due_first_each_to_one_claimer(
     db: Database, other: Database
 ) -> None:
     for number in range(30):
         new = table(f"t{number:02d}")
-        assert await db.commit(Change(new, None, ("board", "hands"), due_at=float(30 - number)))
+        assert await db.commit(Change(new, None, ("hands", "board"), due_at=float(30 - number)))
     assert await db.claim_outbox(now=0.5, lease=LEASE) == []  # nothing due yet
-    first = await db.claim_outbox(now=100.0, lease=LEASE, limit=3)
+    first = await db.claim_outbox(now=100.0, lease=LEASE, limit=2)
     assert [(i.table_id, i.key) for i in first] == [
         ("t29", "board"),
         ("t29", "hands"),
         ("t28", "board"),
+        ("t28", "hands"),
     ]
     assert first[0] == OutboxItem("t29", "board", 0, 0, 1.0)
-    # concurrent claimers, in one process and in another, never share an item
+    # concurrent claimers, in one process and in another, never share a table
     batches = await asyncio.gather(
-        *((db if n % 2 else other).claim_outbox(now=100.0, lease=LEASE, limit=7) for n in range(12))
+        *((db if n % 2 else other).claim_outbox(now=100.0, lease=LEASE, limit=3) for n in range(12))
     )
     claimed = [(i.table_id, i.key) for batch in [first, *batches] for i in batch]
     assert len(claimed) == len(set(claimed)) == 60
+    tables = [sorted({i.table_id for i in batch}) for batch in [first, *batches]]
+    assert sum(len(found) for found in tables) == 30
+    assert all(len([i for i in claimed if i[0] == t]) == 2 for found in tables for t in found)
     assert await db.claim_outbox(now=100.0 + LEASE - 1, lease=LEASE) == []
+
+
+async def test_a_table_one_claimer_is_showing_is_nobody_elses(
+    db: Database, other: Database
+) -> None:
+    assert await db.commit(create(table(turn=0), "thread", "board"))
+    assert await db.commit(Change(table("t2"), None, ("board",), due_at=20.0))
+    assert await db.commit(step(table("t2"), "sheet:1", due_at=100.0))
+    shown = await db.claim_outbox(now=10.0, lease=LEASE)
+    assert [(i.key, i.revision) for i in shown] == [("board", 0), ("thread", 0)]
+    # a newer action queues the hands (and the board again) while the first claimer shows
+    assert await db.commit(step(table(turn=0), "hands", "board", due_at=11.0, turn=1))
+    assert await other.claim_outbox(now=12.0, lease=LEASE) == []
+    await db.outbox_done(shown[1])  # the thread is shown; the board (revision 0) still is not
+    assert await other.claim_outbox(now=13.0, lease=LEASE) == []
+    await db.outbox_done(shown[0])  # revision 1 was queued meanwhile: released, not deleted
+    again = await other.claim_outbox(now=14.0, lease=LEASE)
+    assert [(i.table_id, i.key, i.revision) for i in again] == [
+        ("t1", "board", 1),
+        ("t1", "hands", 1),
+    ]
+    # an item not due yet is not claimed, and does not hold its table's due items back
+    later = await other.claim_outbox(now=20.0, lease=LEASE)
+    assert [(i.table_id, i.key) for i in later] == [("t2", "board")]
 
 
 async def test_a_lease_that_runs_out_makes_the_item_claimable_again(
@@ -413,17 +438,18 @@ async def test_record_match_keeping_the_table_raises_its_revision(db: Database) 
 # -- migration ---------------------------------------------------------------------------------
 
 
-async def test_the_migration_gives_existing_tables_revision_0(path: Path) -> None:
-    async with aiosqlite.connect(path, isolation_level=None) as connection:
-        await migrate(connection, 6)
-        await connection.execute("INSERT INTO servers (guild_id) VALUES (1000)")
-        for name, updated_at in (("old-1", 5.0), ("old-2", 6.0)):
-            await connection.execute(
-                "INSERT INTO live_tables VALUES (?, 1000, 55, 66, 77, '{\"turn\": 3}', ?)",
-                (name, updated_at),
-            )
-        assert await schema_version(connection) == 6
-    async with await Database.open(path) as db:
+async def test_the_migration_gives_existing_tables_revision_0(target: str) -> None:
+    async with await open_store(target) as store:
+        await migrate(store, 6)
+        async with store.write() as connection:
+            await connection.execute("INSERT INTO servers (guild_id) VALUES (1000)")
+            for name, updated_at in (("old-1", 5.0), ("old-2", 6.0)):
+                await connection.execute(
+                    "INSERT INTO live_tables VALUES (?, 1000, 55, 66, 77, '{\"turn\": 3}', ?)",
+                    (name, updated_at),
+                )
+        assert await schema_version(store) == 6
+    async with await Database.open(target) as db:
         tables = await db.live_tables()
         assert [(t.id, t.revision, t.state) for t in tables] == [
             ("old-1", 0, {"turn": 3}),

@@ -7,23 +7,22 @@ import logging
 from dataclasses import replace
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from data import Database, DataError, LiveTable, ServerSettings
-from tests.data.conftest import GUILD
+from tests.data.conftest import GUILD, raw_execute
 
 
 def table(table_id: str, updated_at: float, **state: object) -> LiveTable:
     return LiveTable(table_id, GUILD, 10, 20, 30, dict(state), updated_at)
 
 
-async def test_live_tables_come_back_after_a_restart(path: Path) -> None:
-    async with await Database.open(path) as db:
+async def test_live_tables_come_back_after_a_restart(target: str) -> None:
+    async with await Database.open(target) as db:
         await db.save_live_table(table("a", 2.0, record={"variant": "partnership"}, turn=3))
         await db.save_live_table(table("b", 1.0, record={}))
         await db.save_live_table(table("a", 3.0, record={"variant": "partnership"}, turn=4))
-    async with await Database.open(path) as db:
+    async with await Database.open(target) as db:
         tables = await db.live_tables()
         assert [t.id for t in tables] == ["b", "a"]
         # saved twice: the replacing save raised the revision
@@ -37,17 +36,18 @@ async def test_live_tables_come_back_after_a_restart(path: Path) -> None:
 
 
 async def test_a_corrupt_table_is_skipped_with_a_warning(
-    path: Path, caplog: pytest.LogCaptureFixture
+    target: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async with await Database.open(path) as db:
+    async with await Database.open(target) as db:
         await db.save_live_table(table("good", 1.0, turn=1))
         await db.save_live_table(table("bad", 2.0, turn=1))
         await db.save_live_table(table("list", 3.0, turn=1))
-    async with aiosqlite.connect(path) as connection:
-        await connection.execute("UPDATE live_tables SET state = '{\"turn\": ' WHERE id = 'bad'")
-        await connection.execute("UPDATE live_tables SET state = '[1, 2]' WHERE id = 'list'")
-        await connection.commit()
-    async with await Database.open(path) as db:
+    await raw_execute(
+        target,
+        "UPDATE live_tables SET state = '{\"turn\": ' WHERE id = 'bad'",
+        "UPDATE live_tables SET state = '[1, 2]' WHERE id = 'list'",
+    )
+    async with await Database.open(target) as db:
         with caplog.at_level(logging.WARNING, logger="data.live"):
             tables = await db.live_tables()
     assert [t.id for t in tables] == ["good"]

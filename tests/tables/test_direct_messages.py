@@ -71,13 +71,13 @@ async def test_a_dm_that_fails_on_discords_side_is_sent_again(
     real = shown._show_hand
     failures: list[int] = []
 
-    async def hiccup_once(table_id: str, seat: int) -> None:
+    async def hiccup_once(table_id: str, seat: int, at: int | None = None) -> None:
         table = domino.tables.tables[table_id]
         if not failures and table.view(seat).my_turn:  # the hand that is sent at once
             failures.append(seat)
             response = SimpleNamespace(status=503, reason="Service Unavailable")
             raise discord.DiscordServerError(response, "upstream connect error")
-        await real(table_id, seat)
+        await real(table_id, seat, at)
 
     monkeypatch.setattr(shown, "_show_hand", hiccup_once)
     alice, bob = emu.user("alice"), emu.user("bob")
