@@ -5,7 +5,8 @@
 -- migration are told apart as the bot writes them: a puzzle's state starts with its kind.
 ALTER TABLE live_tables ADD COLUMN kind TEXT NOT NULL DEFAULT 'table';
 
-UPDATE live_tables SET kind = 'puzzle' WHERE state LIKE '{"kind":"puzzle",%';
+UPDATE live_tables SET kind = 'puzzle'
+    WHERE state LIKE '{"kind":"puzzle",%' OR state LIKE '{"kind":"dominosa",%';
 
 -- The people who count against the per-person caps while a table is unfinished (its host and
 -- seated players), in the order the bot gave them; written with the table's row and gone with

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
+import asyncpg
 import discord
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class Belongings:
 
     tasks: weakref.WeakSet[asyncio.Task[Any]] = field(default_factory=weakref.WeakSet)
     connections: list[aiosqlite.Connection] = field(default_factory=list)
+    pools: list[asyncpg.Pool] = field(default_factory=list)  # PostgreSQL connection pools
     dead: bool = False
 
     def live_tasks(self) -> list[asyncio.Task[Any]]:
@@ -88,6 +90,18 @@ def _noting_connection_init(self: aiosqlite.Connection, *args: Any, **kwargs: An
 
 
 aiosqlite.Connection.__init__ = _noting_connection_init  # type: ignore[method-assign]
+
+_real_pool_init = asyncpg.Pool.__init__
+
+
+def _noting_pool_init(self: asyncpg.Pool, *args: Any, **kwargs: Any) -> None:
+    _real_pool_init(self, *args, **kwargs)
+    owner = OWNER.get()
+    if owner is not None:
+        owner.pools.append(self)
+
+
+asyncpg.Pool.__init__ = _noting_pool_init  # type: ignore[method-assign]
 
 
 def _close_now(connection: aiosqlite.Connection) -> asyncio.Future[Any] | None:
@@ -185,6 +199,8 @@ class BotRunner:
             return
         self.kills += 1
         belongings.dead = True
+        for pool in belongings.pools:  # PostgreSQL: every connection dropped, as by a dead
+            pool.terminate()  # process; the server rolls back what was not committed
         tasks = belongings.live_tasks()
         for victim in tasks:  # nothing of the instance runs past this instant but cleanups,
             victim.cancel()

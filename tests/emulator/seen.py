@@ -279,6 +279,10 @@ class SeenChannel:
         return self.channel.name
 
     @property
+    def guild_id(self) -> int | None:
+        return self.channel.guild_id
+
+    @property
     def archived(self) -> bool:
         return self.channel.archived
 

@@ -11,14 +11,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 import pytest
 
+from tests.pg import pg_cluster, pg_database
+
 if TYPE_CHECKING:
     from tests.emulator.emulator import Emulator
+
+__all__ = ["pg_cluster", "pg_database"]  # the fixtures of a PostgreSQL store
+BACKENDS = ("sqlite", "postgresql")
 
 # The emulator arrives on its own branch; until it is here these tests cannot run.
 collect_ignore_glob = [] if find_spec("tests.emulator") else ["test_*.py"]
 
 
-def test_settings(emu: Emulator, database: Path, **changes: Any) -> Any:
+def test_settings(emu: Emulator, database: Path | str, **changes: Any) -> Any:
     import bot as entry
 
     values: dict[str, Any] = {
@@ -36,15 +41,24 @@ def test_settings(emu: Emulator, database: Path, **changes: Any) -> Any:
     return entry.Settings(**values)
 
 
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where the bot of a test keeps its tables: every test with the `domino` bot runs twice,
+    on a SQLite file and on a fresh database of the test PostgreSQL cluster (tests/pg.py)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'domino.sqlite3'}"
+    return str(request.getfixturevalue("pg_database"))
+
+
 @pytest.fixture
-async def domino(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
-    """The bot with test timings. Discord's rate limits are off (they are real seconds): the
-    tests that are about them switch them back on."""
+async def domino(emu: Emulator, store: str) -> AsyncIterator[discord.Client]:
+    """The bot with test timings, on each backend (`store`). Discord's rate limits are off (they
+    are real seconds): the tests that are about them switch them back on."""
     import bot as entry
     from tests.emulator.runner import BotRunner
 
     emu.rate_limiter.enabled = False
-    settings = test_settings(emu, tmp_path / "domino.sqlite3")
+    settings = test_settings(emu, store)
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     runner = BotRunner(emu, lambda: entry.DominoBot(settings))
     emu.bot_runner = runner

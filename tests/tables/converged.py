@@ -87,10 +87,11 @@ class Stored:
         return sum(len(hand.get("actions", [])) for hand in record.get("hands", []))
 
 
-async def stored_table(path: Path) -> Stored:
+async def stored_table(path: Path | str, guild_id: int | None = None) -> Stored:
+    """The newest table stored (in the server `guild_id`, when given)."""
     database = await Database.open(path)
     try:
-        tables = await database.live_tables()
+        tables = await database.live_tables(guild_id)
     finally:
         await database.close()
     assert tables, "no table is stored"
@@ -235,14 +236,15 @@ def field_value(embed: dict[str, Any], name: str) -> str | None:
     return None
 
 
-def divergences(emu: Emulator, stored: Stored) -> list[str]:
-    """Every way what people see differs from the stored table (empty: converged)."""
+def divergences(emu: Emulator, stored: Stored, channel: Any = None) -> list[str]:
+    """Every way what people see differs from the stored table (empty: converged); the table
+    was opened in `channel` (default: the home server's general channel)."""
     problems: list[str] = []
     match = stored.match
     if match is None or stored.phase not in ("playing", "between", "over"):
         return problems
     names = [str(seat["name"]) for seat in stored.seats]
-    shown = board(emu)
+    shown = board(emu, channel)
     if shown is None:
         return ["no board is shown"]
     embed = shown.embed
@@ -264,7 +266,7 @@ def divergences(emu: Emulator, stored: Stored) -> list[str]:
         if len(to_play) != 1 or not to_play[0].startswith(f"{who} is to play"):
             problems.append(f"the board says {to_play!r} is to play; stored: {who}")
     problems += _hands_diverge(emu, stored, match, names)
-    problems += _sheets_diverge(emu, match)
+    problems += _sheets_diverge(emu, match, channel)
     return problems
 
 
@@ -310,10 +312,10 @@ def _hands_diverge(emu: Emulator, stored: Stored, match: Match, names: list[str]
     return problems
 
 
-def _sheets_diverge(emu: Emulator, match: Match) -> list[str]:
+def _sheets_diverge(emu: Emulator, match: Match, channel: Any = None) -> list[str]:
     sheets = [
         m.text
-        for m in table_channel(emu).messages
+        for m in table_channel(emu, channel).messages
         if any(f.filename == "scores.png" for f in m.files)
     ]
     problems: list[str] = []
@@ -325,7 +327,12 @@ def _sheets_diverge(emu: Emulator, match: Match) -> list[str]:
 
 
 async def assert_converged(
-    emu: Emulator, path: Path, *, timeout: float = 10.0, nudge: float = 0.0
+    emu: Emulator,
+    path: Path | str,
+    *,
+    timeout: float = 10.0,
+    nudge: float = 0.0,
+    channel: Any = None,
 ) -> Stored:
     """Once the bot is idle, what people see is the stored table (see `divergences`). Looked at
     again until `timeout` (real seconds: deliveries retried with backoff); `nudge` moves the
@@ -336,8 +343,8 @@ async def assert_converged(
     while True:
         with contextlib.suppress(TimeoutError):
             await emu.settle()
-        stored = await stored_table(path)
-        problems = divergences(emu, stored)
+        stored = await stored_table(path, channel.guild_id if channel is not None else None)
+        problems = divergences(emu, stored, channel)
         if not problems:
             return stored
         if loop.time() > deadline:

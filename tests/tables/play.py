@@ -14,16 +14,19 @@ from tests.emulator.emulator import Emulator
 MOVE_PREFIXES = ("dm:", "dms:")
 
 
-def table_channel(emu: Emulator) -> Any:
-    """Where the table plays: its thread if it has one, else the channel."""
-    threads = emu.channel().threads
-    return threads[-1] if threads else emu.channel()
+def table_channel(emu: Emulator, channel: Any = None) -> Any:
+    """Where the table plays: the newest thread of `channel` (default: the home server's
+    general channel) if it has one, else the channel."""
+    channel = channel if channel is not None else emu.channel()
+    threads = channel.threads
+    return threads[-1] if threads else channel
 
 
-def board(emu: Emulator) -> Any:
-    """The newest board message (the one with "Your hand", or the final one with "Rematch"); a
-    turn alert also offers "Your hand", but has no embed."""
-    for message in reversed(table_channel(emu).messages):
+def board(emu: Emulator, channel: Any = None) -> Any:
+    """The newest board message (the one with "Your hand", or the final one with "Rematch") of
+    the table opened in `channel` (see `table_channel`); a turn alert also offers "Your hand",
+    but has no embed."""
+    for message in reversed(table_channel(emu, channel).messages):
         table_buttons = any(b.custom_id and b.custom_id.startswith("dt:") for b in message.buttons)
         if table_buttons and message.embeds:
             return message

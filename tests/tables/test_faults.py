@@ -60,13 +60,13 @@ def sends_or_edits(method: str, path: str) -> bool:
 
 
 @pytest.fixture
-async def slow_ai(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
+async def slow_ai(emu: Emulator, store: str) -> AsyncIterator[discord.Client]:
     """The bot with AI seats that move `AI_DELAY` emulator seconds after their turn begins,
     and searching AI levels that think for a while (a move is pending long enough to kill)."""
     import bot as entry
 
     emu.rate_limiter.enabled = False
-    settings = conftest.test_settings(emu, tmp_path / DATABASE, ai_delay=AI_DELAY, ai_budget_ms=800)
+    settings = conftest.test_settings(emu, store, ai_delay=AI_DELAY, ai_budget_ms=800)
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     runner = BotRunner(emu, lambda: entry.DominoBot(settings))
     emu.bot_runner = runner
@@ -211,9 +211,9 @@ async def plays_on_as_stored(emu: Emulator, path: Path, people: Any, clicks: Cli
 
 
 async def test_a_move_stored_but_never_shown_is_shown_after_a_crash(
-    emu: Emulator, domino: discord.Client, tmp_path: Path
+    emu: Emulator, domino: discord.Client, store: str
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=60)
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
@@ -233,9 +233,9 @@ async def test_a_move_stored_but_never_shown_is_shown_after_a_crash(
 
 
 async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
-    emu: Emulator, domino: discord.Client, tmp_path: Path
+    emu: Emulator, domino: discord.Client, store: str
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=60)
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
@@ -253,9 +253,9 @@ async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
 
 @pytest.mark.parametrize("when", ["due", "thinking"])
 async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
-    emu: Emulator, slow_ai: discord.Client, tmp_path: Path, when: str
+    emu: Emulator, slow_ai: discord.Client, store: str, when: str
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, humans=("alice",), ai=("hard",), turn_time=600)
     ai_seat, before = await give_the_ai_a_choice(emu, path, people, clicks)
     if when == "thinking":
@@ -279,9 +279,9 @@ async def test_an_ai_move_cut_by_a_crash_happens_exactly_once(
 
 
 async def test_a_turn_timer_cut_by_a_crash_fires_exactly_once(
-    emu: Emulator, domino: discord.Client, tmp_path: Path
+    emu: Emulator, domino: discord.Client, store: str
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=120)  # longer than every wait here
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
@@ -303,9 +303,9 @@ async def test_a_turn_timer_cut_by_a_crash_fires_exactly_once(
 
 
 async def test_pictures_that_fail_to_draw_are_drawn_again(
-    emu: Emulator, domino: discord.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    emu: Emulator, domino: discord.Client, store: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=600)
     await play(emu, path, people, clicks, 2)
     failures: list[str] = []
@@ -328,9 +328,9 @@ async def test_pictures_that_fail_to_draw_are_drawn_again(
 
 
 async def test_discord_outages_on_the_board_and_the_hands_are_retried(
-    emu: Emulator, domino: discord.Client, tmp_path: Path
+    emu: Emulator, domino: discord.Client, store: str
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=600)
     await play(emu, path, people, clicks, 2)
     emu.fail(lambda method, path: method == "PATCH" and not emu.is_dm(path), 503, times=2)
@@ -356,9 +356,9 @@ async def _refused_once(failures: list[int], real: Any, self: Any) -> AsyncItera
 
 
 async def test_a_move_the_database_refused_is_never_stored(
-    emu: Emulator, domino: discord.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    emu: Emulator, domino: discord.Client, store: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=600)
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
@@ -406,9 +406,9 @@ def spawned_children() -> dict[int, int]:
 
 
 async def test_an_ai_seat_still_moves_when_its_worker_process_dies(
-    emu: Emulator, slow_ai: discord.Client, tmp_path: Path
+    emu: Emulator, slow_ai: discord.Client, store: str
 ) -> None:
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, humans=("alice",), ai=("hard",), turn_time=600)
     ai_seat, _ = await give_the_ai_a_choice(emu, path, people, clicks)
     idle = spawned_children()
@@ -426,10 +426,10 @@ async def test_an_ai_seat_still_moves_when_its_worker_process_dies(
 
 
 async def test_a_graceful_restart_converges(
-    emu: Emulator, domino: discord.Client, tmp_path: Path
+    emu: Emulator, domino: discord.Client, store: str
 ) -> None:
     """The harness itself: a restart without a fault converges, and play goes on."""
-    path, clicks = tmp_path / DATABASE, Clicks()
+    path, clicks = store, Clicks()
     people = await open_table(emu, turn_time=60)
     await play(emu, path, people, clicks, 2)
     await assert_converged(emu, path)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -90,11 +89,11 @@ async def history_captions(emu: Emulator, person: Any) -> list[str]:
 
 
 async def worded_alike(
-    emu: Emulator, transcript: Transcript, tmp_path: Path, alice: Any, final: Any
+    emu: Emulator, transcript: Transcript, store: str, alice: Any, final: Any
 ) -> list[HandKind]:
     """Checks that every place words the stored match's hands and end with the one sentence;
     returns how each hand ended."""
-    stored = await stored_table(tmp_path / "domino.sqlite3")
+    stored = await stored_table(store)
     match = stored.match
     assert match is not None and match.over
     view = public_view(match)
@@ -133,7 +132,7 @@ async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
     emu: Emulator,
     domino: discord.Client,
     transcript: Transcript,
-    tmp_path: Path,
+    store: str,
     game: str,
     seats: int,
     options: dict[str, Any],
@@ -142,7 +141,7 @@ async def test_every_place_words_how_each_hand_and_the_match_ended_alike(
     lobby = await open_table(emu, alice, game, seats - 1, **options)
     await alice.click(lobby, "Start")
     final = await play_match(emu, [alice], seconds=300)
-    await worded_alike(emu, transcript, tmp_path, alice, final)
+    await worded_alike(emu, transcript, store, alice, final)
 
 
 # Found by searching seeds with the engine (see `scripted`): a pairs match whose only hand is
@@ -210,7 +209,7 @@ async def test_a_drawn_match_and_a_hand_nobody_won_read_the_same_everywhere(
     emu: Emulator,
     domino: discord.Client,
     transcript: Transcript,
-    tmp_path: Path,
+    store: str,
     monkeypatch: pytest.MonkeyPatch,
     game: str,
     seed: str,
@@ -224,5 +223,5 @@ async def test_a_drawn_match_and_a_hand_nobody_won_read_the_same_everywhere(
     await bob.click(lobby, texts.JOIN)
     await alice.click(lobby, texts.START)
     final = await play_script(emu, [alice, bob], picks)
-    assert set(await worded_alike(emu, transcript, tmp_path, alice, final)) == kinds
+    assert set(await worded_alike(emu, transcript, store, alice, final)) == kinds
     assert ENGLISH.outcome_match_drawn in final.embed["description"]
