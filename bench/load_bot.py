@@ -9,7 +9,9 @@ the fake Discord happens in the benchmark's process.
 
 The event loop is the one `bot.py` runs on (uvloop where installed).
 
-    python -m bench.load_bot API_BASE GATEWAY_URL TOKEN DATABASE AI_DELAY
+    python -m bench.load_bot API_BASE GATEWAY_URL TOKEN DATABASE AI_DELAY [SHARD_ID SHARD_COUNT]
+
+DATABASE is a SQLite path or a `postgresql://` URL.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import logging
 import os
 import sys
 import time
-from pathlib import Path
 
 
 class Failures(logging.Handler):
@@ -60,7 +61,12 @@ def children_cpu() -> dict[int, float]:
 
 
 async def serve(
-    api_base: str, gateway_url: str, token: str, database: Path, ai_delay: float
+    api_base: str,
+    gateway_url: str,
+    token: str,
+    database: str,
+    ai_delay: float,
+    shard: tuple[int, int] | None = None,
 ) -> None:
     import bot as entry
 
@@ -75,6 +81,11 @@ async def serve(
         ai_delay=ai_delay,
         ai_budget_ms=20,
         between_hands_seconds=3.0,
+        # One shard of several processes sharing the store (the first syncs the commands).
+        shard_count=shard[1] if shard else None,
+        shard_ids=(shard[0],) if shard else None,
+        shared_store=shard is not None or database.startswith("postgresql://"),
+        sync_commands=shard is None or shard[0] == 0,
     )
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     client = entry.DominoBot(settings)
@@ -116,9 +127,10 @@ async def serve(
 
 def main() -> None:
     api_base, gateway_url, token, database, ai_delay = sys.argv[1:6]
+    shard = (int(sys.argv[6]), int(sys.argv[7])) if len(sys.argv) > 7 else None
     import bot as entry
 
-    entry.run(serve(api_base, gateway_url, token, Path(database), float(ai_delay)))
+    entry.run(serve(api_base, gateway_url, token, database, float(ai_delay), shard))
 
 
 if __name__ == "__main__":

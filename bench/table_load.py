@@ -17,6 +17,7 @@ own thread and each player their own DM).
 Goal (the issue): 200 tables at once, p95 latency under 250 ms, no stall over 100 ms.
 
     python -m bench.table_load [--tables 200] [--seconds 30] [--ai-delay 1.2] [--think 2]
+        [--store sqlite|postgresql] [--processes N]
 """
 
 from __future__ import annotations
@@ -172,7 +173,11 @@ def board_of(thread: Any) -> Any:
 async def open_table(
     emu: Emulator, changes: Changes, number: int, channel: Channel
 ) -> tuple[Person, Any]:
-    person = QuickPerson(emu, emu.user(f"player{number}").user, channel)
+    user = emu.user(f"player{number}").user
+    guild = emu.world.guilds[channel.guild_id]
+    if user.id not in guild.members:
+        emu.world.join(guild, user)  # a server on another shard
+    person = QuickPerson(emu, user, channel)
     lobby = (await person.slash("domino new", game="two-player")).response
     await person.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
     await changes.until(lambda: "AI 1" in lobby.text, 30)
@@ -234,13 +239,26 @@ async def watch_stalls(stalls: list[float]) -> None:
         stalls.append(time.perf_counter() - started - 0.01)
 
 
+def postgresql() -> Any:
+    """A PostgreSQL cluster for the run (tests/pg.py's, with fsync on), or an explanation."""
+    from tests.pg import Cluster, binaries
+
+    folder = binaries()
+    if folder is None:
+        raise SystemExit("--store postgresql needs the PostgreSQL server binaries (PG_BIN)")
+    return Cluster.start(folder, durable=True)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def start_bot(emu: Emulator, database: Path, ai_delay: float) -> asyncio.subprocess.Process:
-    """The bot in a process of its own (bench.load_bot), pointed at the emulator."""
+async def start_bot(
+    emu: Emulator, database: str, ai_delay: float, shard: tuple[int, int] | None = None
+) -> asyncio.subprocess.Process:
+    """The bot in a process of its own (bench.load_bot), pointed at the emulator; `shard`:
+    (id, count) when several processes share the store."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -248,8 +266,9 @@ async def start_bot(emu: Emulator, database: Path, ai_delay: float) -> asyncio.s
         emu.api_base,
         emu.gateway_url,
         emu.token,
-        str(database),
+        database,
         str(ai_delay),
+        *([str(shard[0]), str(shard[1])] if shard else []),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
     )
@@ -276,23 +295,37 @@ async def run(
     think: float,
     rate_limits: bool,
     in_process: bool = False,
+    store: str = "sqlite",
+    processes: int = 1,
 ) -> dict[str, Any]:
     import bot as entry
 
     logging.basicConfig(level=logging.WARNING)
     failures = Failures()
     logging.getLogger("cogs").addHandler(failures)
+    cluster = postgresql() if store == "postgresql" else None
     async with Emulator() as emu:
         emu.rate_limiter.enabled = rate_limits
+        emu.shard_count = processes
         changes = Changes(emu)
         with tempfile.TemporaryDirectory() as folder:
-            database = Path(folder) / "load.sqlite3"
+            database = (
+                cluster.create_database("load")
+                if cluster is not None
+                else str(Path(folder) / "load.sqlite3")
+            )
+            # Several processes: one shard each, a server on each shard (the home one is on
+            # shard 0), the tables spread over them.
+            guilds = [emu.guild] + [
+                await emu.add_guild(f"Club {shard}", "general", shard=shard, count=processes)
+                for shard in range(1, processes)
+            ]
             channels = [
-                emu.world.add_text_channel(emu.guild, f"domino-{number}")
+                emu.world.add_text_channel(guilds[number % processes], f"domino-{number}")
                 for number in range(-(-tables // TABLES_PER_CHANNEL))
             ]
             runner: BotRunner | None = None
-            process: asyncio.subprocess.Process | None = None
+            bots: list[asyncio.subprocess.Process] = []
             if in_process:
                 settings = entry.Settings(
                     token=emu.token,
@@ -307,8 +340,11 @@ async def run(
                 runner = BotRunner(emu, lambda: entry.DominoBot(settings))
                 emu.bot_runner = runner
                 await runner.start()
+            elif processes == 1:
+                bots.append(await start_bot(emu, database, ai_delay))
             else:
-                process = await start_bot(emu, database, ai_delay)
+                for shard in range(processes):
+                    bots.append(await start_bot(emu, database, ai_delay, (shard, processes)))
             opened = []
             for first in range(0, tables, 20):
                 batch = range(first, min(first + 20, tables))
@@ -318,7 +354,7 @@ async def run(
             latencies: list[float] = []
             stalls: list[float] = []
             monitor = asyncio.create_task(watch_stalls(stalls))
-            if process is not None:
+            for process in bots:
                 assert process.stdin is not None
                 process.stdin.write(b"play\n")  # the bot counts its stalls from here
                 await process.stdin.drain()
@@ -335,11 +371,14 @@ async def run(
             bot_errors = failures.count
             if runner is not None:
                 await runner.stop()
-            if process is not None:
-                report = await stop_bot(process)
-                longest, bot_errors = report["longest_stall_s"], report["bot_errors"]
-                bot_cpu = round(report["bot_cpu_s"], 1)
-                workers_cpu = round(report["workers_cpu_s"], 1)
+            if bots:
+                reports = [await stop_bot(process) for process in bots]
+                longest = max(report["longest_stall_s"] for report in reports)
+                bot_errors = sum(report["bot_errors"] for report in reports)
+                bot_cpu = round(sum(report["bot_cpu_s"] for report in reports), 1)
+                workers_cpu = round(sum(report["workers_cpu_s"] for report in reports), 1)
+    if cluster is not None:
+        cluster.stop()
     return {
         "tables": tables,
         "seconds": seconds,
@@ -367,6 +406,18 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="run the bot on the emulator's event loop (the old way: its stalls count too)",
     )
+    parser.add_argument(
+        "--store",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="the bot's database: a SQLite file, or a PostgreSQL cluster started for the run",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes sharing the store, one shard each (DMs all reach shard 0's)",
+    )
     args = parser.parse_args(argv)
     load_before = os.getloadavg()[0]
     import bot as entry
@@ -380,8 +431,11 @@ def main(argv: list[str] | None = None) -> None:
             args.think,
             not args.no_rate_limits,
             args.in_process,
+            args.store,
+            args.processes,
         )
     )
+    print(f"store: {args.store}, bot processes: {args.processes}")
     print("| tables | think s | clicks | median ms | p95 ms | longest stall ms | bot errors |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     print(

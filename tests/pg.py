@@ -99,7 +99,11 @@ class Cluster:
         self.sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     @classmethod
-    def start(cls, bin: Path) -> Cluster:
+    def start(cls, bin: Path, *, durable: bool = False) -> Cluster:
+        """Create and start a cluster. `durable` (benchmarks): fsync and full-page writes on,
+        commits not waiting for their flush, as SQLite's WAL at `synchronous = NORMAL` (an
+        operating system crash may lose the last commits, never the database); otherwise
+        (tests) nothing is flushed at all."""
         folder = Path(tempfile.mkdtemp(prefix="domino-pg-"))
         try:
             if os.geteuid() == 0:
@@ -114,10 +118,10 @@ class Cluster:
             )
             for attempt in range(START_ATTEMPTS):
                 cluster = cls(bin, folder, _free_port())
+                safety = "" if durable else " -c fsync=off -c full_page_writes=off"
                 options = (
                     f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1"
-                    " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-                    " -c max_connections=300"
+                    f" -c synchronous_commit=off -c max_connections=300{safety}"
                 )
                 pg_ctl = [*run, str(bin / "pg_ctl"), "-D", str(cluster.data), "-w", "-t", "60"]
                 started = subprocess.run(

@@ -1,5 +1,6 @@
-"""The README's examples work as written: its Python example runs, and the engine's command
-lines it shows are the ones the engine accepts."""
+"""The README's examples work as written: the Python examples of the README and of the docs it
+sends contributors to run, and the engine's command lines it shows are the ones the engine
+accepts."""
 
 from __future__ import annotations
 
@@ -12,16 +13,24 @@ import pytest
 import engine
 from engine import Match, Play
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+EXAMPLES = (README, ROOT / "docs" / "ai.md", ROOT / "docs" / "engine.md")
 
 
 def python_blocks() -> list[str]:
-    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+    return [
+        block
+        for page in EXAMPLES
+        for block in re.findall(
+            r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S
+        )
+    ]
 
 
 def test_every_readme_python_example_runs() -> None:
     blocks = python_blocks()
-    assert blocks, "the README has Python examples"
+    assert blocks, "the README and its docs have Python examples"
     for block in blocks:
         exec(compile(block, str(README), "exec"), {})
 
