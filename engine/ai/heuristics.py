@@ -12,20 +12,19 @@ through the rules themselves), and the position it leaves is scored by `position
 - **don't feed an opponent**: an open end showing a number an opponent is known to lack (he
   passed on it) is good, more so for the next seat to play; one the partner lacks is bad.
 
-Games whose aim is not to empty a hand have evaluations of their own (`GAME_VALUES`): the sum
-game (`engine.ai.adding`) and the pairs game (`engine.ai.pairing`). Every other variant is
-judged through `HandState.legal_actions/apply/copy` by the position value above.
+Games whose aim is not to empty a hand judge each action by an evaluation of their own
+(`GameAI.own_evaluation`, `GameAI.action_value`: the sum and pairs games, in
+`engine.ai.games`). Every other variant is judged through `HandState.legal_actions/apply/copy`
+by the position value above.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from engine.actions import Action, Play
-from engine.ai.adding import sum_value
+from engine.ai.games import game_ai
 from engine.ai.knowledge import Knowledge
-from engine.ai.pairing import pairs_value
 from engine.ai.sampling import build_world, sample_hidden
 from engine.hand import HandState
 from engine.view import SeatView
@@ -39,12 +38,6 @@ OPPONENT_LACKS = 2.0
 NEXT_OPPONENT_LACKS = 1.5
 PARTNER_LACKS = 2.0
 FINISHED = 1000.0
-
-# Variants judged move by move by their own evaluation: (view, knowledge, action) -> value.
-GAME_VALUES: dict[str, Callable[[SeatView, Knowledge, Action], float]] = {
-    "sum": sum_value,
-    "pairs": pairs_value,
-}
 
 
 def position_value(state: HandState, knowledge: Knowledge) -> float:
@@ -92,9 +85,9 @@ def choose_easy(view: SeatView, rng: random.Random, knowledge: Knowledge | None 
         return legal[0]
     if knowledge is None:
         knowledge = Knowledge.of(view)
-    game_value = GAME_VALUES.get(view.variant)
-    if game_value is not None:
-        return max(legal, key=lambda action: game_value(view, knowledge, action))
+    game = game_ai(knowledge.variant)
+    if game.own_evaluation:
+        return max(legal, key=lambda action: game.action_value(view, knowledge, action))
     hands, stock = sample_hidden(knowledge, rng)
     world = build_world(view, knowledge, hands, stock)
     best: Action = legal[0]
