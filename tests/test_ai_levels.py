@@ -17,7 +17,7 @@ from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import sample_hidden
 from engine.errors import DominoError
 from engine.view import SeatView
-from tests.ai_positions import SETUPS, positions
+from tests.ai_positions import SETUPS, positions, redealt
 
 
 @pytest.mark.parametrize(("variant_id", "players", "options"), SETUPS)
@@ -52,28 +52,6 @@ def test_same_seed_same_choice() -> None:
     for level in LEVELS:
         first = choose_action(view, level, random.Random(5), worlds=30)
         assert choose_action(view, level, random.Random(5), worlds=30) == first
-
-
-def redealt(match: Match, seat: int, rng: random.Random) -> Match:
-    """The same match with the other seats' hidden tiles dealt again, consistently with all
-    that `seat` has seen: a no-draw hand replayed from a different deal."""
-    assert match.hand is not None
-    view = match.view_for(seat)
-    knowledge = Knowledge.of(view)
-    while True:
-        hands, _ = sample_hidden(knowledge, rng)
-        for action in view.history:
-            if isinstance(action, Play):
-                hands[action.seat].append(action.tile)
-        twin = Match(match.variant, seed=match.seed)
-        try:
-            hand = twin.start_hand(deal=hands, leader=match.hand.lead.seat)
-        except DominoError:
-            continue  # the redeal rule forbids that deal: draw another
-        for action in view.history:
-            twin.apply(action)
-        assert hand.hands[seat] == match.hand.hands[seat]
-        return twin
 
 
 def swapped(match: Match, seat: int, rng: random.Random) -> Match:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.ai.estimates import EasyRival, Screen, Tally
@@ -57,6 +58,19 @@ from engine.view import SeatView
 MAX_WORLDS = 20_000
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """What a search found in one position: each action judged, its weighted average value over
+    the worlds that judged it (the `Judge`'s utility: the share of the hand's win, plus a
+    hundredth of one per point of the margin), the worlds judged, and the action the level
+    plays (`easy`'s in the games where it stands unless clearly beaten)."""
+
+    actions: tuple[Action, ...]
+    values: tuple[float, ...]
+    worlds: int
+    choice: Action
+
+
 def choose_by_search(
     view: SeatView,
     rng: random.Random,
@@ -68,12 +82,34 @@ def choose_by_search(
 ) -> Action:
     """The legal action with the best average value over the worlds sampled before `deadline`
     on `clock` (or over exactly `worlds` worlds, whatever the clock says)."""
-    game = game_ai(variant_for(view))
-    legal = game.candidates(view)
+    legal = game_ai(variant_for(view)).candidates(view)
     if len(legal) == 1:
         return legal[0]
     if worlds is None and clock() >= deadline:
         return choose_easy(view, rng)  # no time left (the move waited in a queue): be quick
+    limit = None if worlds is not None else deadline
+    return search(view, legal, rng, limit, expert=expert, worlds=worlds, clock=clock).choice
+
+
+def search(
+    view: SeatView,
+    legal: list[Action],
+    rng: random.Random,
+    deadline: float | None,
+    *,
+    expert: bool,
+    worlds: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    race: bool = True,
+    common: bool = False,
+) -> Estimate:
+    """Judge the actions `legal` (two or more of `view.legal`) in worlds sampled until
+    `deadline` on `clock` or until `worlds` worlds are judged, whichever comes first (at least
+    one world). `race=False` judges every action in every world (the expert's race otherwise
+    drops the clearly beaten); `common=True` gives every action of a world the same random
+    numbers on the fast path too, so that two actions' values differ by what they do, not by
+    luck (the other paths always do so for the expert)."""
+    game = game_ai(variant_for(view))
     knowledge = Knowledge.of(view)
     judge = Judge(knowledge.variant, view.seat)
     fast_path = supports(knowledge.variant)
@@ -87,7 +123,7 @@ def choose_by_search(
     rival = EasyRival(view, knowledge, rng, legal) if game.own_evaluation else None
     # The race pays where worlds are scarce (the generic engine: crosses, stars, wild doubles);
     # on the fast path hundreds of worlds settle two or three moves without it (`Tally`).
-    tally = Tally(len(legal), race=expert and rival is None and not fast_path)
+    tally = Tally(len(legal), race=race and expert and rival is None and not fast_path)
     while _more(searched, worlds, deadline, clock) and len(tally.active) > 1:
         hands, stock = sample_hidden(knowledge, rng)
         weight = 1.0
@@ -108,7 +144,7 @@ def choose_by_search(
             root = template.copy()  # the public part; the hidden tiles are this world's
             root.hands = [mask_of(tiles) for tiles in hands]
             root.stock = [tile.index for tile in stock[: knowledge.boneyard]]
-            values, solve = fast_world(root, actions, judge, rng, solve)
+            values, solve = fast_world(root, actions, judge, rng, solve, common=common)
         else:
             world = build_world(view, knowledge, hands, stock)
             values, solve = rich_world(world, actions, judge, rng, solve, common=expert)
@@ -117,12 +153,21 @@ def choose_by_search(
             rival.add(values, weight)
         searched += 1
     best = tally.best()
-    if rival is not None:
-        return rival.verdict(legal, best)
-    return legal[best]
+    choice = rival.verdict(legal, best) if rival is not None else legal[best]
+    means = tuple(tally.mean(index) for index in range(len(legal)))
+    return Estimate(tuple(legal), means, searched, choice)
 
 
-def _more(searched: int, worlds: int | None, deadline: float, clock: Callable[[], float]) -> bool:
-    if worlds is not None:
-        return searched < worlds
-    return searched == 0 or (searched < MAX_WORLDS and clock() < deadline)
+def _more(
+    searched: int, worlds: int | None, deadline: float | None, clock: Callable[[], float]
+) -> bool:
+    """Whether to judge another world: fewer than `worlds` judged and `deadline` not passed
+    (either may be None; with neither, none), at least one when only the clock bounds the
+    search, and at most `MAX_WORLDS` then."""
+    if worlds is not None and searched >= worlds:
+        return False
+    if deadline is None:
+        return worlds is not None
+    if searched == 0:
+        return True
+    return (worlds is not None or searched < MAX_WORLDS) and clock() < deadline

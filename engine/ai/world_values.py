@@ -46,10 +46,14 @@ def fast_world(
     judge: Judge,
     rng: random.Random,
     solve: bool,
+    *,
+    common: bool = False,
 ) -> tuple[list[float], bool]:
     """Each action's value in this world, and whether to keep solving. Every action of a world
     is judged the same way (all solved, or all by playouts), so that a world never favours the
-    actions that happened to be solved."""
+    actions that happened to be solved. `common`: every action's playout draws the same random
+    numbers, so two actions' values differ by what they do, not by luck (the review, which
+    measures that difference); the levels' search draws one stream after another."""
     tiles = sum(h.bit_count() for h in root.hands)
     line = not root.keeps_playing and root.west >= 0
     small = (
@@ -76,10 +80,11 @@ def fast_world(
         else:
             return values, solve
     values = []
+    stream = rng.random() if common else None
     for action in actions:
         child = root.copy()
         fast_apply(child, action)
-        child.playout(rng)
+        child.playout(rng if stream is None else random.Random(stream))
         values.append(judge.utility(child.outcome()))
     return values, solve
 

@@ -16,7 +16,9 @@ the hooks it needs, in its own package of `engine.ai.games`:
   generic `HandState`);
 - what the seat knows (`engine.ai.knowledge`, `engine.ai.sampling`): `face_up` (tiles it sees
   beyond the layout and its hand), `in_stock` (tiles it knows the place of in the boneyard), and
-  `restore` (the game's own state of a sampled world, from the view).
+  `restore` (the game's own state of a sampled world, from the view);
+- hints (`engine.ai.hints`): `features`, the facts about a move that a player would give as
+  its reason (`Reason`: a key the bot translates, and its numbers).
 
 Hooks read a `SeatView` (or a sampled world) and nothing hidden. An instance keeps no state:
 `engine.ai.games.game_ai(variant)` gives the one registered for the variant's class.
@@ -25,7 +27,8 @@ Hooks read a `SeatView` (or a sampled world) and nothing hidden. An instance kee
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from engine.ai.games import ai_for
@@ -55,6 +58,47 @@ class Reading(Protocol):
     def weight(self, hands: Sequence[Sequence[Tile]]) -> float:
         """The likelihood of the plays if the seats held `hands` now."""
         ...
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is good, in a few words: a `key` from a small set the bot translates, and
+    the numbers its sentence needs (a tile as text, pips, a percentage).
+
+    Keys: `wins_hand` (the move wins the hand now), `shuts_out` (an end shows a `number` an
+    opponent is known to lack), `plays_heaviest` (sheds the most `pips`), `sheds_double`
+    (`tile`), `keeps_numbers` (keeps the most different `numbers` in hand), `leaves_no_fit`
+    (`sum`: no unseen tile fits the `total` left), `safest_total` (`sum`: the `total` left is
+    the one the next seats are least likely to hit, `chance` in percent), `lays_most_pairs`
+    (`pairs`), `keeps_partners` (`pairs`: the tiles kept have the most unseen `partners`),
+    `exchanges_loner` (`pairs`: the `tile` with the fewest unseen `partners`), `only_move` (the
+    others play the same game), `search` (the search found it better by `margin` points of
+    the review, `engine.ai.review`), `close_call` (the best moves are about as good)."""
+
+    KEYS: ClassVar[frozenset[str]] = frozenset(
+        (
+            "wins_hand",
+            "shuts_out",
+            "plays_heaviest",
+            "sheds_double",
+            "keeps_numbers",
+            "leaves_no_fit",
+            "safest_total",
+            "lays_most_pairs",
+            "keeps_partners",
+            "exchanges_loner",
+            "only_move",
+            "search",
+            "close_call",
+        )
+    )
+
+    key: str
+    numbers: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.key not in self.KEYS:
+            raise ValueError(f"{self.key!r} is not a reason the bot can say (Reason.KEYS)")
 
 
 @ai_for(Variant)
@@ -116,3 +160,11 @@ class GameAI:
     def restore(self, state: HandState, view: SeatView) -> None:
         """Give a sampled world (`state`, built from `view`'s table, turn and history) the
         game's own state beyond the table and the hands (nothing here)."""
+
+    def features(self, view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+        """The facts about `action` (one of `view.legal`) that a player would give as its
+        reason, the most telling first; each true of this action and not of every other legal
+        one (the rules of thumb of `engine.ai.heuristics`)."""
+        from engine.ai.heuristics import placing_features
+
+        return placing_features(view, knowledge, action)

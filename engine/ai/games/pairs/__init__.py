@@ -19,8 +19,8 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.ai.games import ai_for
-from engine.ai.games.base import GameAI, Policy, Reading
-from engine.ai.games.pairs.easy import candidates, pairs_value, same_game
+from engine.ai.games.base import GameAI, Policy, Reading, Reason
+from engine.ai.games.pairs.easy import candidates, pairs_features, pairs_value, same_game
 from engine.ai.games.pairs.known import own_exchanges_in_stock, turns_without_pairs
 from engine.ai.games.pairs.playout import pairs_policy, pairs_world
 from engine.variants.pairs import Pairs, PairsTable
@@ -74,3 +74,6 @@ class PairsAI(GameAI):
     def restore(self, state: HandState, view: SeatView) -> None:
         idle = turns_without_pairs(view.history)
         state.side = PairsTable([list(pairs) for pairs in view.laid_pairs], idle)
+
+    def features(self, view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+        return pairs_features(view, knowledge, action)

@@ -15,8 +15,8 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.ai.games import ai_for
-from engine.ai.games.base import GameAI, Policy, Reading
-from engine.ai.games.sum.easy import sum_value
+from engine.ai.games.base import GameAI, Policy, Reading, Reason
+from engine.ai.games.sum.easy import sum_features, sum_value
 from engine.ai.games.sum.playout import sum_policy, sum_world
 from engine.ai.games.sum.reading import SumReading
 from engine.variants.sum import Sum
@@ -53,3 +53,6 @@ class SumAI(GameAI):
 
     def playout_policy(self) -> Policy | None:
         return sum_policy
+
+    def features(self, view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+        return sum_features(view, knowledge, action)
