@@ -15,6 +15,7 @@ from engine import Match, Play, Tile
 from engine.__main__ import main as engine_main
 from engine.actions import Action
 from engine.ai import choose_action
+from engine.ai.games import game_ai
 from engine.ai.games.base import Reason
 from engine.ai.hints import hint
 from engine.ai.review import (
@@ -23,6 +24,7 @@ from engine.ai.review import (
     Review,
     ReviewBudget,
     decision_points,
+    estimate_actions,
     review,
     view_at,
 )
@@ -264,6 +266,9 @@ def test_the_hint_names_the_experts_move_with_a_reason_of_the_set() -> None:
             found = hint(view, SMALL)
             assert found.action in view.legal and found == hint(view, SMALL)
             assert found.reason.key in Reason.KEYS
+            candidates = game_ai(match.variant).candidates(view)
+            if len(candidates) > 1:
+                assert found.action == estimate_actions(view, candidates, SMALL).choice
             given += 1
         match.apply(choose_action(view, "easy", rng))
     assert given > 3
