@@ -5,6 +5,7 @@ nothing; a bad move costs a lot and the expert's costs nothing."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,7 @@ from engine.ai.review import (
     ReviewBudget,
     decision_points,
     estimate_actions,
+    judge_decision,
     review,
     view_at,
 )
@@ -299,3 +301,11 @@ def test_the_command_line_reviews_a_record(
     assert printed.seat == 0 and printed.decisions
     assert engine_main(["review", str(path), "--seat", "0", "--worlds", "10"]) == 0
     assert "accuracy" in capsys.readouterr().out
+
+
+def test_a_decision_travels_to_a_worker_process_and_back() -> None:
+    """Inputs and outputs are plain picklable values: a pool judges a decision as it is."""
+    point = decision_points(played_record("cross", 2, "pickle"), 0)[0]
+    travelled = pickle.loads(pickle.dumps(point))
+    judged = judge_decision(travelled, TINY)
+    assert pickle.loads(pickle.dumps(judged)) == judged == judge_decision(point, TINY)
