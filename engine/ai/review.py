@@ -50,7 +50,7 @@ from engine.ai.games import game_ai
 from engine.ai.knowledge import variant_for
 from engine.ai.search import Estimate, search
 from engine.match import Match
-from engine.record import replay
+from engine.record import new_match, replay
 from engine.view import SeatView
 
 POINTS_PER_WIN = 100.0  # points of the review for winning a hand: the search's utility times 100
@@ -64,6 +64,9 @@ class ReviewBudget:
 
     worlds: int = 1000
     cpu_ms: int = 2000
+
+
+REVIEW_BUDGET = ReviewBudget()  # the default: a 100-point partnership match in about 12 s of CPU
 
 
 @dataclass(frozen=True)
@@ -227,7 +230,7 @@ def view_at(record: Mapping[str, Any], seat: int, hand: int, turn: int) -> SeatV
     return found[0]
 
 
-def judge_decision(point: DecisionPoint, budget: ReviewBudget = ReviewBudget()) -> Decision:
+def judge_decision(point: DecisionPoint, budget: ReviewBudget = REVIEW_BUDGET) -> Decision:
     """The expert's judgement of one decision, from the seat's view only."""
     view = point.view
     actions, played = _judged(view, point.played)
@@ -270,13 +273,12 @@ def estimate_actions(view: SeatView, actions: list[Action], budget: ReviewBudget
 def review(
     record: Mapping[str, Any],
     seat: int,
-    budget: ReviewBudget = ReviewBudget(),
+    budget: ReviewBudget = REVIEW_BUDGET,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Every decision of `seat` in `record`, judged; `progress(done, total)` is called after
     each decision (and once before the first)."""
     points = decision_points(record, seat)
-    variant = str(record.get("variant"))
     decisions: list[Decision] = []
     if progress is not None:
         progress(0, len(points))
@@ -284,9 +286,7 @@ def review(
         decisions.append(judge_decision(point, budget))
         if progress is not None:
             progress(len(decisions), len(points))
-    if points:
-        variant = points[0].view.variant
-    return Review(variant, seat, tuple(decisions))
+    return Review(new_match(record).variant.id, seat, tuple(decisions))
 
 
 def view_seed(view: SeatView) -> str:
