@@ -15,11 +15,11 @@ record itself (variant, players, options) at action 0.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import action_from_record
+from engine.actions import Action, action_from_record
 from engine.errors import DominoError, RecordError
 from engine.match import Match
 from engine.messages import Message
@@ -92,8 +92,12 @@ def new_match(record: Mapping[str, Any]) -> Match:
         raise RecordError.at(0, error.message) from None
 
 
-def replay(record: Mapping[str, Any]) -> Replay:
-    """Replay a record through the rules; raise `RecordError` at the first fault."""
+def replay(
+    record: Mapping[str, Any], before: Callable[[Match, Action], None] | None = None
+) -> Replay:
+    """Replay a record through the rules; raise `RecordError` at the first fault. `before` is
+    called with the match and each action (read and well formed, not yet checked by the rules)
+    just before the action is applied: what the match looked like at each decision."""
     match = new_match(record)
     hands = record.get("hands", [])
     if not isinstance(hands, list):
@@ -122,15 +126,25 @@ def replay(record: Mapping[str, Any]) -> Replay:
                 raise RecordError("hand {number} is already over", index=index, number=number)
             try:
                 action = action_from_record(action_record)
+            except DominoError as error:
+                raise _fault(index, action_record, error) from None
+            if before is not None:
+                before(match, action)
+            try:
                 match.apply(action)
             except DominoError as error:
-                seat = action_record.get("seat") if isinstance(action_record, dict) else None
-                reason = error.message
-                if isinstance(seat, int):
-                    reason = Message("seat {seat}: {reason}", seat=seat, reason=reason)
-                raise RecordError.at(index, reason) from None
+                raise _fault(index, action_record, error) from None
             index += 1
     return Replay(match)
+
+
+def _fault(index: int, action_record: object, error: DominoError) -> RecordError:
+    """The record's fault at action `index`, naming the seat where the action names one."""
+    seat = action_record.get("seat") if isinstance(action_record, dict) else None
+    reason = error.message
+    if isinstance(seat, int):
+        reason = Message("seat {seat}: {reason}", seat=seat, reason=reason)
+    return RecordError.at(index, reason)
 
 
 def _start(match: Match, hand_record: Mapping[str, Any], number: int, first: int) -> None:

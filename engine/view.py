@@ -4,7 +4,8 @@ are not in it, only their sizes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -12,14 +13,14 @@ from engine.layout import Layout
 from engine.messages import Message
 from engine.rules import HandResult
 from engine.tiles import Tile
-from engine.variants.base import PublicState
+from engine.variants.base import PublicFacts, PublicState
 
 if TYPE_CHECKING:
     from engine.match import Match
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(PublicFacts):
     variant: str
     seat: int
     players: int
@@ -42,8 +43,8 @@ class SeatView:
     winners: tuple[int, ...] = ()  # the seats that won the match, once it is over (none: a draw)
     # Public state some games have beyond the layout (filled by `Variant.public_state`):
     status: Message | None = None  # a short line on the table's state, e.g. the cross's progress
-    total: int | None = None  # the running total of the `sum` game
-    laid_pairs: tuple[tuple[tuple[Tile, Tile], ...], ...] = ()  # per seat, pairs laid (`pairs`)
+    # the game's own facts by name, read as `total` (`sum`) and `laid_pairs` (`pairs`)
+    extra: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def my_turn(self) -> bool:
@@ -93,6 +94,5 @@ def _view(match: Match, seat: int | None) -> SeatView:
         history=match.variant.history_for(hand, seat) if hand is not None else (),
         legal=tuple(hand.legal_actions(seat)) if hand is not None and seat is not None else (),
         status=public.status,
-        total=public.total,
-        laid_pairs=public.laid_pairs,
+        extra=public.extra,
     )

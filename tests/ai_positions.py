@@ -6,10 +6,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine import Match, all_variants
+from engine import Match, Play, all_variants
 from engine.ai import choose_action
 from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import sample_hidden
+from engine.errors import DominoError
 from engine.view import SeatView
 
 SETUPS: list[tuple[str, int, dict[str, int]]] = [
@@ -88,3 +89,27 @@ def placing_shares(
                 positions += 1
             match.apply(choose_action(view, "easy", rng))
     return plain / max(1, positions), read_share / max(1, positions), positions
+
+
+def redealt(match: Match, seat: int, rng: random.Random) -> Match:
+    """The same match with the other seats' hidden tiles dealt again, consistently with all
+    that `seat` has seen: a no-draw hand replayed from a different deal (`seat`'s own tiles
+    dealt in the same order)."""
+    assert match.hand is not None
+    view = match.view_for(seat)
+    knowledge = Knowledge.of(view)
+    while True:
+        hands, _ = sample_hidden(knowledge, rng)
+        hands[seat] = list(match.hand.dealt[seat])
+        for action in view.history:
+            if isinstance(action, Play) and action.seat != seat:
+                hands[action.seat].append(action.tile)
+        twin = Match(match.variant, seed=match.seed)
+        try:
+            hand = twin.start_hand(deal=hands, leader=match.hand.lead.seat)
+        except DominoError:
+            continue  # the redeal rule forbids that deal: draw another
+        for action in view.history:
+            twin.apply(action)
+        assert hand.hands[seat] == match.hand.hands[seat]
+        return twin

@@ -126,6 +126,8 @@ def view_of(
         results=(),
         over=False,
         status=status,
-        total=total,
-        laid_pairs=laid_pairs,
+        extra={
+            **({} if total is None else {"total": total}),
+            **({"laid_pairs": laid_pairs} if laid_pairs else {}),
+        },
     )

@@ -12,12 +12,12 @@ import pytest
 from engine import Draw, Match, Pass, Play, Tile
 from engine.__main__ import main as engine_main
 from engine.ai import LEVELS, choose_action
+from engine.ai.games import game_ai
 from engine.ai.knowledge import Knowledge
-from engine.ai.pairing import candidates
 from engine.ai.sampling import sample_hidden
 from engine.errors import DominoError
 from engine.view import SeatView
-from tests.ai_positions import SETUPS, positions
+from tests.ai_positions import SETUPS, positions, redealt
 
 
 @pytest.mark.parametrize(("variant_id", "players", "options"), SETUPS)
@@ -52,28 +52,6 @@ def test_same_seed_same_choice() -> None:
     for level in LEVELS:
         first = choose_action(view, level, random.Random(5), worlds=30)
         assert choose_action(view, level, random.Random(5), worlds=30) == first
-
-
-def redealt(match: Match, seat: int, rng: random.Random) -> Match:
-    """The same match with the other seats' hidden tiles dealt again, consistently with all
-    that `seat` has seen: a no-draw hand replayed from a different deal."""
-    assert match.hand is not None
-    view = match.view_for(seat)
-    knowledge = Knowledge.of(view)
-    while True:
-        hands, _ = sample_hidden(knowledge, rng)
-        for action in view.history:
-            if isinstance(action, Play):
-                hands[action.seat].append(action.tile)
-        twin = Match(match.variant, seed=match.seed)
-        try:
-            hand = twin.start_hand(deal=hands, leader=match.hand.lead.seat)
-        except DominoError:
-            continue  # the redeal rule forbids that deal: draw another
-        for action in view.history:
-            twin.apply(action)
-        assert hand.hands[seat] == match.hand.hands[seat]
-        return twin
 
 
 def swapped(match: Match, seat: int, rng: random.Random) -> Match:
@@ -257,7 +235,7 @@ def test_in_pairs_no_level_sees_the_other_hand_or_the_stock() -> None:
         assert match.hand is not None
         seat = match.hand.turn
         view = match.view_for(seat)
-        if len(candidates(view)) < 2:
+        if len(game_ai(match.variant).candidates(view)) < 2:
             continue
         knowledge = Knowledge.of(view)
         mine = {tile for _, tile in knowledge.in_stock}

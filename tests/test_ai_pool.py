@@ -20,9 +20,13 @@ import pytest
 from cogs.tables.robots import Robots
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Table
+from engine import Match
 from engine.actions import Action
-from engine.ai import LEVELS
+from engine.ai import LEVELS, choose_action
+from engine.ai.hints import hint
 from engine.ai.pool import AIPool
+from engine.ai.review import ReviewBudget, decision_points, judge_decision
+from engine.record import write
 from engine.view import SeatView
 from tests.ai_positions import positions
 
@@ -61,6 +65,20 @@ def test_the_pool_returns_a_legal_move(pool: AIPool) -> None:
     for level in ("random", "easy", "hard", "expert"):
         action = pool.submit(view, level, seed=3, budget_ms=20).result(timeout=30)
         assert action in view.legal
+
+
+def test_the_pool_judges_a_decision_of_a_review_and_finds_a_hint(pool: AIPool) -> None:
+    """The worker's judgement is the one made here (a review is deterministic), and so is its
+    hint."""
+    match = Match("partnership", 4, seed="pool-review")
+    hand = match.start_hand()
+    rng = random.Random(4)
+    while not hand.over:
+        match.apply(choose_action(match.view_for(hand.turn), "easy", rng))
+    point = decision_points(write(match), 0)[0]
+    budget = ReviewBudget(worlds=30, cpu_ms=60_000)
+    assert pool.submit_judgement(point, budget).result(timeout=60) == judge_decision(point, budget)
+    assert pool.submit_hint(point.view, budget).result(timeout=60) == hint(point.view, budget)
 
 
 def test_the_budget_counts_from_submission_even_in_a_queue(pool: AIPool) -> None:

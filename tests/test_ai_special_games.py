@@ -7,13 +7,13 @@ from collections import Counter
 
 from engine import Match, Play
 from engine.ai import choose_action
-from engine.ai.adding import chance_to_hold_pips, others_in_turn_order
-from engine.ai.adding_playout import sum_playout
+from engine.ai.games import game_ai
+from engine.ai.games.pairs.known import turns_without_pairs
+from engine.ai.games.pairs.playout import PairsWorld
+from engine.ai.games.sum.easy import chance_to_hold_pips, others_in_turn_order
+from engine.ai.games.sum.playout import sum_playout
 from engine.ai.knowledge import Knowledge
-from engine.ai.pairing import candidates, same_game
-from engine.ai.pairs_playout import PairsWorld
-from engine.ai.playouts import playout_policy
-from engine.ai.sampling import build_world, sample_hidden, turns_without_pairs
+from engine.ai.sampling import build_world, sample_hidden
 from engine.ai.world_values import rich_playout
 from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
@@ -101,10 +101,10 @@ def test_in_search_playouts_every_seat_takes_an_exact_hit_and_lays_all_its_pairs
     rng = random.Random(5)
     checked = 0
     for variant_id, players in (("sum", 4), ("pairs", 2)):
-        policy = playout_policy(variant_id)
-        assert policy is not None
         for game in range(10):
             match = Match(variant_id, players, seed=f"playout:{game}")
+            policy = game_ai(match.variant).playout_policy()
+            assert policy is not None
             hand = match.start_hand()
             while not hand.over:
                 actions = match.legal_actions()
@@ -204,10 +204,11 @@ def test_the_pairs_world_follows_the_rules_of_the_hand() -> None:
 def test_search_tries_one_move_of_each_kind_in_pairs() -> None:
     """Exchanging two tiles of the same pip sum, or laying pairs of the same sums, leaves the
     same game: the search tries one of them, and keeps `easy`'s own tile when it agrees."""
+    game = game_ai(Match("pairs", 2).variant)
     for view in _views("pairs", 2, 10, "kinds"):
-        kinds = candidates(view)
+        kinds = game.candidates(view)
         for action in view.legal:
-            matching = [kind for kind in kinds if same_game(kind, action)]
+            matching = [kind for kind in kinds if game.same_game(kind, action)]
             largest = max((len(a.pairs) for a in view.legal if isinstance(a, LayPairs)), default=0)
             if isinstance(action, LayPairs) and len(action.pairs) < largest:
                 assert not matching  # fewer pairs than the hand allows: not searched

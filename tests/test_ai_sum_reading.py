@@ -10,10 +10,10 @@ import pytest
 
 from engine import Match, Play
 from engine.ai import choose_action
-from engine.ai.adding import sum_value
 from engine.ai.estimates import EasyRival
+from engine.ai.games.sum.easy import sum_value
+from engine.ai.games.sum.reading import SumReading
 from engine.ai.knowledge import Knowledge
-from engine.ai.sum_reading import SumReading
 from tests.ai_positions import placing_shares
 
 

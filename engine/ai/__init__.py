@@ -19,6 +19,10 @@ value) bounds it too, so a move that waited in a queue uses only what is left; `
 else the machine runs; `deadline` is then on that clock); `worlds` replaces the clock by a fixed
 amount of search. Search runs in
 the caller's thread: the bot runs it off the event loop through `engine.ai.pool.AIPool`.
+
+What differs from one game to another is the game's `GameAI` (`engine.ai.games`), found
+through the variant. The same search judges a finished match's decisions for one seat
+(`engine.ai.review`) and names the expert's move with a reason (`engine.ai.hints`).
 """
 
 from __future__ import annotations

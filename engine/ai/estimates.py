@@ -17,9 +17,9 @@ import math
 import random
 
 from engine.actions import Action
+from engine.ai.games import game_ai
 from engine.ai.heuristics import choose_easy
 from engine.ai.knowledge import Knowledge
-from engine.ai.pairing import same_game
 from engine.view import SeatView
 
 # The expert's race among actions (`Tally`): no action is dropped before `RACE_FROM` worlds,
@@ -136,12 +136,13 @@ class EasyRival:
     strongly correlated, and the error of each alone would overstate the doubt many times.
     Worlds the expert's reading weighs count by their weights, and for the error by their
     effective number (Kish), as in the race. `easy`'s choice is compared through the candidate
-    that plays the same game (`same_game`)."""
+    that plays the same game (`GameAI.same_game`)."""
 
     def __init__(
         self, view: SeatView, knowledge: Knowledge, rng: random.Random, legal: list[Action]
     ) -> None:
         self.easy = choose_easy(view, rng, knowledge)
+        same_game = game_ai(knowledge.variant).same_game
         self.kept = next((i for i, action in enumerate(legal) if same_game(action, self.easy)), -1)
         self.sums = [0.0] * len(legal)  # per action, the weighted sums of its value minus
         self.squares = [0.0] * len(legal)  # that of easy's choice, and of its square

@@ -12,20 +12,20 @@ through the rules themselves), and the position it leaves is scored by `position
 - **don't feed an opponent**: an open end showing a number an opponent is known to lack (he
   passed on it) is good, more so for the next seat to play; one the partner lacks is bad.
 
-Games whose aim is not to empty a hand have evaluations of their own (`GAME_VALUES`): the sum
-game (`engine.ai.adding`) and the pairs game (`engine.ai.pairing`). Every other variant is
-judged through `HandState.legal_actions/apply/copy` by the position value above.
+Games whose aim is not to empty a hand judge each action by an evaluation of their own
+(`GameAI.own_evaluation`, `GameAI.action_value`: the sum and pairs games, in
+`engine.ai.games`). Every other variant is judged through `HandState.legal_actions/apply/copy`
+by the position value above.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from engine.actions import Action, Play
-from engine.ai.adding import sum_value
+from engine.ai.games import game_ai
+from engine.ai.games.base import Reason
 from engine.ai.knowledge import Knowledge
-from engine.ai.pairing import pairs_value
 from engine.ai.sampling import build_world, sample_hidden
 from engine.hand import HandState
 from engine.view import SeatView
@@ -39,12 +39,6 @@ OPPONENT_LACKS = 2.0
 NEXT_OPPONENT_LACKS = 1.5
 PARTNER_LACKS = 2.0
 FINISHED = 1000.0
-
-# Variants judged move by move by their own evaluation: (view, knowledge, action) -> value.
-GAME_VALUES: dict[str, Callable[[SeatView, Knowledge, Action], float]] = {
-    "sum": sum_value,
-    "pairs": pairs_value,
-}
 
 
 def position_value(state: HandState, knowledge: Knowledge) -> float:
@@ -92,9 +86,9 @@ def choose_easy(view: SeatView, rng: random.Random, knowledge: Knowledge | None 
         return legal[0]
     if knowledge is None:
         knowledge = Knowledge.of(view)
-    game_value = GAME_VALUES.get(view.variant)
-    if game_value is not None:
-        return max(legal, key=lambda action: game_value(view, knowledge, action))
+    game = game_ai(knowledge.variant)
+    if game.own_evaluation:
+        return max(legal, key=lambda action: game.action_value(view, knowledge, action))
     hands, stock = sample_hidden(knowledge, rng)
     world = build_world(view, knowledge, hands, stock)
     best: Action = legal[0]
@@ -111,3 +105,45 @@ def choose_easy(view: SeatView, rng: random.Random, knowledge: Knowledge | None 
 def _tile_bonus(action: Action) -> float:
     """A whisker for the heavier of two otherwise equal plays (stable, deterministic ties)."""
     return action.tile.pips / 1000 if isinstance(action, Play) else 0.0
+
+
+def placing_features(view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+    """The rules of thumb above that `action` follows, as reasons a player would give, the most
+    telling first: it wins the hand; it leaves an end showing a number an opponent is known to
+    lack; it sheds the heaviest tile that may be played, or a double; it keeps the most
+    different numbers in hand. Relative facts (heaviest, most numbers) hold only where some
+    other play differs."""
+    seat = view.seat
+    hands, stock = sample_hidden(knowledge, random.Random(0))  # the hidden tiles play no part
+    after = build_world(view, knowledge, hands, stock)
+    after.apply(action)
+    if after.outcome is not None and after.outcome.went_out == seat:
+        return [Reason("wins_hand")]
+    found: list[Reason] = []
+    if after.layout.started:
+        for number in sorted(set(after.layout.open_numbers()), reverse=True):
+            if any(
+                knowledge.seated[other]
+                and not _partner(knowledge, other)
+                and other != seat
+                and knowledge.lacks_number(other, number)
+                for other in range(len(knowledge.seated))
+            ):
+                found.append(Reason("shuts_out", {"number": number}))
+                break
+    if not isinstance(action, Play):
+        return found
+    plays = [legal.tile for legal in view.legal if isinstance(legal, Play)]
+    pips = [tile.pips for tile in plays]
+    if action.tile.pips == max(pips) > min(pips):
+        found.append(Reason("plays_heaviest", {"pips": action.tile.pips}))
+    if action.tile.is_double and not knowledge.variant.wild_doubles:
+        found.append(Reason("sheds_double", {"tile": str(action.tile)}))
+    kept = {tile: _numbers_left(view, tile) for tile in plays}
+    if kept[action.tile] == max(kept.values()) > min(kept.values()):
+        found.append(Reason("keeps_numbers", {"numbers": kept[action.tile]}))
+    return found
+
+
+def _numbers_left(view: SeatView, played: object) -> int:
+    return len({n for tile in view.hand if tile != played for n in (tile.high, tile.low)})

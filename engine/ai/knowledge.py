@@ -16,8 +16,12 @@ not in laid pairs), each seat's hand size, the boneyard size, and for every othe
 - in games laid in a row (`sum`), a pass means the passer holds no tile that fits the total;
 - where the rules make the holder of the highest tile (or the highest double) lead with it, every
   tile that would have outranked the lead was not dealt: no seat holds it until it draws;
-- in `pairs`, a tile the seat itself put under the stock (`Exchange`) is still there, at a known
-  depth, until the stock runs down to it: no other seat holds it (`in_stock`).
+- where a seat puts tiles back into the boneyard (`pairs`), one it put there itself is still
+  there, at a known depth, until the stock runs down to it: no other seat holds it
+  (`in_stock`, from the game's AI: `GameAI.in_stock`).
+
+Tiles seen beyond the layout and the seat's hand (the laid pairs of `pairs`) are the game's
+AI's `GameAI.face_up`.
 
 Nothing here reads hidden state: the only input is the view. The inference is *sound* (a tile
 said to be lacked is never held) rather than complete, so sampled hands are always possible.
@@ -31,14 +35,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.actions import Action, Draw, Pass, Play, Special
+from engine.actions import Draw, Pass, Play, Special
+from engine.ai.games import game_ai
 from engine.layout import Shape
 from engine.match import Match
 from engine.rules import DrawRule
 from engine.tiles import Tile
 from engine.variants import get_variant
 from engine.variants.base import Variant
-from engine.variants.pairs import Exchange, HiddenExchange
 from engine.view import SeatView
 
 
@@ -76,12 +80,10 @@ class Knowledge:
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
         variant = variant_for(view)
+        game = game_ai(variant)
         visible = set(view.hand)
         visible.update(view.layout.tiles())
-        for pairs in view.laid_pairs:
-            for first, second in pairs:
-                visible.add(first)
-                visible.add(second)
+        visible.update(game.face_up(view))
         unseen = tuple(tile for tile in variant.full_set() if tile not in visible)
         hidden = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
         asleep = len(unseen) - hidden - view.boneyard
@@ -89,7 +91,7 @@ class Knowledge:
             raise ValueError("the view does not add up: more hidden tiles than unseen ones")
         undealt = _undealt(view, variant, frozenset(unseen))
         lacks = _lacked_tiles(view, variant, frozenset(unseen), undealt)
-        in_stock = own_exchanges_in_stock(view.seat, view.history, view.boneyard)
+        in_stock = game.in_stock(view)
         if in_stock:
             buried = frozenset(tile for _, tile in in_stock)
             lacks = tuple(
@@ -194,21 +196,3 @@ def _turn_ended_after(view: SeatView, position: int, seat: int) -> bool:
     if position + 1 < len(view.history):
         return view.history[position + 1].seat != seat
     return view.turn is not None and view.turn != seat
-
-
-def own_exchanges_in_stock(
-    seat: int, history: tuple[Action, ...], boneyard: int
-) -> tuple[tuple[int, Tile], ...]:
-    """The tiles `seat` exchanged that are still in the stock, with their depth from the top.
-
-    The stock is a queue: an exchanged tile goes to the bottom and rises as tiles are drawn from
-    the top. Only exchanges put tiles in, so a tile with `behind` exchanges after it is still
-    there while the stock holds more than `behind` tiles, `behind + 1` from the bottom."""
-    found: list[tuple[int, Tile]] = []
-    exchanges = [a for a in history if isinstance(a, Exchange | HiddenExchange)]
-    for position, action in enumerate(exchanges):
-        if isinstance(action, Exchange) and action.seat == seat:
-            behind = len(exchanges) - position - 1
-            if boneyard > behind:
-                found.append((boneyard - 1 - behind, action.tile))
-    return tuple(found)

@@ -5,6 +5,9 @@
     ...  # the bot awaits asyncio.wrap_future(future)
     pool.close()
 
+The same workers judge the decisions of a review one by one (`submit_judgement`: the caller
+counts them back for progress and bounds how many it queues) and find hints (`submit_hint`).
+
 The budget counts from `submit`, not from when a worker picks the move up: the deadline travels
 with the job, so a move that waited behind others under load searches only for what is left (and
 falls back to a quick choice when nothing is). A future that has not started yet can be
@@ -25,14 +28,26 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from engine.actions import Action
 from engine.ai import DEFAULT_BUDGET_MS, LEVELS, choose_action
+from engine.ai.hints import HINT_BUDGET, Hint, hint
+from engine.ai.review import (
+    REVIEW_BUDGET,
+    Decision,
+    DecisionPoint,
+    ReviewBudget,
+    judge_decision,
+)
 from engine.errors import DominoError
 from engine.view import SeatView
 from engine.workers import worker_pool
+
+T = TypeVar("T")
 
 
 def _warm_up() -> None:
@@ -82,11 +97,24 @@ class AIPool:
             )
         budget = DEFAULT_BUDGET_MS[level] if budget_ms is None else budget_ms
         deadline = time.monotonic() + max(0, budget) / 1000
+        return self._submit(_choose, view, level, seed, budget_ms, deadline)
+
+    def submit_judgement(
+        self, point: DecisionPoint, budget: ReviewBudget = REVIEW_BUDGET
+    ) -> Future[Decision]:
+        """Judge one decision of a review (`engine.ai.review.judge_decision`) in a worker."""
+        return self._submit(judge_decision, point, budget)
+
+    def submit_hint(self, view: SeatView, budget: ReviewBudget = HINT_BUDGET) -> Future[Hint]:
+        """The expert's move in `view` and its reason (`engine.ai.hints.hint`), in a worker."""
+        return self._submit(hint, view, budget)
+
+    def _submit(self, work: Callable[..., T], *args: object) -> Future[T]:
         executor = self._executor
         try:
-            return executor.submit(_choose, view, level, seed, budget_ms, deadline)
-        except BrokenProcessPool:  # a worker died since the last move: start afresh
-            return self._replace(executor).submit(_choose, view, level, seed, budget_ms, deadline)
+            return executor.submit(work, *args)
+        except BrokenProcessPool:  # a worker died since the last job: start afresh
+            return self._replace(executor).submit(work, *args)
 
     def close(self, *, cancel_pending: bool = True) -> None:
         """Stop the workers; moves not yet started are cancelled."""

@@ -9,9 +9,10 @@ found when one exists.
 
 `build_world(view, knowledge, hands, stock)` is a `HandState` at the view's point of the hand with
 those hidden tiles: the view's own table, turn, history and turn counters. Games whose state
-holds more than the table and the hands restore it here too: `pairs` gets its laid pairs and
-its count of turns without a pair, and the tiles the seat put under the stock go back to where it
-knows they are. (The running total of `sum` is the table's pips: the layout carries it.)
+holds more than the table and the hands restore it through their AI (`GameAI.restore`: `pairs`
+gets its laid pairs and its count of turns without a pair), and the tiles whose place in the
+boneyard the seat knows (`Knowledge.in_stock`) go back there. (The running total of `sum` is the
+table's pips: the layout carries it.)
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Draw, Play
+from engine.ai.games import game_ai
 from engine.ai.knowledge import Knowledge
 from engine.hand import HandState
 from engine.rules import Lead
 from engine.tiles import Tile
-from engine.variants.pairs import LayPairs, PairsTable
 from engine.view import SeatView
 
 REST = -1  # the boneyard and the tiles set aside: any tile may be there
@@ -170,20 +171,8 @@ def build_world(
     state.placed_this_turn = trailing(view.history, view.turn, Play) if variant.keeps_playing else 0
     plays = [action.seat for action in view.history if isinstance(action, Play)]
     state.last_placer = plays[-1] if plays else None
-    if isinstance(state.side, PairsTable):
-        idle = turns_without_pairs(view.history)
-        state.side = PairsTable([list(pairs) for pairs in view.laid_pairs], idle)
+    game_ai(variant).restore(state, view)
     return state
-
-
-def turns_without_pairs(history: Sequence[Action]) -> int:
-    """In `pairs`, the turns in a row since a pair was laid (exchanges and passes)."""
-    idle = 0
-    for action in reversed(history):
-        if isinstance(action, LayPairs):
-            break
-        idle += 1
-    return idle
 
 
 def with_known_places(stock: Sequence[Tile], knowledge: Knowledge) -> list[Tile]:

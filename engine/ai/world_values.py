@@ -8,8 +8,10 @@ solved, or all by playouts), so that a world never favours the actions that happ
 solved.
 
 - `fast_world`: line games on the bitmask fast path (`engine.fast`);
-- `rich_world`: every other game, through the generic `HandState` interface;
-- `sum_world` and `pairs_world`: the sum and pairs games' own fast playouts, on pip counts.
+- `rich_world`: every other game, through the generic `HandState` interface.
+
+Games with playouts of their own (`sum` and `pairs`, on pip counts) judge a world by
+`GameAI.world_values` instead, and play generic playouts by `GameAI.playout_policy`.
 """
 
 from __future__ import annotations
@@ -17,19 +19,11 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Draw, Pass, Play
-from engine.ai.adding_playout import sum_playout
 from engine.ai.endgame import FastSolver, LineSolver, RichSolver, SearchLimit
+from engine.ai.games import game_ai
 from engine.ai.judge import Judge
-from engine.ai.knowledge import Knowledge
-from engine.ai.pairs_playout import PairsWorld
-from engine.ai.playouts import playout_policy
-from engine.ai.sampling import turns_without_pairs, with_known_places
 from engine.fast import NO_MOVE, FastHand
 from engine.hand import HandState
-from engine.rules import HandOutcome
-from engine.tiles import Tile
-from engine.variants.pairs import Exchange, LayPairs
-from engine.view import SeatView
 
 # Tiles left in all hands, at most, for the exact solver on the fast path. Larger positions
 # cost more per world than a playout (at 12 tiles the expert's average cost per world is 1.75
@@ -42,7 +36,6 @@ ENDGAME_TILES = 12
 # 16 with earlier playouts solved exactly from 12 tiles down 67.3%: level within the intervals
 # (about 5 points each way); exact values cost worlds (40 a move at 17 tiles).
 LINE_ENDGAME_TILES = 14
-SUM_PLAYERS_GUESS = True  # `sum` playouts: seats play from what they see (else from every hand)
 RICH_ENDGAME_TILES = 7  # the same through the generic interface (slower per node)
 MAX_PLAYOUT_ACTIONS = 2_000
 
@@ -53,10 +46,14 @@ def fast_world(
     judge: Judge,
     rng: random.Random,
     solve: bool,
+    *,
+    common: bool = False,
 ) -> tuple[list[float], bool]:
     """Each action's value in this world, and whether to keep solving. Every action of a world
     is judged the same way (all solved, or all by playouts), so that a world never favours the
-    actions that happened to be solved."""
+    actions that happened to be solved. `common`: every action's playout draws the same random
+    numbers, so two actions' values differ by what they do, not by luck (the review, which
+    measures that difference); the levels' search draws one stream after another."""
     tiles = sum(h.bit_count() for h in root.hands)
     line = not root.keeps_playing and root.west >= 0
     small = (
@@ -83,10 +80,11 @@ def fast_world(
         else:
             return values, solve
     values = []
+    stream = rng.random() if common else None
     for action in actions:
         child = root.copy()
         fast_apply(child, action)
-        child.playout(rng)
+        child.playout(rng if stream is None else random.Random(stream))
         values.append(judge.utility(child.outcome()))
     return values, solve
 
@@ -104,7 +102,7 @@ def rich_world(
     same random numbers (common random numbers: the actions differ by what they do, not by
     luck), as the race needs and the games with playout policies (`sum`, `pairs`) always do."""
     small = solve and root.drawable == 0 and sum(map(len, root.hands)) <= RICH_ENDGAME_TILES + 1
-    common = common or playout_policy(root.variant.id) is not None
+    common = common or game_ai(root.variant).playout_policy() is not None
     stream = rng.random() if common else None
     values: list[float] = []
     for action in actions:
@@ -123,86 +121,6 @@ def rich_world(
     return values, solve
 
 
-def sum_world(
-    view: SeatView,
-    hands: list[list[Tile]],
-    rest: list[Tile],
-    actions: list[Action],
-    rng: random.Random,
-) -> list[float]:
-    """The sum game's playouts on pip counts (`engine.ai.adding_playout`), each action worth 1
-    where the seat wins the hand and 0 elsewhere (the winner's point is all the scoring)."""
-    me = view.seat
-    target = int(dict(view.options)["target"])
-    before = view.total or 0
-    plays = [action for action in view.history if isinstance(action, Play)]
-    placer = plays[-1].seat if plays else me
-    seated = view.seated
-    following = next(
-        (me + step) % view.players for step in range(1, view.players + 1)
-        if seated[(me + step) % view.players]
-    )  # fmt: skip
-    base = [[tile.pips for tile in held] for held in hands]
-    aside = [tile.pips for tile in rest] if SUM_PLAYERS_GUESS else None
-    # Common random numbers: every action's playout in this world draws the same random stream,
-    # so the actions differ by what they do, not by luck (less noise for the same worlds).
-    stream = rng.random()
-    values: list[float] = []
-    for action in actions:
-        rng = random.Random(stream)
-        pips = [list(held) for held in base]
-        total, last = before, placer
-        if isinstance(action, Play):
-            pips[me].remove(action.tile.pips)
-            total, last = before + action.tile.pips, me
-        winner = sum_playout(pips, seated, total, target, following, last, rng, aside)
-        values.append(1.0 if winner == me else 0.0)
-    return values
-
-
-def pairs_world(
-    view: SeatView,
-    knowledge: Knowledge,
-    hands: list[list[Tile]],
-    stock: list[Tile],
-    actions: list[Action],
-    judge: Judge,
-    rng: random.Random,
-) -> list[float]:
-    """The pairs game's playouts on pip sums (`engine.ai.pairs_playout`), each action worth the
-    variant's own scoring of the hand's end (`Judge.utility`)."""
-    me = view.seat
-    laid = [len(pairs) for pairs in view.laid_pairs] or [0] * view.players
-    idle = turns_without_pairs(view.history)
-    in_stock = [tile.pips for tile in with_known_places(stock, knowledge)[: knowledge.boneyard]]
-    sums = [[tile.pips for tile in held] for held in hands]
-    stream = rng.random()  # common random numbers, as in `sum_world`
-    values: list[float] = []
-    for action in actions:
-        rng = random.Random(stream)
-        world = PairsWorld(sums, in_stock, laid, idle)
-        if isinstance(action, LayPairs):
-            world.lay(me, [tile.pips for tile in action.from_hand()])
-        elif isinstance(action, Exchange):
-            world.exchange(me, action.tile.pips)
-        else:
-            world.pass_turn()
-        world.playout((me + 1) % view.players, rng)
-        values.append(_pairs_utility(judge, world, view.seated))
-    return values
-
-
-def _pairs_utility(judge: Judge, world: PairsWorld, seated: tuple[bool, ...]) -> float:
-    key = (world.end, world.went_out, tuple(world.laid))
-    known = judge.memo.get(key)
-    if known is None:
-        went_out = None if world.went_out < 0 else world.went_out
-        empty = tuple(() for _ in seated)
-        outcome = HandOutcome(world.end, went_out, None, 0, empty, seated, {"laid": key[2]})
-        known = judge.memo[key] = judge.utility(outcome)
-    return known
-
-
 def fast_apply(fast: FastHand, action: Action) -> None:
     """Carry out a rich `Action` on the fast twin of its hand."""
     if isinstance(action, Play):
@@ -219,7 +137,7 @@ def fast_apply(fast: FastHand, action: Action) -> None:
 def rich_playout(state: HandState, rng: random.Random) -> None:
     """Play `state` to its end, every seat choosing uniformly among its legal actions (or by the
     variant's playout policy, where it has one)."""
-    policy = playout_policy(state.variant.id)
+    policy = game_ai(state.variant).playout_policy()
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.outcome is not None:
             return

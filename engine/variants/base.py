@@ -19,9 +19,9 @@ An instance is the ruleset of one match: its player count and validated options.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from engine.errors import BadDeal, BadOption, IllegalAction
 from engine.layout import Arm, Layout, Shape
@@ -45,14 +45,33 @@ if TYPE_CHECKING:
     from engine.match import Match
 
 
+class PublicFacts:
+    """Named readings of the public facts of the games that have them (`extra`), for the
+    views, pictures and checks that show or test them."""
+
+    extra: Mapping[str, object]
+
+    @property
+    def total(self) -> int | None:
+        """The running total of the `sum` game (None elsewhere, and before the lead)."""
+        total = self.extra.get("total")
+        return total if isinstance(total, int) else None
+
+    @property
+    def laid_pairs(self) -> tuple[tuple[tuple[Tile, Tile], ...], ...]:
+        """Per seat, the pairs it has laid in `pairs` (none elsewhere)."""
+        return cast("tuple[tuple[tuple[Tile, Tile], ...], ...]", self.extra.get("laid_pairs", ()))
+
+
 @dataclass(frozen=True)
-class PublicState:
+class PublicState(PublicFacts):
     """What every seat sees of a hand beyond the layout (see `SeatView`): a short line on the
-    table's state, the `sum` game's running total, the pairs laid per seat in `pairs`."""
+    table's state, and the game's own public facts by name (`extra`: the `sum` game's running
+    `total`, the `laid_pairs` per seat in `pairs`), so that a game with facts of its own needs
+    no new field in the view."""
 
     status: Message | None = None
-    total: int | None = None
-    laid_pairs: tuple[tuple[tuple[Tile, Tile], ...], ...] = ()
+    extra: Mapping[str, object] = field(default_factory=dict)
 
 
 class SideState:

@@ -320,7 +320,8 @@ class Pairs(Variant):
                 count=idle,
                 limit=IDLE_TURNS,
             )
-        return PublicState(status=status, laid_pairs=tuple(tuple(pairs) for pairs in table.laid))
+        laid = tuple(tuple(pairs) for pairs in table.laid)
+        return PublicState(status=status, extra={"laid_pairs": laid})
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
         laid: tuple[int, ...] = outcome.extra["laid"]

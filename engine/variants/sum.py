@@ -80,7 +80,7 @@ class Sum(Variant):
             return PublicState()
         total = running_total(hand.layout)
         status = Message("total {total} of {target}", total=total, target=self.option("target"))
-        return PublicState(status=status, total=total)
+        return PublicState(status=status, extra={"total": total})
 
     def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
         # Exact hit or block, the winner is whoever added the last tile.

@@ -1,25 +1,38 @@
-"""Fast playouts of the pairs game for the search levels: pip sums instead of tiles.
+"""Playouts of the pairs game for the search levels: pip sums instead of tiles.
+
+A uniform player picks among every set of pairs, mostly laying fewer than it could, which is
+too far from any real player for a playout to judge a move: here every seat lays as many pairs
+as it can, and exchanges as `easy` does.
 
 In `pairs` a tile matters only by its pip sum: two tiles pair when their sums are equal, and the
 hand ends by counts of pairs (`engine.variants.pairs`). So a hand is a count of tiles per sum, the
 stock a queue of sums, and a playout needs no `HandState`: it is many times faster than the
-generic one, and the search samples that many more worlds in its budget. Every seat plays as
-in `engine.ai.playouts`: it lays every pair it can (all the largest sets of pairs leave the same
-sums in hand, so which one is no choice), else exchanges, while the stock lasts, a tile of the
-sum with the fewest unseen partners (as `easy` does), else passes. The hand ends as the rules
+generic one, and the search samples that many more worlds in its budget (`pairs_world`). Every
+seat lays every pair it can (all the largest sets of pairs leave the same sums in hand, so which
+one is no choice), else exchanges, while the stock lasts, a tile of the sum with the fewest
+unseen partners (as `easy` does), else passes. The hand ends as the rules
 say: 5 pairs laid wins at once; it is blocked after 100 turns in a row without a pair, when the
 stock is empty and no hand holds a pair, or when no two unlaid tiles have equal sums; then more
-pairs laid wins, and equal is a draw.
+pairs laid wins, and equal is a draw. `pairs_policy` plays the same way in a generic playout
+(the exact endgame's fallback).
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 
-from engine.rules import End
-from engine.variants.pairs import HAND_TILES, IDLE_TURNS, PAIRS_TO_WIN
+from engine.actions import Action
+from engine.ai.games.pairs.known import turns_without_pairs
+from engine.ai.judge import Judge
+from engine.ai.knowledge import Knowledge
+from engine.ai.sampling import with_known_places
+from engine.hand import HandState
+from engine.rules import End, HandOutcome
+from engine.tiles import Tile
+from engine.variants.pairs import HAND_TILES, IDLE_TURNS, PAIRS_TO_WIN, Exchange, LayPairs
+from engine.view import SeatView
 
 SUMS = 13  # pip sums 0 to 12 (double-six)
 
@@ -127,3 +140,66 @@ class PairsWorld:
         most = max(self.laid)
         leaders = [seat for seat, count in enumerate(self.laid) if count == most]
         return leaders[0] if len(leaders) == 1 else None
+
+
+def pairs_world(
+    view: SeatView,
+    knowledge: Knowledge,
+    hands: list[list[Tile]],
+    stock: list[Tile],
+    actions: list[Action],
+    judge: Judge,
+    rng: random.Random,
+) -> list[float]:
+    """Each action's value in one sampled world by playouts on pip sums (`PairsWorld`): the
+    variant's own scoring of the hand's end (`Judge.utility`)."""
+    me = view.seat
+    laid = [len(pairs) for pairs in view.laid_pairs] or [0] * view.players
+    idle = turns_without_pairs(view.history)
+    in_stock = [tile.pips for tile in with_known_places(stock, knowledge)[: knowledge.boneyard]]
+    sums = [[tile.pips for tile in held] for held in hands]
+    stream = rng.random()  # common random numbers: the actions differ by what they do
+    values: list[float] = []
+    for action in actions:
+        rng = random.Random(stream)
+        world = PairsWorld(sums, in_stock, laid, idle)
+        if isinstance(action, LayPairs):
+            world.lay(me, [tile.pips for tile in action.from_hand()])
+        elif isinstance(action, Exchange):
+            world.exchange(me, action.tile.pips)
+        else:
+            world.pass_turn()
+        world.playout((me + 1) % view.players, rng)
+        values.append(_pairs_utility(judge, world, view.seated))
+    return values
+
+
+def _pairs_utility(judge: Judge, world: PairsWorld, seated: tuple[bool, ...]) -> float:
+    key = (world.end, world.went_out, tuple(world.laid))
+    known = judge.memo.get(key)
+    if known is None:
+        went_out = None if world.went_out < 0 else world.went_out
+        empty = tuple(() for _ in seated)
+        outcome = HandOutcome(world.end, went_out, None, 0, empty, seated, {"laid": key[2]})
+        known = judge.memo[key] = judge.utility(outcome)
+    return known
+
+
+def pairs_policy(state: HandState, actions: Sequence[Action], rng: random.Random) -> Action:
+    """A seat's action in a generic playout: as many pairs as it can lay (which of the largest
+    sets, at random), else the exchange `easy` makes (the tile with the fewest unseen partners,
+    at random among equals), else the pass."""
+    most = max((len(a.pairs) for a in actions if isinstance(a, LayPairs)), default=0)
+    if most:
+        actions = [a for a in actions if isinstance(a, LayPairs) and len(a.pairs) == most]
+        return actions[int(rng.random() * len(actions))]
+    exchanges = [a for a in actions if isinstance(a, Exchange)]
+    if not exchanges:
+        return actions[0]  # a pass
+    unseen = Counter(t.pips for t in state.stock)
+    for seat, held in enumerate(state.hands):
+        if seat != state.turn:
+            unseen.update(t.pips for t in held)
+    fewest = min(unseen[a.tile.pips] for a in exchanges)
+    choices = [a for a in exchanges if unseen[a.tile.pips] == fewest]
+    return choices[int(rng.random() * len(choices))]

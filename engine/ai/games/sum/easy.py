@@ -19,6 +19,7 @@ from __future__ import annotations
 from math import comb
 
 from engine.actions import Action, Play
+from engine.ai.games.base import Reason
 from engine.ai.knowledge import Knowledge
 from engine.view import SeatView
 
@@ -43,14 +44,48 @@ def sum_value(view: SeatView, knowledge: Knowledge, action: Action) -> float:
         for tile in knowledge.unseen
     ):
         return WIN / 2
+    danger = gap_danger(knowledge, others, gap)
+    kept = [tile for tile in view.hand if tile != action.tile]
+    variety = len({tile.pips for tile in kept})
+    return -DANGER * danger + VARIETY * variety + SHED * action.tile.pips
+
+
+def gap_danger(knowledge: Knowledge, others: list[int], gap: int) -> float:
+    """The danger of leaving `gap`: the chance that the next seat holds a tile of exactly that
+    many pips, plus half that of the seat after it, and so on (someone may add before them)."""
     danger = 0.0
     weight = 1.0
     for other in others:
         danger += weight * chance_to_hold_pips(knowledge, other, gap)
         weight /= 2
-    kept = [tile for tile in view.hand if tile != action.tile]
-    variety = len({tile.pips for tile in kept})
-    return -DANGER * danger + VARIETY * variety + SHED * action.tile.pips
+    return danger
+
+
+def sum_features(view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+    """`sum_value`'s reasons for adding `action`'s tile: it hits the target; it leaves a total no
+    unseen tile fits; it leaves the total the next seats are least likely to hit (with the
+    chance, in percent, by the danger `sum_value` weighs); it sheds the heaviest tile."""
+    if not isinstance(action, Play):
+        return []
+    target = int(dict(view.options)["target"])
+    before = view.total or 0
+    value = sum_value(view, knowledge, action)
+    if value == WIN:
+        return [Reason("wins_hand")]
+    total = before + action.tile.pips
+    if value == WIN / 2:
+        return [Reason("leaves_no_fit", {"total": total})]
+    found: list[Reason] = []
+    others = others_in_turn_order(view, knowledge)
+    plays = [legal.tile for legal in view.legal if isinstance(legal, Play)]
+    dangers = {tile: gap_danger(knowledge, others, target - before - tile.pips) for tile in plays}
+    if dangers[action.tile] == min(dangers.values()) < max(dangers.values()):
+        chance = round(100 * min(1.0, dangers[action.tile]))
+        found.append(Reason("safest_total", {"total": total, "chance": chance}))
+    pips = [tile.pips for tile in plays]
+    if action.tile.pips == max(pips) > min(pips):
+        found.append(Reason("plays_heaviest", {"pips": action.tile.pips}))
+    return found
 
 
 def others_in_turn_order(view: SeatView, knowledge: Knowledge) -> list[int]:

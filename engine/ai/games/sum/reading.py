@@ -2,7 +2,7 @@
 they chose to add.
 
 `easy` adds the tile whose gap (target minus the total it leaves) looks best to it
-(`engine.ai.adding.sum_value`): an exact hit, a gap nobody else can fill, else the gap the
+(`engine.ai.games.sum.easy.sum_value`): an exact hit, a gap nobody else can fill, else the gap the
 others are least likely to hold a tile for, shedding heavy tiles and keeping varied ones. Which
 tile it chose, among those it could add, says much about what it held: a seat that left a gap
 of 9 when it could have hit the target held no tile to hit it; one that added a 2 where a safer
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from math import comb
 
 from engine.actions import Pass, Play
-from engine.ai.adding import DANGER, SHED, VARIETY, WIN
+from engine.ai.games.sum.easy import DANGER, SHED, VARIETY, WIN
 from engine.ai.knowledge import Knowledge
 from engine.ai.reading import Likelihoods
 from engine.tiles import MAX_PIPS, Tile
@@ -43,8 +43,6 @@ class SumReading:
         self.plays: list[_SumPlay] = []
         self.laid: dict[int, list[int]] = {}  # per seat, the pips it added after the lead
         self.full = _counts(tile.pips for tile in knowledge.variant.full_set())
-        if view.variant != "sum":
-            return
         players, seated = view.players, knowledge.seated
         target = int(dict(view.options)["target"])
         plays_left = [0] * players  # per seat, its plays still to come in the history
@@ -141,8 +139,8 @@ class _SumPlay:
 
 
 def _chance_to_hold(unseen: list[int], passed: int, size: int, pips: int) -> float:
-    """`engine.ai.adding.chance_to_hold_pips` on counts: the seat may hold the unseen tiles of
-    more pips than the largest gap it passed at."""
+    """`engine.ai.games.sum.easy.chance_to_hold_pips` on counts: the seat may hold the unseen
+    tiles of more pips than the largest gap it passed at."""
     pool = sum(unseen[passed + 1 :])
     hits = unseen[pips] if passed < pips < PIP_VALUES else 0
     size = min(size, pool)

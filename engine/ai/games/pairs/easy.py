@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.actions import Action
+from engine.ai.games.base import Reason
 from engine.ai.knowledge import Knowledge
 from engine.tiles import Tile
-from engine.variants.pairs import Exchange, LayPairs
+from engine.variants.pairs import PAIRS_TO_WIN, Exchange, LayPairs
 from engine.view import SeatView
 
 PAIR = 100.0  # far above any difference in partners kept
@@ -51,8 +52,6 @@ def candidates(view: SeatView) -> list[Action]:
     plays the same game (`same_game`): with up to 75 sets to try, the budget would buy a
     handful of worlds, and the choice would be noise."""
     legal = list(view.legal)
-    if view.variant != "pairs":
-        return legal
     most = max((len(action.pairs) for action in legal if isinstance(action, LayPairs)), default=0)
     if most:
         legal = [a for a in legal if not isinstance(a, LayPairs) or len(a.pairs) == most]
@@ -74,3 +73,31 @@ def same_game(first: Action, second: Action) -> bool:
     if isinstance(first, Exchange) and isinstance(second, Exchange):
         return first.tile.pips == second.tile.pips
     return first == second
+
+
+def pairs_features(view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+    """`pairs_value`'s reasons for `action`: it lays the fifth pair; it lays as many pairs as
+    the hand allows; among the same count, the tiles it keeps have the most unseen partners;
+    the tile it exchanges has the fewest unseen partners."""
+    partners = Counter(tile.pips for tile in knowledge.unseen)
+    if isinstance(action, LayPairs):
+        laid = len(view.laid_pairs[view.seat]) if view.laid_pairs else 0
+        if laid + len(action.pairs) >= PAIRS_TO_WIN:
+            return [Reason("wins_hand")]
+        lays = [a for a in view.legal if isinstance(a, LayPairs)]
+        counts = [len(a.pairs) for a in lays]
+        found: list[Reason] = []
+        if len(action.pairs) == max(counts) > min(counts):
+            found.append(Reason("lays_most_pairs", {"pairs": len(action.pairs)}))
+        alike = [a for a in lays if len(a.pairs) == len(action.pairs)]
+        chances = {a: pairs_value(view, knowledge, a) for a in alike}
+        if chances[action] == max(chances.values()) > min(chances.values()):
+            kept = int(chances[action] - PAIR * len(action.pairs))
+            found.append(Reason("keeps_partners", {"partners": kept}))
+        return found
+    if isinstance(action, Exchange):
+        loners = {a.tile: partners[a.tile.pips] for a in view.legal if isinstance(a, Exchange)}
+        if loners[action.tile] == min(loners.values()) < max(loners.values()):
+            tile = str(action.tile)
+            return [Reason("exchanges_loner", {"tile": tile, "partners": loners[action.tile]})]
+    return []
