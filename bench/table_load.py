@@ -239,6 +239,33 @@ async def watch_stalls(stalls: list[float]) -> None:
         stalls.append(time.perf_counter() - started - 0.01)
 
 
+def render_floor(runs: int = 15) -> float:
+    """CPU seconds to draw what one click changes, at the least: the board and the mover's
+    hand of a two-player table in mid-hand (the pictures every move must redraw), drawn here
+    on one core, median of `runs` (the issue's "floor" of CPU per click)."""
+    import random
+
+    from engine import Match
+    from render import ENGLISH, board_png, hand_png
+
+    match = Match("two-player", 2, seed=11)
+    match.start_hand()
+    rng = random.Random(11)
+    for _ in range(8):
+        assert match.hand is not None and match.hand.turn is not None
+        match.apply(rng.choice(match.view_for(match.hand.turn).legal))
+    assert match.hand is not None and match.hand.turn is not None
+    public, own = match.public_view(), match.view_for(match.hand.turn)
+    names = ["player", "AI 1"]
+    spent = []
+    for _ in range(runs):
+        started = time.process_time()
+        board_png(public, names=names, wording=ENGLISH)
+        hand_png(own, wording=ENGLISH)
+        spent.append(time.process_time() - started)
+    return statistics.median(spent)
+
+
 def postgresql() -> Any:
     """A PostgreSQL cluster for the run (tests/pg.py's, with fsync on), or an explanation."""
     from tests.pg import Cluster, binaries
@@ -436,6 +463,7 @@ def main(argv: list[str] | None = None) -> None:
         )
     )
     print(f"store: {args.store}, bot processes: {args.processes}")
+    floor = render_floor()
     print("| tables | think s | clicks | median ms | p95 ms | longest stall ms | bot errors |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     print(
@@ -446,6 +474,12 @@ def main(argv: list[str] | None = None) -> None:
         f"CPU seconds during play: bot process {result['bot_cpu_s']}, its picture and AI"
         f" workers {result['workers_cpu_s']}, emulator and players {result['emulator_cpu_s']}"
     )
+    if result["bot_cpu_s"] is not None and result["clicks"]:
+        per_click = (result["bot_cpu_s"] + result["workers_cpu_s"]) / result["clicks"]
+        print(
+            f"CPU per click (bot and workers): {1000 * per_click:.1f} ms; floor (a board and a"
+            f" hand drawn): {1000 * floor:.1f} ms; ratio {per_click / floor:.1f}x"
+        )
     # The machine may be shared: its load says how comparable two runs are.
     print(f"load average (1 min): {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
 

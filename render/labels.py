@@ -56,7 +56,7 @@ class _Table:
         return cls(view.variant, tuple(view.layout.placements), view)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=1024)  # every table being shown: 200 tables thrashed 32
 def _ends(table: _Table) -> tuple[tuple[EndTag, ...], bool]:
     """The open ends as the board picture lays them out (arranged once for all the buttons of a
     turn), and whether the lead's arms are named by the way they leave it."""
