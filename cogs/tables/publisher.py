@@ -26,7 +26,7 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -49,6 +49,7 @@ ANSWERS_WATCH_SECONDS = 2.0  # shared store: how often "Your hand" answers are c
 REPOST_AFTER = 6  # messages under the board before it is posted again at the bottom
 MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channel
 THREAD_EXISTS = 160004  # Discord's code when the message already started a thread
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a table's thread hides after a day without messages
 NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thread possible)
 
 
@@ -193,18 +194,19 @@ class Publisher:
             if table.thread_id is not None or "thread" in shown or table.match is None:
                 return
             channel_id, message_id = table.channel_id, table.lobby_message_id
-            guild_id = table.guild_id
             w = await self.tables.public_words(table)
             name = f"{w.game_name(table.setup.variant)} · {table.names()[0]}"[:100]
         if channel_id is None or message_id is None:
             return
         thread_id: int | None = None
-        channel = self.bot.get_partial_messageable(
-            channel_id, guild_id=guild_id, type=discord.ChannelType.text
-        )
         try:
-            thread = await channel.get_partial_message(message_id).create_thread(name=name)
-            thread_id = thread.id
+            # Through the route itself: discord.py's `create_thread` wants the server in this
+            # process's cache, and with several processes the table's server may be another
+            # shard's (this process only shows what it stored, for a DM click).
+            thread = await self.bot.http.start_thread_with_message(
+                channel_id, message_id, name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+            thread_id = int(thread["id"])
         except discord.HTTPException as error:
             if error.code == THREAD_EXISTS:
                 thread_id = message_id  # a thread started from a message shares its id

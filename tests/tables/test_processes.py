@@ -558,3 +558,48 @@ async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
     finally:
         for instance in instances:
             await instance.runner.stop()
+
+
+async def test_a_thread_is_opened_by_an_instance_that_does_not_serve_the_tables_server(
+    emu: Emulator, store: str
+) -> None:
+    """The instance of shard 1 stores a started table and dies before opening its thread; the
+    instance of shard 0, which never sees that server (not in its cache), opens it once the
+    dead one's lease ends: showing needs nothing but the store and Discord's routes."""
+    emu.rate_limiter.enabled = False
+    other = await emu.add_guild("Other Club", "general", shard=1, count=2)
+    alice, bob = emu.user("alice"), emu.user("bob")
+    for person in (alice, bob):
+        emu.join(person, other)
+    instances = []
+    for shard in (0, 1):
+        settings = conftest.test_settings(
+            emu,
+            store,
+            shard_count=2,
+            shard_ids=(shard,),
+            shared_store=True,
+            sync_commands=shard == 0,
+        )
+        entry.redirect_discord(settings.api_base, settings.gateway_url)
+        instance = Instance(f"shard {shard}", BotRunner(emu, lambda s=settings: entry.DominoBot(s)))
+        await instance.start(emu)
+        instances.append(instance)
+    first, second = instances
+    try:
+        assert other.id not in [g.id for g in first.client.guilds]
+        general = emu.channel("general")
+        lobby = (await alice.at(general).slash("domino new", game="two-player")).response
+        await bob.click(lobby, "Join")
+        emu.hold(lambda method, path: method == "POST" and path.endswith("/threads"))
+        await alice.click(lobby, "Start")  # the server's click: the second instance stores it
+        await emu.wait_for(lambda: emu.held)
+        await second.kill()  # its thread request dies with it; its claim lasts its lease
+        emu.release()
+        emu.advance(LEASE_SECONDS + 1)
+        first.client.tables.delivery.wake()
+        thread = await emu.wait_for(lambda: general.threads[-1] if general.threads else None)
+        assert board_in(general) is not None and thread.messages
+    finally:
+        for instance in instances:
+            await instance.runner.stop()
