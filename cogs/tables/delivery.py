@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = 10.0  # an item being shown is not claimed again before this (a dead process's)
 CLAIM_LIMIT = 50  # tables claimed at once
 RETRY_SECONDS = (0.5, 2.0, 5.0, 15.0, 30.0, 60.0)  # pauses before showing again, in turn
+#: Discord's 429 that outlasted discord.py's own waits: its windows are seconds long and another
+#: process may share the bucket (a channel's thread creations), so it is tried again soon rather
+#: than after the growing pauses meant for outages.
+RATE_LIMITED_SECONDS = 1.0
 ORDER = ("thread", "lobby", "sheet", "board", "hands", "notice")
 
 
@@ -124,7 +128,8 @@ class Delivery:
                     error,
                     exc_info=not _discords(error),
                 )
-            due = self.clock() + retry_after(item.attempts)
+            pause = RATE_LIMITED_SECONDS if _rate_limited(error) else retry_after(item.attempts)
+            due = self.clock() + pause
             try:
                 await self.db.outbox_later(item, due)
             except Exception:
@@ -142,3 +147,9 @@ def _discords(error: BaseException) -> bool:
     import discord
 
     return isinstance(error, discord.HTTPException)
+
+
+def _rate_limited(error: BaseException) -> bool:
+    import discord
+
+    return isinstance(error, discord.HTTPException) and error.status == 429

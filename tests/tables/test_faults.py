@@ -12,6 +12,7 @@ twice and nothing refused, and each turn timer fired once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -339,6 +340,26 @@ async def test_discord_outages_on_the_board_and_the_hands_are_retried(
     await assert_converged(emu, path, nudge=1.0, timeout=20)
     assert emu.failed, "no outage was met"
     await plays_on_as_stored(emu, path, people, clicks)
+
+
+async def test_a_rate_limit_that_outlasts_discord_py_is_tried_again_within_seconds(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """Discord answers a table's thread creation 429 twenty times (discord.py itself waits and
+    tries five times per request): the delivery tries again a second later each time, not
+    after its growing pauses for outages (0.5, 2, 5, 15 s: 22.5 s), so the thread (and the
+    board in it) is there within a few seconds of the bot's clock."""
+    threads = lambda method, path: method == "POST" and path.endswith("/threads")  # noqa: E731
+    emu.fail(threads, 429, times=20, retry_after=0.01)
+    await open_table(emu)
+    waited = 0
+    while not emu.channel().threads:
+        assert waited < 8, f"no thread after {waited}s of the bot's clock: {len(emu.failed)} 429s"
+        emu.advance(1.0)
+        waited += 1
+        with contextlib.suppress(TimeoutError):
+            await emu.wait_for(lambda: emu.channel().threads, 0.5)
+    assert len(emu.failed) == 20
 
 
 def dm_count(person: Any) -> int:
