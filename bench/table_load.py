@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import json
 import logging
 import os
@@ -331,6 +332,8 @@ async def run(
     failures = Failures()
     logging.getLogger("cogs").addHandler(failures)
     cluster = postgresql() if store == "postgresql" else None
+    if cluster is not None:
+        atexit.register(cluster.stop)  # also when the run fails: no server is left behind
     async with Emulator() as emu:
         emu.rate_limiter.enabled = rate_limits
         emu.shard_count = processes
@@ -404,8 +407,6 @@ async def run(
                 bot_errors = sum(report["bot_errors"] for report in reports)
                 bot_cpu = round(sum(report["bot_cpu_s"] for report in reports), 1)
                 workers_cpu = round(sum(report["workers_cpu_s"] for report in reports), 1)
-    if cluster is not None:
-        cluster.stop()
     return {
         "tables": tables,
         "seconds": seconds,
