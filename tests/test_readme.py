@@ -15,16 +15,21 @@ from engine import Match, Play
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-EXAMPLES = (README, ROOT / "docs" / "ai.md", ROOT / "docs" / "engine.md")
+#: Where the README sends contributors for code to run: its own examples, docs/engine.md's, and
+#: the section of docs/ai.md it links for using the AI from Python (the rest of that page
+#: sketches a new game's AI, which is not meant to run alone).
+EXAMPLES = (
+    README.read_text(encoding="utf-8"),
+    (ROOT / "docs" / "engine.md").read_text(encoding="utf-8"),
+    (ROOT / "docs" / "ai.md")
+    .read_text(encoding="utf-8")
+    .partition("## Using the AI from Python")[2],
+)
 
 
 def python_blocks() -> list[str]:
     return [
-        block
-        for page in EXAMPLES
-        for block in re.findall(
-            r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S
-        )
+        block for text in EXAMPLES for block in re.findall(r"```python\n(.*?)```", text, flags=re.S)
     ]
 
 

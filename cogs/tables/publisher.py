@@ -561,10 +561,12 @@ class Publisher:
         )
         await self._remember(Shown(table_id, key, message.channel.id, message.id, fingerprint))
         if before is not None and before.shows.endswith(":moves"):
-            # Stale buttons are refused anyway (the version moved on); this only tidies up.
+            # Her turn came again before the last one's DM was shown off-turn (changes shown
+            # together): that DM loses its moves and its ping line, which the new one carries.
+            # (Stale buttons are refused anyway: the version moved on.)
             with contextlib.suppress(discord.HTTPException):
                 channel = self.bot.get_partial_messageable(before.channel_id)
-                await channel.get_partial_message(before.message_id).edit(view=None)
+                await channel.get_partial_message(before.message_id).edit(content=None, view=None)
 
     async def _ping_in_thread(
         self, table_id: str, seat: int, user_id: int, place_id: int, version: int, w: Words

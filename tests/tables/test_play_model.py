@@ -129,7 +129,8 @@ async def test_each_turn_pings_once_by_dm_and_no_stale_message_keeps_moves(
     # no longer says it is her turn.
     dms = alice.dm.messages
     assert len(dms) == len(pings)
-    assert all(with_live_moves([m]) or "your turn" not in m.content for m in dms)
+    stale = [m for m in dms if not with_live_moves([m]) and "your turn" in m.content]
+    assert not stale, [(m.content, m.buttons, m.embed.get("description")) for m in stale]
 
 
 async def test_the_last_dm_says_how_the_hand_and_the_match_ended(
