@@ -535,10 +535,12 @@ async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
         home = (await carol.slash("domino new", game="two-player", target=10)).response
         await carol.choose(home, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER)
         await carol.click(home, "Start")
-        refused = await asyncio.gather(
-            play_to_the_end(general, [alice, bob], seed=3),
-            play_to_the_end(emu.channel(), [carol], seed=4),
-        )
+        # One after the other: each click waits for the bot to settle, which another table
+        # played at the same moment may never let it do on a slow machine.
+        refused = [
+            await play_to_the_end(general, [alice, bob], seed=3),
+            await play_to_the_end(emu.channel(), [carol], seed=4),
+        ]
         assert refused == [[], []]
         async with await Database.open(path) as db:
             tables = {t.guild_id: t for t in await db.live_tables()}
