@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.emulator.process import alive, descendants, stat_fields
+
 ROOT = Path(__file__).resolve().parents[1]
 GONE_WITHIN_SECONDS = 5.0
 
@@ -45,43 +47,6 @@ time.sleep(0.2)
 print("ready", flush=True)
 time.sleep(600)
 """
-
-
-def stat_fields(pid: int) -> list[str] | None:
-    """The fields of /proc/<pid>/stat after the command name (state first), or None."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    return text.rpartition(")")[2].split()
-
-
-def descendants(root: int) -> dict[int, str]:
-    """Every live process below `root`, by pid, with its start time (to tell a reused pid)."""
-    parents: dict[int, int] = {}
-    started: dict[int, str] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            fields = stat_fields(int(entry.name))
-            if fields is not None:
-                parents[int(entry.name)] = int(fields[1])
-                started[int(entry.name)] = fields[19]
-    found: dict[int, str] = {}
-    frontier = [root]
-    while frontier:
-        parent = frontier.pop()
-        for pid, ppid in parents.items():
-            if ppid == parent and pid not in found:
-                found[pid] = started[pid]
-                frontier.append(pid)
-    return found
-
-
-def alive(pid: int, started: str) -> bool:
-    """Running or sleeping: not gone, not a zombie waiting for init to reap it, not a new
-    process that reused the pid."""
-    fields = stat_fields(pid)
-    return fields is not None and fields[0] not in ("Z", "X") and fields[19] == started
 
 
 def test_every_worker_exits_soon_after_the_bot_is_killed() -> None:

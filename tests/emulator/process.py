@@ -212,7 +212,7 @@ class BotProcess:
 
 
 # -- the process tree, from /proc ----------------------------------------------------------
-def _stat(pid: int) -> list[str] | None:
+def stat_fields(pid: int) -> list[str] | None:
     """The fields of /proc/<pid>/stat after the command name (state first), or None."""
     try:
         text = Path(f"/proc/{pid}/stat").read_text()
@@ -227,7 +227,7 @@ def descendants(root: int) -> dict[int, str]:
     started: dict[int, str] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            fields = _stat(int(entry.name))
+            fields = stat_fields(int(entry.name))
             if fields is not None:
                 parents[int(entry.name)] = int(fields[1])
                 started[int(entry.name)] = fields[19]
@@ -245,5 +245,5 @@ def descendants(root: int) -> dict[int, str]:
 def alive(pid: int, started: str) -> bool:
     """Running or sleeping: not gone, not a zombie waiting to be reaped, not a new process
     that reused the pid."""
-    fields = _stat(pid)
+    fields = stat_fields(pid)
     return fields is not None and fields[0] not in ("Z", "X") and fields[19] == started

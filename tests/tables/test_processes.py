@@ -483,23 +483,16 @@ async def play_to_the_end(channel: Any, people: list[Any], seed: int) -> list[st
     raise AssertionError("the match did not end")
 
 
-async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
-    emu: Emulator, store: str
-) -> None:
-    emu.rate_limiter.enabled = False
-    path = store
-    other = await emu.add_guild("Other Club", "general", shard=1, count=2)
-    alice, bob, carol = emu.user("alice"), emu.user("bob"), emu.user("carol")
-    for person in (alice, bob):
-        emu.join(person, other)
+async def start_sharded(emu: Emulator, store: str) -> list[Instance]:
+    """Two instances, shards 0 and 1 of 2, with the settings each process reads from its
+    environment (shared store and who syncs follow from the shards)."""
     instances = []
     for shard in (0, 1):
-        # As each process reads them: shared store and who syncs follow from the shards.
         env = {"DISCORD_TOKEN": emu.token, "SHARD_COUNT": "2", "SHARD_IDS": str(shard)}
         read = entry.Settings.from_environment(env)
         settings = conftest.test_settings(
             emu,
-            path,
+            store,
             shard_count=read.shard_count,
             shard_ids=read.shard_ids,
             shared_store=read.shared_store,
@@ -509,6 +502,19 @@ async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
         instance = Instance(f"shard {shard}", BotRunner(emu, lambda s=settings: entry.DominoBot(s)))
         await instance.start(emu)
         instances.append(instance)
+    return instances
+
+
+async def test_sharded_instances_play_a_table_from_dms_sent_to_the_other_shard(
+    emu: Emulator, store: str
+) -> None:
+    emu.rate_limiter.enabled = False
+    path = store
+    other = await emu.add_guild("Other Club", "general", shard=1, count=2)
+    alice, bob, carol = emu.user("alice"), emu.user("bob"), emu.user("carol")
+    for person in (alice, bob):
+        emu.join(person, other)
+    instances = await start_sharded(emu, path)
     first, second = instances
     try:
         assert isinstance(second.client, discord.AutoShardedClient)
@@ -573,20 +579,7 @@ async def test_a_thread_is_opened_by_an_instance_that_does_not_serve_the_tables_
     alice, bob = emu.user("alice"), emu.user("bob")
     for person in (alice, bob):
         emu.join(person, other)
-    instances = []
-    for shard in (0, 1):
-        settings = conftest.test_settings(
-            emu,
-            store,
-            shard_count=2,
-            shard_ids=(shard,),
-            shared_store=True,
-            sync_commands=shard == 0,
-        )
-        entry.redirect_discord(settings.api_base, settings.gateway_url)
-        instance = Instance(f"shard {shard}", BotRunner(emu, lambda s=settings: entry.DominoBot(s)))
-        await instance.start(emu)
-        instances.append(instance)
+    instances = await start_sharded(emu, store)
     first, second = instances
     try:
         assert other.id not in [g.id for g in first.client.guilds]
