@@ -318,6 +318,23 @@ class DominoBot(commands.Bot):
             **shards,
         )
         self.settings = settings
+        self._skip_own_echoes()
+
+    def _skip_own_echoes(self) -> None:
+        """Discord echoes every message the bot posts or edits (a board edit per move) as a
+        gateway event; discord.py would build a message object from each, which nothing here
+        reads (`on_message` counts other people's messages). They are dropped unparsed."""
+        state = self._connection
+        for event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
+            parse = state.parsers[event]
+
+            def unless_own(data: dict[str, Any], parse: Callable[[Any], None] = parse) -> None:
+                author = data.get("author")
+                if author is not None and author.get("id") == str(state.self_id):
+                    return
+                parse(data)
+
+            state.parsers[event] = unless_own
 
     async def setup_hook(self) -> None:
         from cogs.audience import Audience

@@ -11,12 +11,15 @@ The event loop is the one `bot.py` runs on (uvloop where installed).
 
     python -m bench.load_bot API_BASE GATEWAY_URL TOKEN DATABASE AI_DELAY [SHARD_ID SHARD_COUNT]
 
-DATABASE is a SQLite path or a `postgresql://` URL.
+DATABASE is a SQLite path or a `postgresql://` URL. With `BENCH_PROFILE=FILE` in the environment
+the bot's process is profiled (cProfile) during play and the statistics written to FILE (the
+profiler's own cost inflates the CPU reported: compare profiles with profiles).
 """
 
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import json
 import logging
 import os
@@ -107,9 +110,19 @@ async def serve(
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)  # the tables are open: play starts
     stalls.clear()
+    profile_to = os.environ.get("BENCH_PROFILE")
+    profiler = cProfile.Profile() if profile_to else None
+    from cogs.tables import pictures
+
     cpu_at_start = time.process_time()  # the bot's process only
     workers_at_start = children_cpu()
+    drawn_at_start = {kind: list(drawn) for kind, drawn in pictures.DRAWN.items()}
+    if profiler is not None:
+        profiler.enable()
     await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(profile_to)
     monitor.cancel()
     workers_cpu = sum(used - workers_at_start.get(pid, 0.0) for pid, used in children_cpu().items())
     report = {
@@ -117,6 +130,11 @@ async def serve(
         "bot_errors": failures.count,
         "bot_cpu_s": time.process_time() - cpu_at_start,
         "workers_cpu_s": workers_cpu,
+        # pictures drawn during play, by kind: how many, and the CPU seconds of drawing alone
+        "drawn": {
+            kind: [drawn[0] - drawn_at_start[kind][0], drawn[1] - drawn_at_start[kind][1]]
+            for kind, drawn in pictures.DRAWN.items()
+        },
     }
     # Work cut off by closing (a board edit in flight) is not an error of the bot under load.
     logging.disable(logging.CRITICAL)

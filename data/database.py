@@ -19,10 +19,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from data import (
     bot_values,
@@ -56,8 +57,11 @@ from data.models import (
     Shown,
 )
 from data.sql import Connection, Dialect, Store, busy, driver_error, open_store, parse_target
+from data.sql.base import Body
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 OPEN_ATTEMPTS = 5  # opening a file another connection is creating at that moment
 
@@ -120,6 +124,14 @@ class Database:
         its task is cancelled."""
         async with self._store.write() as connection:
             yield connection
+
+    async def _writing(self, body: Body[T]) -> T:
+        """`body` in one write transaction, run where the connection lives (the table runtime's
+        hot path: SQLite runs it in one hand-off to its thread, see `Store.writing`)."""
+        return await self._store.writing(body)
+
+    async def _reading(self, body: Body[T], snapshot: bool = True) -> T:
+        return await self._store.reading(body, snapshot)
 
     @asynccontextmanager
     async def _read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
@@ -208,8 +220,7 @@ class Database:
 
     async def table_revision(self, table_id: str) -> int | None:
         """The stored revision of the table (one cheap query); None if it has no row."""
-        async with self._read(snapshot=False) as connection:
-            return await live.revision(connection, table_id)
+        return await self._reading(partial(live.revision, table_id=table_id), snapshot=False)
 
     async def delete_live_table(self, table_id: str) -> bool:
         """Forget a table (cancelled, abandoned) with its job, outbox items and shown messages.
@@ -221,18 +232,30 @@ class Database:
     # -- the table runtime: commits, outbox, jobs, shown messages ---------------------------
 
     async def commit(self, change: Change) -> bool:
+        """`commit_and_take` without taking anything: True when written, False on a conflict."""
+        return await self.commit_and_take(change, now=change.due_at, lease=0.0) is not None
+
+    async def commit_and_take(
+        self, change: Change, *, now: float, lease: float
+    ) -> list[OutboxItem] | None:
         """One action, in ONE write transaction: the table's row at its new revision, the
         outbox keys queued at that revision (due at `change.due_at`), the table's next job
         (replaced, or deleted when `change.job` is None), and `change.finished` recorded (once
         per table id; the table's row stays as `change.table`).
 
         The row is written only if its revision is still `change.expected` (`expected` None: a
-        new table, only if no row has its id). Returns True when written; False on a conflict
-        (the revision moved on, the row is gone, or the new table's id is taken), and then
-        nothing at all was written. A state or finished match that is not JSON, or that the
-        recording refuses, raises `DataError` and writes nothing; so does a change whose
-        revisions do not follow (`table.revision` must be `expected + 1`, or 0 when new) or
-        whose job is another table's."""
+        new table, only if no row has its id). On a conflict (the revision moved on, the row is
+        gone, or the new table's id is taken) nothing at all is written and None is returned. A
+        state or finished match that is not JSON, or that the recording refuses, raises
+        `DataError` and writes nothing; so does a change whose revisions do not follow
+        (`table.revision` must be `expected + 1`, or 0 when new) or whose job is another
+        table's.
+
+        With a `lease` (seconds), the same transaction claims the table's outbox items due by
+        `now` for the caller, who shows them at once, when nobody shows the table now
+        (`runtime.take`,
+        as `claim_outbox` would, without a transaction of its own). Returns the items taken:
+        none when somebody shows the table now (it takes them when done with its round)."""
         table, expected = change.table, change.expected
         if table.revision != (0 if expected is None else expected + 1):
             raise DataError(
@@ -242,31 +265,33 @@ class Database:
             raise DataError(f"table {table.id}: the job is table {change.job.table_id}'s")
         state = live.encode(table)
         prepared = recording.prepare(change.finished) if change.finished is not None else None
+
+        async def store(connection: Connection) -> list[OutboxItem]:
+            if change.finished is not None:
+                await connection.serialize("guild", change.finished.guild_id)
+            if expected is None:
+                written = await live.insert(connection, table, state)
+            else:
+                written = await live.update(connection, table, state, expected)
+            if not written:
+                raise _Conflict  # rolls back the `servers` row the write may have added
+            await runtime.queue(connection, table.id, change.outbox, table.revision, change.due_at)
+            await runtime.set_job(connection, table.id, change.job)
+            if change.finished is not None and prepared is not None:
+                await recording.record(connection, change.finished, prepared, end_table=False)
+            if lease <= 0 or not change.outbox:
+                return []
+            return await runtime.take(connection, table.id, now, lease)
+
         try:
-            async with self._write() as connection:
-                if change.finished is not None:
-                    await connection.serialize("guild", change.finished.guild_id)
-                if expected is None:
-                    written = await live.insert(connection, table, state)
-                else:
-                    written = await live.update(connection, table, state, expected)
-                if not written:
-                    raise _Conflict  # rolls back the `servers` row the write may have added
-                await runtime.queue(
-                    connection, table.id, change.outbox, table.revision, change.due_at
-                )
-                await runtime.set_job(connection, table.id, change.job)
-                if change.finished is not None and prepared is not None:
-                    await recording.record(connection, change.finished, prepared, end_table=False)
+            return await self._writing(store)
         except _Conflict:
-            return False
-        return True
+            return None
 
     async def load_table(self, table_id: str) -> LiveTable | None:
         """The table with its revision; None if there is no row, or its state is not a JSON
         object (logged)."""
-        async with self._read() as connection:
-            return await live.load_one(connection, table_id)
+        return await self._reading(partial(live.load_one, table_id=table_id))
 
     async def claim_outbox(self, now: float, lease: float, limit: int = 50) -> list[OutboxItem]:
         """Whole tables: every item due by `now` of up to `limit` tables, each claimed until
@@ -275,53 +300,72 @@ class Database:
         is under a live lease: one process at a time shows a table's items, in its order
         (thread before board, board before hands). No other caller, in this process or
         another, gets them before the lease runs out."""
-        async with self._write() as connection:
-            return await runtime.claim_outbox(connection, now, lease, limit)
+        return await self._writing(partial(runtime.claim_outbox, now=now, lease=lease, limit=limit))
 
     async def outbox_done(self, item: OutboxItem) -> None:
         """The item was shown: delete it if its revision is still `item.revision`; else (a newer
         revision was queued meanwhile) release its claim so the newer one is shown."""
-        async with self._write() as connection:
-            await runtime.outbox_done(connection, item)
+        await self._writing(partial(runtime.outbox_done, item=item))
+
+    async def delivered(
+        self,
+        table_id: str,
+        done: Sequence[OutboxItem],
+        later: Sequence[tuple[OutboxItem, float]],
+        shown: Sequence[Shown],
+        now: float,
+        lease: float,
+    ) -> list[OutboxItem]:
+        """One round of showing a claimed table ends, in one transaction: the `shown` rows
+        saved, the items shown deleted, the failed ones due again later, and whatever was queued
+        for the table meanwhile claimed for the caller to show next (see `runtime.delivered`)."""
+        return await self._writing(
+            partial(
+                runtime.delivered,
+                table_id=table_id,
+                done=done,
+                later=later,
+                shown=shown,
+                now=now,
+                lease=lease,
+            )
+        )
 
     async def outbox_later(self, item: OutboxItem, due_at: float) -> None:
         """Showing failed: one more attempt, due at `due_at`, claim released; only if the item's
         revision is still `item.revision` (else only its claim is released)."""
-        async with self._write() as connection:
-            await runtime.outbox_later(connection, item, due_at)
+        await self._writing(partial(runtime.outbox_later, item=item, due_at=due_at))
 
     async def claim_jobs(self, now: float, lease: float, limit: int = 50) -> list[Job]:
         """As `claim_outbox`, for jobs."""
-        async with self._write() as connection:
-            return await runtime.claim_jobs(connection, now, lease, limit)
+        return await self._writing(partial(runtime.claim_jobs, now=now, lease=lease, limit=limit))
 
     async def job_done(self, job: Job) -> None:
         """Delete the job if it is still the table's (same revision and kind); a job that a
         commit set meanwhile is left alone."""
-        async with self._write() as connection:
-            await runtime.job_done(connection, job)
+        await self._writing(partial(runtime.job_done, job=job))
 
     async def job_later(self, job: Job, due_at: float) -> None:
         """The job failed: one more attempt, due at `due_at`, claim released; only if it is
         still the table's (same revision and kind)."""
-        async with self._write() as connection:
-            await runtime.job_later(connection, job, due_at)
+        await self._writing(partial(runtime.job_later, job=job, due_at=due_at))
 
     async def next_due(self) -> float | None:
         """The earliest time anything may need doing: the minimum over outbox items and jobs of
         their due time, or of the end of their lease if claimed; None when there is nothing."""
-        async with self._read(snapshot=False) as connection:
-            return await runtime.next_due(connection)
+        return await self._reading(runtime.next_due, snapshot=False)
+
+    async def due_times(self) -> tuple[float | None, float | None]:
+        """`next_due` of the outbox and of the jobs, each (None: nothing there)."""
+        return await self._reading(runtime.due_times, snapshot=False)
 
     async def shown(self, table_id: str) -> dict[str, Shown]:
         """What each message the bot keeps for the table showed when last delivered, by key."""
-        async with self._read(snapshot=False) as connection:
-            return await runtime.shown(connection, table_id)
+        return await self._reading(partial(runtime.shown, table_id=table_id), snapshot=False)
 
     async def save_shown(self, shown: Shown) -> None:
         """Insert or replace what one of the table's messages shows."""
-        async with self._write() as connection:
-            await runtime.save_shown(connection, shown)
+        await self._writing(partial(runtime.save_shown, shown=shown))
 
     async def release_claims(self) -> None:
         """Release every claim: for a process that starts knowing it is the only one using the

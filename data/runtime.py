@@ -13,7 +13,7 @@ commit queues its keys sorted), so a claim and a commit never wait for each othe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from data.models import Job, OutboxItem, Shown
 from data.sql import Connection
@@ -90,6 +90,56 @@ async def _claimable(connection: Connection, table_id: str, now: float) -> bool:
         f"SELECT claimed_until FROM outbox WHERE table_id = ? ORDER BY key{locked}", (table_id,)
     )
     return all(claimed_until <= now for (claimed_until,) in leases)
+
+
+async def take(connection: Connection, table_id: str, now: float, lease: float) -> list[OutboxItem]:
+    """A claim of one table, made by the commit that queued its items: every item of the table
+    due by `now`, claimed until `now + lease`, if none is under a live lease (nobody shows the
+    table now); else nothing (whoever shows it takes them with its `delivered`)."""
+    if not await _claimable(connection, table_id, now):
+        return []
+    return await _lease_due(connection, table_id, now, lease)
+
+
+async def _lease_due(
+    connection: Connection, table_id: str, now: float, lease: float
+) -> list[OutboxItem]:
+    rows = await connection.fetch(
+        "UPDATE outbox SET claimed_until = ? WHERE table_id = ? AND due_at <= ?"
+        " RETURNING table_id, key, revision, attempts, due_at",
+        (now + lease, table_id, now),
+    )
+    return sorted((OutboxItem(*row) for row in rows), key=lambda item: (item.due_at, item.key))
+
+
+async def delivered(
+    connection: Connection,
+    table_id: str,
+    done: Sequence[OutboxItem],
+    later: Sequence[tuple[OutboxItem, float]],
+    shown: Sequence[Shown],
+    now: float,
+    lease: float,
+) -> list[OutboxItem]:
+    """The end of one round of showing a table whose items the caller claimed: what its
+    messages show now (`shown`), the items shown (`done`: deleted if they still hold the
+    revision shown) and those that failed (`later`: counted, due again at the time given, if
+    they still hold the revision tried). Returns what was queued for the table meanwhile and is
+    due, claimed until `now + lease` for the caller to show next (it holds the table's lease,
+    so no other claimer has taken it); with nothing returned the table is left unclaimed."""
+    await connection.executemany(
+        _SAVE_SHOWN, [(s.table_id, s.key, s.channel_id, s.message_id, s.shows) for s in shown]
+    )
+    await connection.executemany(
+        "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?",
+        [(item.table_id, item.key, item.revision) for item in done],
+    )
+    await connection.executemany(
+        "UPDATE outbox SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
+        " WHERE table_id = ? AND key = ? AND revision = ?",
+        [(due_at, item.table_id, item.key, item.revision) for item, due_at in later],
+    )
+    return await _lease_due(connection, table_id, now, lease)
 
 
 async def outbox_done(connection: Connection, item: OutboxItem) -> None:
@@ -185,18 +235,21 @@ async def job_later(connection: Connection, job: Job, due_at: float) -> None:
 async def next_due(connection: Connection) -> float | None:
     """The earliest time an outbox item or a job may need doing (a claimed one: when its lease
     runs out); None when there is nothing at all."""
-    rows = list(
-        await connection.fetch(
-            "SELECT MIN(at) FROM ("
-            " SELECT CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END AS at"
-            " FROM outbox"
-            " UNION ALL"
-            " SELECT CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END AS at"
-            " FROM jobs) AS pending"
-        )
+    times = [at for at in await due_times(connection) if at is not None]
+    return min(times) if times else None
+
+
+async def due_times(connection: Connection) -> tuple[float | None, float | None]:
+    """`next_due` of the outbox and of the jobs, each (None: nothing there)."""
+    rows = await connection.fetch(
+        "SELECT"
+        " (SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END)"
+        " FROM outbox),"
+        " (SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END)"
+        " FROM jobs)"
     )
-    at = rows[0][0]
-    return None if at is None else float(at)
+    outbox, jobs = rows[0]
+    return (None if outbox is None else float(outbox), None if jobs is None else float(jobs))
 
 
 # -- what the bot's messages show --------------------------------------------------------------
@@ -210,12 +263,16 @@ async def shown(connection: Connection, table_id: str) -> dict[str, Shown]:
     return {row[1]: Shown(*row) for row in rows}
 
 
+_SAVE_SHOWN = (
+    "INSERT INTO shown (table_id, key, channel_id, message_id, shows) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (table_id, key) DO UPDATE SET channel_id = excluded.channel_id,"
+    " message_id = excluded.message_id, shows = excluded.shows"
+)
+
+
 async def save_shown(connection: Connection, shown: Shown) -> None:
     await connection.execute(
-        "INSERT INTO shown (table_id, key, channel_id, message_id, shows) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT (table_id, key) DO UPDATE SET channel_id = excluded.channel_id,"
-        " message_id = excluded.message_id, shows = excluded.shows",
-        (shown.table_id, shown.key, shown.channel_id, shown.message_id, shown.shows),
+        _SAVE_SHOWN, (shown.table_id, shown.key, shown.channel_id, shown.message_id, shown.shows)
     )
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.tables import pictures
 from tests.emulator.process import alive, descendants, stat_fields
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,16 +31,18 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 # picture worker has done a job, the AI worker has chosen a move), then it waits to be killed
 # while the AI worker is in the middle of a long search (busy, holding the GIL).
 BOT = """
+import asyncio
 import time
 from cogs.tables import pictures
 from engine.ai.pool import AIPool
 from tests.test_ai_pool import a_view
 
-pictures.warm_up()
-for name in ("public", "private"):
-    jobs = [pictures._pool(name).submit(time.sleep, 0.5) for _ in range(pictures.WORKERS)]
-    for job in jobs:
-        job.result(timeout=120)
+async def draw_in_every_worker():
+    for name in ("public", "private"):
+        pool = pictures._pool(name)
+        await asyncio.gather(*(pool.run(time.sleep, 0.5) for _ in range(pictures.WORKERS)))
+
+asyncio.run(draw_in_every_worker())
 ai = AIPool(workers=1)
 ai.submit(a_view(), "hard", seed=1, budget_ms=20).result(timeout=120)
 searching = ai.submit(a_view(), "expert", seed=2, budget_ms=60_000)
@@ -57,7 +60,7 @@ def test_every_worker_exits_soon_after_the_bot_is_killed() -> None:
         assert bot.stdout.readline().strip() == "ready"
         workers = descendants(bot.pid)
         # Two picture pools and one AI worker, plus multiprocessing's resource tracker.
-        assert len(workers) >= 5, workers
+        assert len(workers) >= 2 * pictures.WORKERS + 2, workers
         bot.send_signal(signal.SIGKILL)
         bot.wait(timeout=10)
         killed = time.monotonic()

@@ -222,13 +222,15 @@ class Puzzles:
             row, None if new else puzzle.revision, ("puzzle",), job, due_at=now + REDRAW_LATER
         )
         try:
-            await store_change(self.bot.db, change)
+            taken = await store_change(self.bot.db, change)
         except TableError:
             self.puzzles.pop(puzzle.id, None)
             raise
         puzzle.revision = revision
         self._keep(puzzle)
-        self.bot.tables.jobs.expect(min(job.due_at, now + REDRAW_LATER))
+        self.bot.tables.delivery.hand_over(taken)  # nothing: its message is redrawn later
+        self.bot.tables.jobs.expect(job.due_at)
+        self.bot.tables.jobs.expect_outbox(now + REDRAW_LATER)
 
     async def run_job(self, job: Job) -> None:
         """A puzzle's job: put away an attempt left idle, or forget one that is over."""

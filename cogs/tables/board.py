@@ -142,19 +142,15 @@ async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
     server's words (`w`), its status line included."""
     assert snap.view is not None
     view, names = worded_view(snap.view, w), list(snap.names)
-    wording = w.wording()
-    data = await pictures.board_png(view, names, wording)
-    alt = render.describe(view, names=names, wording=wording)[:1000]
-    return discord.File(io.BytesIO(data), filename="board.png", description=alt)
+    picture = await pictures.board(view, names, w.wording())
+    return discord.File(io.BytesIO(picture.png), filename="board.png", description=picture.alt)
 
 
 async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
     view, names = snap.view, list(snap.names)
     assert view is not None
-    wording = w.wording()
-    data = await pictures.score_sheet_png(view, names, wording)
-    alt = render.describe_sheet(view, names=names, wording=wording)[:1000]
-    return discord.File(io.BytesIO(data), filename="scores.png", description=alt)
+    picture = await pictures.score_sheet(view, names, w.wording())
+    return discord.File(io.BytesIO(picture.png), filename="scores.png", description=picture.alt)
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
@@ -221,7 +217,5 @@ def hand_embed(
 
 async def hand_file(view: SeatView, w: Words, names: Sequence[str] = ()) -> discord.File:
     """The hand picture for its owner only: its alt text lists the tiles (in `w`'s words)."""
-    wording = w.wording()
-    data = await pictures.hand_png(view, wording)
-    alt = render.describe_hand(view, names=names, wording=wording)[:1000]
-    return discord.File(io.BytesIO(data), filename="hand.png", description=alt)
+    picture = await pictures.hand(view, names, w.wording())
+    return discord.File(io.BytesIO(picture.png), filename="hand.png", description=picture.alt)

@@ -1,13 +1,17 @@
 """The delivery loop: what the outbox says must be shown is shown, until it matches the store.
 
-Every stored change queued outbox keys (`board`, `hands`, `sheet:N`, ...) in its transaction.
-The loop claims the due items of whole tables (a lease: no other process shows those tables
-meanwhile), shows each table's items in order (its thread before its board, sheets before the
-board that follows them) with `Publisher.show`, which reads the table as stored then (at the
-item's revision or newer), and marks them done. A failure (a
-picture that did not draw, Discord's 5xx or 429, a permission taken away) leaves the item for
-later, with a growing pause; a newer revision queued meanwhile is shown by the next round.
-After a restart, whatever was stored and not shown is shown: nothing is kept only in memory.
+Every stored change queued outbox keys (`board`, `hands`, `sheet:N`, ...) in its transaction,
+and claimed them there for this process when nobody was showing the table (`hand_over`: a
+lease, so no other process shows the table meanwhile). The loop claims the rest: items whose
+retry is due, and what a process that died left behind once its lease ran out (whole tables,
+`claim_outbox`). Each table's items are shown in rounds, in order (its thread before its
+board, sheets before the board that follows them), with `Publisher.show`, which reads the
+table as stored then (at the item's revision or newer). A round ends in ONE transaction
+(`Database.delivered`): what the edited messages show now, the items shown done, the failed
+ones due again after a growing pause (a picture that did not draw, Discord's 5xx or 429, a
+permission taken away), and whatever was queued for the table meanwhile claimed for the next
+round. After a restart, whatever was stored and not shown is shown: nothing is kept only in
+memory.
 
 Tables are shown side by side, each table's items one after another.
 """
@@ -19,6 +23,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from cogs.tables.publisher import Blocked
+from cogs.tables.store import DELIVERY_LEASE_SECONDS
 from data import OutboxItem
 
 if TYPE_CHECKING:
@@ -26,7 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEASE_SECONDS = 10.0  # an item being shown is not claimed again before this (a dead process's)
+#: An item being shown is not claimed again before this (a dead process's).
+LEASE_SECONDS = DELIVERY_LEASE_SECONDS
 CLAIM_LIMIT = 50  # tables claimed at once
 RETRY_SECONDS = (0.5, 2.0, 5.0, 15.0, 30.0, 60.0)  # pauses before showing again, in turn
 #: Discord's 429 that outlasted discord.py's own waits: its windows are seconds long and another
@@ -60,10 +66,35 @@ class Delivery:
         if self._task is None:
             self._wanted.set()  # whatever a previous run left undelivered
             self._task = asyncio.create_task(self._run(), name="table-delivery")
+            for table_id in list(self.pending):
+                self._start_showing(table_id)
 
     def wake(self) -> None:
-        """Something was queued (or is due): claim it now."""
+        """Something is due that no process may have claimed: claim it now."""
         self._wanted.set()
+
+    def hand_over(self, items: list[OutboxItem]) -> None:
+        """Items this process claimed as it stored them (`Database.commit_and_take`): shown
+        now, without a claim of their own."""
+        for item in items:
+            self._add(item)
+        if self._task is None:
+            return  # shown once the delivery starts
+        for table_id in {item.table_id for item in items}:
+            self._start_showing(table_id)
+
+    def _add(self, item: OutboxItem) -> None:
+        pending = self.pending.setdefault(item.table_id, {})
+        known = pending.get(item.key)
+        if known is None or known.revision <= item.revision:
+            pending[item.key] = item
+
+    def _start_showing(self, table_id: str) -> None:
+        task = self.showing.get(table_id)
+        if task is None or task.done():
+            self.showing[table_id] = asyncio.create_task(
+                self._show_table(table_id), name=f"show-{table_id}"
+            )
 
     async def stop(self) -> None:
         tasks = [task for task in (self._task, *self.showing.values()) if task is not None]
@@ -90,28 +121,49 @@ class Delivery:
                 self._wanted.set()
                 continue
             for item in items:
-                self.pending.setdefault(item.table_id, {})[item.key] = item
-                task = self.showing.get(item.table_id)
-                if task is None or task.done():
-                    self.showing[item.table_id] = asyncio.create_task(
-                        self._show_table(item.table_id), name=f"show-{item.table_id}"
-                    )
+                self._add(item)
+                self._start_showing(item.table_id)
             if len({item.table_id for item in items}) == CLAIM_LIMIT:
                 self._wanted.set()  # more tables are waiting (a claim takes whole tables)
 
     async def _show_table(self, table_id: str) -> None:
+        publisher = self.tables.publisher
+        publisher.rounds.add(table_id)
         try:
             while (items := self.pending.pop(table_id, None)) is not None:
+                done: list[OutboxItem] = []
+                later: list[tuple[OutboxItem, float]] = []
                 for item in sorted(items.values(), key=_order):
-                    await self._show(item)
+                    pause = await self._show(item)
+                    if pause is None:
+                        done.append(item)
+                    else:
+                        later.append((item, self.clock() + pause))
+                shown = publisher.unsaved(table_id)
+                try:
+                    more = await self.db.delivered(
+                        table_id, done, later, shown, self.clock(), LEASE_SECONDS
+                    )
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    # Shown, but not known to be: shown again once the lease runs out (to the
+                    # same messages, which the next round records).
+                    log.exception("table %s: shown again after its lease", table_id)
+                    publisher.keep_unsaved(shown)
+                    self._wanted.set()
+                    break
+                for item in more:
+                    self._add(item)
+                for _, due in later:
+                    self.tables.jobs.expect_outbox(due)
         finally:
+            publisher.rounds.discard(table_id)
             if self.showing.get(table_id) is asyncio.current_task():
                 del self.showing[table_id]
-            # A claim takes a table only when none of its items is being shown: what was
-            # queued for it meanwhile can be claimed now.
-            self._wanted.set()
 
-    async def _show(self, item: OutboxItem) -> None:
+    async def _show(self, item: OutboxItem) -> float | None:
+        """Show one item; None when done, else the pause before it is tried again."""
         try:
             await self.tables.publisher.show(item.table_id, item.key, item.revision)
         except asyncio.CancelledError:
@@ -128,18 +180,8 @@ class Delivery:
                     error,
                     exc_info=not _discords(error),
                 )
-            pause = RATE_LIMITED_SECONDS if _rate_limited(error) else retry_after(item.attempts)
-            due = self.clock() + pause
-            try:
-                await self.db.outbox_later(item, due)
-            except Exception:
-                log.exception("table %s: %s waits for its lease to end", item.table_id, item.key)
-            self.tables.jobs.expect(due)
-            return
-        try:
-            await self.db.outbox_done(item)
-        except Exception:
-            log.exception("table %s: %s is shown again after its lease", item.table_id, item.key)
+            return RATE_LIMITED_SECONDS if _rate_limited(error) else retry_after(item.attempts)
+        return None
 
 
 def _discords(error: BaseException) -> bool:

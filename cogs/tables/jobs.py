@@ -5,7 +5,9 @@ written in the same transaction as the change that set it (`Tables.act`).
 One loop serves every table: on each tick it compares the injected clock (Unix seconds, so due
 times survive a restart as they are, and a clock that jumps, like the test emulator's
 `advance`, is noticed at once) with the earliest due time it knows: its own commits tell it at
-once, the store is asked again every `REFRESH_SECONDS` (another process may have set a job). A
+once, the store is asked again every `REFRESH_SECONDS` (another process may have set a job).
+The same loop wakes the delivery when an outbox item is due again (a retry, or a lease that a
+dead process left running out). A
 due job is claimed in the store (a lease: no other process runs it meanwhile) and run as an
 action at the revision it was set for (`Tables.run_job`). A job that fails is tried again after
 a growing pause, its attempt counted (an AI move falls back to a cheaper choice); never dropped.
@@ -41,12 +43,17 @@ class Jobs:
         self.clock = tables.clock
         self.tick = tick
         self.next_at: float | None = -math.inf  # unknown: ask the store at once
+        self.outbox_at: float | None = -math.inf  # an outbox item due again (a retry)
         self.running: dict[str, asyncio.Task[None]] = {}  # by table id
         self._task: asyncio.Task[None] | None = None
 
     def expect(self, at: float) -> None:
-        """Something is due at `at` (a commit of this process, a retry)."""
+        """A job is due at `at` (a commit of this process, a retry)."""
         self.next_at = at if self.next_at is None else min(self.next_at, at)
+
+    def expect_outbox(self, at: float) -> None:
+        """An outbox item is due at `at` (a failed delivery's retry): claimed then."""
+        self.outbox_at = at if self.outbox_at is None else min(self.outbox_at, at)
 
     def start(self) -> None:
         if self._task is None:
@@ -68,14 +75,19 @@ class Jobs:
             try:
                 if loop.time() - asked >= REFRESH_SECONDS:
                     asked = loop.time()
-                    stored = await self.db.next_due()
-                    if stored is not None:
-                        self.expect(stored)
+                    outbox, jobs = await self.db.due_times()
+                    if outbox is not None:
+                        self.expect_outbox(outbox)
+                    if jobs is not None:
+                        self.expect(jobs)
                 now = self.clock()
+                if self.outbox_at is not None and self.outbox_at <= now:
+                    self.outbox_at = None
+                    self.tables.delivery.wake()
+                    asked = -math.inf
                 if self.next_at is None or self.next_at > now:
                     continue
                 self.next_at = None
-                self.tables.delivery.wake()  # an outbox item may be due again too
                 for job in await self.db.claim_jobs(now, LEASE_SECONDS):
                     self._start(job)
                 asked = -math.inf  # what is due next: ask the store on the next tick
@@ -84,6 +96,7 @@ class Jobs:
             except Exception:
                 log.exception("due jobs could not be read: trying again soon")
                 self.expect(self.clock() + 1.0)
+                self.expect_outbox(self.clock() + 1.0)
 
     def _start(self, job: Job) -> None:
         """Run `job`, after the table's previous job if that one is still finishing."""
@@ -102,7 +115,7 @@ class Jobs:
             await asyncio.gather(previous, return_exceptions=True)
         try:
             try:
-                await self.tables.run_job(job)
+                stored = await self.tables.run_job(job)
             except asyncio.CancelledError:
                 raise
             except NotStored:
@@ -117,7 +130,10 @@ class Jobs:
                 )
                 await self._later(job)
                 return
-            # Done, or void: a commit replaced the row if anything changed; else it goes now.
+            else:
+                if stored:
+                    return  # its change's commit replaced the job's row with the next job
+            # Void, or done without a change: it goes now.
             await self.db.job_done(job)
         except asyncio.CancelledError:
             raise

@@ -1,5 +1,9 @@
 """Pictures drawn in worker processes, off the bot's event loop and its GIL.
 
+Each picture comes back with its description (alt text), made in the worker from the same view:
+describing a board walks its layout as drawing it does, and the bot's event loop is the one
+thing every table shares.
+
 Drawing a picture with Pillow is mostly many small calls that hold the GIL (only the final PNG
 encoding lets go of it), so pictures drawn in threads of the bot's process slow the event loop
 itself: under load every click waited behind them. Render is pure (views in, PNG bytes out) and
@@ -8,31 +12,33 @@ its inputs pickle, so the work goes to processes instead.
 Boards and score sheets have workers of their own, so under load a public board never waits in
 line behind private hands: the board is what everyone at the table is watching.
 
-Workers are spawned by `engine.workers.worker_pool` once per process, on first use or by
-`warm_up()`, and live as long as the process: the executors' exit hook stops them on a clean
-exit, and they end by themselves when the process dies any other way (killed, crashed; see
-`engine.workers`). A pool that broke (a worker killed) is replaced, and the picture is drawn
-again once.
+Workers are `cogs.common.workers.SocketWorkers` (spawned processes the event loop writes each
+job to and reads each picture from, without a thread in between), started once per process on
+first use or by `warm_up()`; they live as long as the process and end by themselves when it dies
+any other way (killed, crashed; see `engine.workers`). A worker that died (killed) is replaced,
+and the picture is drawn again once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from functools import partial
+import time
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import render
+from cogs.common.workers import SocketWorkers
 from engine import SeatView
-from engine.workers import worker_pool
 
-#: Worker processes per pool (public pictures, private hands): half the cores, 2 to 4. Two even
-#: on two cores: at 200 tables one board worker was the queue (p95 4.6 s; with two, 2.5 s).
-WORKERS = max(2, min(4, (os.cpu_count() or 2) // 2))
+#: Worker processes per pool (public pictures, private hands): half the cores, 1 to 4. On two
+#: cores one each: at 200 tables (`bench.table_load`) the workers' CPU per click fell from 14.2
+#: to 11.0 ms and p95 from 764 to 651 ms against two each (four processes taking turns on two
+#: cores drew each picture a quarter slower, from colder caches).
+WORKERS = max(1, min(4, (os.cpu_count() or 2) // 2))
 
-_pools: dict[str, ProcessPoolExecutor] = {}
+ALT_LIMIT = 1000  # Discord's longest attachment description
+
+_pools: dict[str, SocketWorkers] = {}
 
 
 def _ready() -> None:
@@ -42,42 +48,85 @@ def _ready() -> None:
     get_theme("light")
 
 
-def _pool(name: str) -> ProcessPoolExecutor:
+def _pool(name: str) -> SocketWorkers:
     pool = _pools.get(name)
     if pool is None:
-        pool = worker_pool(WORKERS, warm_up=_ready)
-        _pools[name] = pool
+        pool = _pools[name] = SocketWorkers(WORKERS, warm_up=_ready, name=f"{name} pictures")
     return pool
 
 
-async def _drawn(name: str, job: partial[bytes]) -> bytes:
-    loop = asyncio.get_running_loop()
-    try:
-        return await loop.run_in_executor(_pool(name), job)
-    except BrokenProcessPool:
-        broken = _pools.pop(name, None)
-        if broken is not None:
-            broken.shutdown(wait=False, cancel_futures=True)
-        return await loop.run_in_executor(_pool(name), job)
+class Picture(NamedTuple):
+    """A picture as drawn by a worker: its PNG bytes and its description (alt text, for
+    screen readers), both made there from the same view, and the worker's CPU seconds for
+    drawing it (what the picture costs at the least, see `DRAWN`)."""
+
+    png: bytes
+    alt: str
+    cpu: float = 0.0
+
+
+#: Pictures drawn by this process's workers since it started, by kind: how many, and the CPU
+#: seconds the drawing itself took in the worker (the benchmark's floor of a click, measured
+#: where and when the pictures were drawn).
+DRAWN: dict[str, list[float]] = {"board": [0, 0.0], "hand": [0, 0.0], "score sheet": [0, 0.0]}
+
+
+async def _drawn(name: str, draw: Callable[..., Picture], *args: object) -> Picture:
+    picture: Picture = await _pool(name).run(draw, *args)
+    return picture
 
 
 def warm_up() -> None:
     """Start the workers now, so the first table does not wait for them."""
     for name in ("public", "private"):
-        pool = _pool(name)
-        for _ in range(WORKERS):
-            pool.submit(_ready)
+        _pool(name).start()
 
 
-async def board_png(view: SeatView, names: Sequence[str], wording: render.Wording) -> bytes:
-    job = partial(render.board_png, view, names=list(names), wording=wording)
-    return await _drawn("public", job)
+# -- run in the workers: the picture and its description, in one trip --------------------------
 
 
-async def score_sheet_png(view: SeatView, names: Sequence[str], wording: render.Wording) -> bytes:
-    job = partial(render.score_sheet_png, view, names=list(names), wording=wording)
-    return await _drawn("public", job)
+def _board(view: SeatView, names: list[str], wording: render.Wording) -> Picture:
+    started = time.thread_time()
+    png = render.board_png(view, names=names, wording=wording)
+    cpu = time.thread_time() - started
+    return Picture(png, render.describe(view, names=names, wording=wording)[:ALT_LIMIT], cpu)
 
 
-async def hand_png(view: SeatView, wording: render.Wording) -> bytes:
-    return await _drawn("private", partial(render.hand_png, view, wording=wording))
+def _score_sheet(view: SeatView, names: list[str], wording: render.Wording) -> Picture:
+    started = time.thread_time()
+    png = render.score_sheet_png(view, names=names, wording=wording)
+    cpu = time.thread_time() - started
+    alt = render.describe_sheet(view, names=names, wording=wording)[:ALT_LIMIT]
+    return Picture(png, alt, cpu)
+
+
+def _hand(view: SeatView, names: list[str], wording: render.Wording) -> Picture:
+    started = time.thread_time()
+    png = render.hand_png(view, wording=wording)
+    cpu = time.thread_time() - started
+    return Picture(png, render.describe_hand(view, names=names, wording=wording)[:ALT_LIMIT], cpu)
+
+
+def _count(kind: str, picture: Picture) -> Picture:
+    drawn = DRAWN[kind]
+    drawn[0] += 1
+    drawn[1] += picture.cpu
+    return picture
+
+
+# -- what the bot awaits -----------------------------------------------------------------------
+
+
+async def board(view: SeatView, names: Sequence[str], wording: render.Wording) -> Picture:
+    """The board of a public view (no hand in it) and its description."""
+    return _count("board", await _drawn("public", _board, view, list(names), wording))
+
+
+async def score_sheet(view: SeatView, names: Sequence[str], wording: render.Wording) -> Picture:
+    picture = await _drawn("public", _score_sheet, view, list(names), wording)
+    return _count("score sheet", picture)
+
+
+async def hand(view: SeatView, names: Sequence[str], wording: render.Wording) -> Picture:
+    """A seat's own hand (for its owner only) and its description."""
+    return _count("hand", await _drawn("private", _hand, view, list(names), wording))

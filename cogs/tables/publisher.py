@@ -24,8 +24,8 @@ import contextlib
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -51,6 +51,43 @@ MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channe
 THREAD_EXISTS = 160004  # Discord's code when the message already started a thread
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a table's thread hides after a day without messages
 NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thread possible)
+#: A move clicked on its DM is answered by editing that DM (`answer_move`) within Discord's
+#: 3 s; what has not been answered by then is only acknowledged (and the DM edited as usual).
+ANSWER_SECONDS = 2.0
+
+
+@dataclass
+class Hand:
+    """What one seat's hand message shows, read from the stored table (`Publisher._hand_now`)."""
+
+    seat: int
+    user_id: int
+    view: SeatView
+    names: list[str]
+    version: int
+    turn_name: str | None
+    moves_at: int | None  # the table's version while a hand is played (its moves' version)
+    variant: str
+    dm_closed: bool
+    place_id: int  # the table's thread (or channel)
+    guild_id: int | None
+    w: Words  # the player's words
+    ending: list[str]  # how the hand and the match ended, once they have
+    in_thread: bool = False  # their turns are announced in the thread (chosen, or DMs closed)
+
+    @property
+    def to_play(self) -> bool:
+        return self.view.my_turn and bool(self.view.legal) and self.moves_at is not None
+
+    @property
+    def fingerprint(self) -> str:
+        """What `shown` keeps of a hand DM; ":moves": it has live move buttons (only those
+        need taking away later)."""
+        to_play = self.to_play
+        shows = digest(
+            [str(tile) for tile in self.view.hand], to_play and self.version, self.ending
+        )
+        return f"{self.view.hand_number}:{shows}" + (":moves" if to_play else "")
 
 
 class Blocked(Exception):
@@ -106,7 +143,7 @@ class Publisher:
         self.bot = tables.bot
         self.db = tables.db
         self.since_board: dict[int, int] = {}  # channel id -> messages posted after the board
-        self.users: dict[int, discord.User] = {}  # fetched once each: see `_user`
+        self.dm_channels: dict[int, int] = {}  # user id -> their DM channel's id: see `_dm`
         #: What the messages of each table show, as last delivered (the store's `shown`, read
         #: once per table and kept up to date here), by table id and key.
         self.shown: dict[str, dict[str, Shown]] = {}
@@ -118,7 +155,14 @@ class Publisher:
         self.places: dict[int, str] = {}  # user id -> where their hand goes (`hands_place`)
         #: table id -> seat -> the latest "Your hand" answer with moves, and their version
         self.answers: dict[str, dict[int, tuple[discord.Interaction[Any], int]]] = {}
+        #: (table id, user id) -> set once the move they clicked on their DM has been answered
+        #: (or the answer given up): their hand waits for it (`_show_hand`)
+        self.answering: dict[tuple[str, int], asyncio.Event] = {}
         self._watching: asyncio.Task[None] | None = None  # `_watch_answers`
+        #: Tables in a round of the delivery (`Delivery._show_table`), and what their edited
+        #: messages show that the round's end stores (`unsaved`, see `_remember`).
+        self.rounds: set[str] = set()
+        self._unsaved: dict[str, dict[str, Shown]] = {}
 
     def note_message(self, channel_id: int) -> None:
         if channel_id in self.since_board:
@@ -127,6 +171,7 @@ class Publisher:
     def forget(self, table: Table) -> None:
         """The table left the store: so does all that was kept here to show it."""
         self.shown.pop(table.id, None)
+        self._unsaved.pop(table.id, None)
         self.blocked.pop(table.id, None)
         self.lobby_edits.pop(table.id, None)
         self.answers.pop(table.id, None)
@@ -143,11 +188,30 @@ class Publisher:
         known = self.shown.get(table_id)
         if known is None:
             known = self.shown[table_id] = await self.db.shown(table_id)
+            known.update(self._unsaved.get(table_id, {}))
         return known
 
-    async def _remember(self, shown: Shown) -> None:
-        await self.db.save_shown(shown)
+    async def _remember(self, shown: Shown, *, edited: bool = False) -> None:
+        """What a message of the table shows now. A new message is stored at once (shown
+        again, it would be sent twice); an `edited` one during a delivery round is stored with
+        the round's end (`Database.delivered`), one transaction for the round: shown again
+        after a crash, it is only edited to the same."""
         (await self._shown(shown.table_id))[shown.key] = shown
+        if edited and shown.table_id in self.rounds:
+            self._unsaved.setdefault(shown.table_id, {})[shown.key] = shown
+            return
+        await self.db.save_shown(shown)
+        self._unsaved.get(shown.table_id, {}).pop(shown.key, None)
+
+    def unsaved(self, table_id: str) -> list[Shown]:
+        """What the table's edited messages show and the store does not know yet (taken: the
+        caller stores it)."""
+        return list(self._unsaved.pop(table_id, {}).values())
+
+    def keep_unsaved(self, shown: list[Shown]) -> None:
+        """Rows `unsaved` gave that could not be stored: stored with the next round."""
+        for row in shown:
+            self._unsaved.setdefault(row.table_id, {}).setdefault(row.key, row)
 
     # -- one outbox key ---------------------------------------------------------------------
 
@@ -268,13 +332,17 @@ class Publisher:
             return
         if self.lobby_edits.pop(table_id, None) == fingerprint:
             # The click showed it: the store learns so (for every process), nothing is sent.
-            await self._remember(Shown(table_id, "lobby", channel_id, message_id, fingerprint))
+            await self._remember(
+                Shown(table_id, "lobby", channel_id, message_id, fingerprint), edited=True
+            )
             return
         try:
             await channel.get_partial_message(message_id).edit(**message)
         except discord.NotFound:
             log.info("table %s: the lobby message is gone", table_id)
-        await self._remember(Shown(table_id, "lobby", channel_id, message_id, fingerprint))
+        await self._remember(
+            Shown(table_id, "lobby", channel_id, message_id, fingerprint), edited=True
+        )
 
     def lobby_edited(self, table_id: str, message: dict[str, Any]) -> None:
         """The click on the lobby edited it itself (its interaction's answer): nothing more to
@@ -378,11 +446,13 @@ class Publisher:
                             attachments=[file],
                             view=table_view(table_id, shown_verbs, w),
                         )
-                    await self._remember(Shown(table_id, "board", channel.id, old, buttons))
+                    await self._remember(
+                        Shown(table_id, "board", channel.id, old, buttons), edited=True
+                    )
                     self.blocked.pop(table_id, None)
                     return
                 except discord.NotFound:
-                    file = await board.board_file(snap, w)  # the first file was spent
+                    file.reset()  # sent once already: read from its start again
             message = await channel.send(
                 embed=embed, file=file, view=table_view(table_id, shown_verbs, w)
             )
@@ -471,6 +541,68 @@ class Publisher:
         if failure is not None:
             raise failure
 
+    async def _user_at(self, table_id: str, seat: int, at: int | None) -> int | None:
+        async with self.tables.read(table_id, at_least=at) as table:
+            return table.seats[seat].user_id if seat < len(table.seats) else None
+
+    @contextlib.asynccontextmanager
+    async def answering_move(self, table_id: str, user_id: int) -> AsyncIterator[None]:
+        """While a move clicked on the player's DM is being stored and answered: their hand
+        is shown by the answer (`answer_move`), and the delivery waits for it."""
+        done = self.answering[(table_id, user_id)] = asyncio.Event()
+        try:
+            yield
+        finally:
+            done.set()
+            if self.answering.get((table_id, user_id)) is done:
+                del self.answering[(table_id, user_id)]
+
+    async def answer_move(
+        self, interaction: discord.Interaction[Any], table_id: str, deadline: float
+    ) -> bool:
+        """Answer the move clicked on the player's DM by editing that DM to their hand as
+        stored now, off their turn (the click's own response: no separate acknowledgement and
+        edit). Only when that is what the DM must show next, the DM is the one on record, and
+        the picture is drawn before `deadline` (loop time); else False (the caller
+        acknowledges the click, the delivery edits the DM)."""
+        message = interaction.message
+        async with self.tables.read(table_id) as table:
+            seat = table.seat_of(interaction.user.id)
+        if seat is None or message is None:
+            return False
+        key = f"hand:{seat}"
+        before = (await self._shown(table_id)).get(key)
+        hand = await self._hand_now(table_id, seat)
+        if before is None or before.message_id != message.id or hand is None:
+            return False
+        if hand.to_play or hand.in_thread or hand.dm_closed:
+            return False
+        left = deadline - asyncio.get_running_loop().time()
+        try:
+            embed, file, _ = await asyncio.wait_for(
+                self.hand_message(
+                    table_id,
+                    hand.variant,
+                    hand.view,
+                    hand.names,
+                    hand.turn_name,
+                    hand.moves_at,
+                    hand.w,
+                    ending=hand.ending,
+                ),
+                max(left, 0.0),
+            )
+        except TimeoutError:
+            return False
+        await interaction.response.edit_message(
+            content=None, embed=embed, attachments=[file], view=None
+        )
+        await self._remember(
+            Shown(table_id, key, before.channel_id, before.message_id, hand.fingerprint),
+            edited=True,
+        )
+        return True
+
     async def hands_place(self, user_id: int) -> str:
         """Where the player gets their hand on their turn: `dm` (the default) or `thread`.
         Kept in memory only when no other process may change it (a shared store is asked)."""
@@ -494,45 +626,73 @@ class Publisher:
             except TableError:
                 continue  # a lobby, or gone meanwhile: nothing to show
 
+    async def _hand_now(self, table_id: str, seat: int, at: int | None = None) -> Hand | None:
+        """What the seat's hand message must show now (None: the seat has no player)."""
+        async with self.tables.read(table_id, at_least=at) as table:
+            player = table.seats[seat]
+            if player.user_id is None or table.match is None:
+                return None
+            view, names = table.view(seat), table.names()
+            version = table.version
+            w = await self.bot.audience.player(player.user_id)
+            hand = Hand(
+                seat=seat,
+                user_id=player.user_id,
+                view=view,
+                names=names,
+                version=version,
+                turn_name=names[view.turn] if view.turn is not None else None,
+                moves_at=version if table.phase is Phase.PLAYING else None,
+                variant=table.setup.variant,
+                dm_closed=player.dm_closed,
+                place_id=table.thread_id or table.channel_id or 0,
+                guild_id=table.guild_id,
+                w=w,
+                ending=self.ending(table, w),
+            )
+        hand.in_thread = hand.dm_closed or await self.hands_place(hand.user_id) == "thread"
+        return hand
+
     async def _show_hand(self, table_id: str, seat: int, at: int | None = None) -> None:
         """One player's hand. On their turn: ONE new message that pings them (their only
         notification of the turn), a DM with the hand and its moves, or, when they chose the
         thread or their DMs are closed, a message in the table's thread with "Your hand" (the
         hand itself is never public). Off their turn nothing new is sent: their last DM is
         edited (edits notify nobody), so it loses its moves and, when the hand or the match
-        ends, says how."""
+        ends, says how. A move clicked on that DM edits it itself (`answer_move`): its hand is
+        shown here once that answer is given or given up."""
+        if any(answered == table_id for answered, _ in self.answering):
+            user_id = await self._user_at(table_id, seat, at)
+            if user_id is not None and (answering := self.answering.get((table_id, user_id))):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(answering.wait(), ANSWER_SECONDS)
         shown = await self._shown(table_id)
         key = f"hand:{seat}"
-        async with self.tables.read(table_id, at_least=at) as table:
-            player = table.seats[seat]
-            if player.user_id is None or table.match is None:
-                return
-            view, names = table.view(seat), table.names()
-            version = table.version
-            turn_name = names[view.turn] if view.turn is not None else None
-            moves_at = version if table.phase is Phase.PLAYING else None
-            variant, user_id, dm_closed = table.setup.variant, player.user_id, player.dm_closed
-            place_id = table.thread_id or table.channel_id or 0
-            guild_id = table.guild_id
-            w = await self.bot.audience.player(user_id)
-            ending = self.ending(table, w)
-        to_play = view.my_turn and bool(view.legal) and moves_at is not None
-        in_thread = dm_closed or await self.hands_place(user_id) == "thread"
+        hand = await self._hand_now(table_id, seat, at)
+        if hand is None:
+            return
+        view, w, version, user_id = hand.view, hand.w, hand.version, hand.user_id
+        to_play, in_thread = hand.to_play, hand.in_thread
         before = shown.get(key)
         if to_play and in_thread:
-            public = await self.bot.audience.server(guild_id)  # the thread's readers' words
-            await self._ping_in_thread(table_id, seat, user_id, place_id, version, public)
-        if dm_closed:
+            public = await self.bot.audience.server(hand.guild_id)  # the thread's readers' words
+            await self._ping_in_thread(table_id, seat, user_id, hand.place_id, version, public)
+        if hand.dm_closed:
             return
-        shows = digest([str(tile) for tile in view.hand], to_play and version, ending)
-        # ":moves": this DM has live move buttons (only those need taking away later).
-        fingerprint = f"{view.hand_number}:{shows}" + (":moves" if to_play else "")
+        fingerprint = hand.fingerprint
         if before is not None and before.shows == fingerprint:
             return
         if before is None and (in_thread or not to_play):
             return  # no DM before their first turn here: a new DM is a notification
         embed, file, moves = await self.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, w, ending=ending
+            table_id,
+            hand.variant,
+            view,
+            hand.names,
+            hand.turn_name,
+            hand.moves_at,
+            w,
+            ending=hand.ending,
         )
         if before is not None and (in_thread or not to_play):
             try:
@@ -544,15 +704,18 @@ class Publisher:
             except discord.NotFound:
                 pass  # deleted: nothing left to tidy, the next turn sends a new one
             await self._remember(
-                Shown(table_id, key, before.channel_id, before.message_id, fingerprint)
+                Shown(table_id, key, before.channel_id, before.message_id, fingerprint),
+                edited=True,
             )
             return
-        user = await self._user(user_id)
+        if before is not None:
+            self.dm_channels.setdefault(user_id, before.channel_id)
+        dm = await self._dm(user_id)
         await self.spacing.wait(user_id)
         current = self.tables.tables.get(table_id)
         if current is not None and current.version != version:
             return  # it changed while waiting: the delivery of that change sends the hand
-        message = await user.send(
+        message = await dm.send(
             content=w(texts.YOUR_TURN_PING, mention=f"<@{user_id}>"),
             allowed_mentions=only(user_id),
             embed=embed,
@@ -689,13 +852,16 @@ class Publisher:
         self.note_message(channel.id)
         await self._remember(Shown(table_id, key, channel.id, message.id, ""))
 
-    async def _user(self, user_id: int) -> discord.User:
-        """The player to DM. Without the members intent discord.py's cache rarely knows them, and
-        fetching them for every hand cost a request per move: each is fetched once."""
-        user = self.bot.get_user(user_id) or self.users.get(user_id)
-        if user is None:
-            user = self.users[user_id] = await self.bot.fetch_user(user_id)
-        return user
+    async def _dm(self, user_id: int) -> discord.PartialMessageable:
+        """The player's DM channel. Its id never changes: opened once per player and kept (a
+        DM's id is also in every `shown` hand row). discord.py keeps only the last 128 DM
+        channels, and without the members intent rarely knows the user: with more players
+        than that, every new DM cost a user fetch or a channel open first."""
+        channel_id = self.dm_channels.get(user_id)
+        if channel_id is None:
+            opened = await self.bot.http.start_private_message(user_id)
+            channel_id = self.dm_channels[user_id] = int(opened["id"])
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def hand_message(
         self,

@@ -123,6 +123,8 @@ class Robots:
         return choose(view, LAST_RESORT_LEVEL, seed, self.budget_ms)
 
     async def _choose_once(self, view: SeatView, level: str, seed: str) -> Action:
+        if level == LAST_RESORT_LEVEL:
+            return choose(view, level, seed, self.budget_ms)  # a draw from the legal moves
         if level in CHEAP_LEVELS:
             return await asyncio.to_thread(choose, view, level, seed, self.budget_ms)
         if self.pool is None:

@@ -45,12 +45,12 @@ from cogs.tables.delivery import Delivery
 from cogs.tables.jobs import Jobs
 from cogs.tables.lobbies import Lobbies
 from cogs.tables.locks import TableLocks
-from cogs.tables.publisher import Publisher
+from cogs.tables.publisher import ANSWER_SECONDS, Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.seating import TableError
 from cogs.tables.store import Conflict, Due, TableStore
 from cogs.tables.table import Phase, Step, Table, new_seed
-from data import Job
+from data import Job, OutboxItem
 from engine.ai import LEVELS
 from engine.errors import DominoError
 
@@ -214,42 +214,43 @@ class Tables:
             else:
                 steps = result if isinstance(result, list) else []
                 keys = show_for(table, [s for s in steps if isinstance(s, Step)], was=was)
-            await self.store.commit(
+            taken = await self.store.commit(
                 table, new=False, was=was, show=keys, due=self.due(table), now=now
             )
-        self.wake(table)
+        self.wake(table, taken)
         return table, result
 
     async def create(self, table: Table, show: Iterable[str] = ()) -> None:
         """Store a new table (a lobby): refused if it cannot be stored."""
         async with self.locks[table.id]:
-            await self.store.commit(
+            taken = await self.store.commit(
                 table, new=True, was=None, show=show, due=self.due(table), now=self.clock()
             )
-        self.wake(table)
+        self.wake(table, taken)
 
-    def wake(self, table: Table) -> None:
-        """Something was stored for `table`: deliver it, and look at its due time."""
-        self.delivery.wake()
+    def wake(self, table: Table, taken: list[OutboxItem]) -> None:
+        """Something was stored for `table`: show what its commit claimed (what it did not
+        claim, whoever shows the table now takes when done), and look at its due time."""
+        self.delivery.hand_over(taken)
         due = self.due(table)
         if due is not None:
             self.jobs.expect(due.at)
 
     # -- jobs -------------------------------------------------------------------------------
 
-    async def run_job(self, job: Job) -> None:
+    async def run_job(self, job: Job) -> bool:
         """A table's job is due (claimed, so no other process runs it): carry it out as an
         action at the revision it was set for. A table that moved on has its own next job.
-        A puzzle's jobs are the puzzles' own."""
+        A puzzle's jobs are the puzzles' own. True when a change was stored (its commit
+        replaced the job's row), or the table left the store with its job."""
         if job.kind == "put-away" or job.table_id in self.bot.puzzles.puzzles:
             await self.bot.puzzles.run_job(job)
-            return
+            return False
         if job.kind == "forget":
             await self._forget(job)
-            return
+            return True
         if job.kind in ("ai", "timer"):
-            await self._move_itself(job)
-            return
+            return await self._move_itself(job)
         change: Callable[[Table], list[Step]]
         if job.kind == "expire":
             change = _expire
@@ -257,21 +258,21 @@ class Tables:
             change = _next_hand(self.clock())
         else:
             log.warning("table %s: unknown job %r dropped", job.table_id, job.kind)
-            await self.db.job_done(job)
-            return
+            return False
         try:
             await self.act(job.table_id, change, expected=job.revision)
         except Conflict:
-            return
+            return False
+        return True
 
-    async def _move_itself(self, job: Job) -> None:
+    async def _move_itself(self, job: Job) -> bool:
         """An AI seat's move, or a person's turn that ran out: chosen from the stored table
         without holding it (Resign and other clicks go on meanwhile), stored only if the table
         is still where the move was chosen. After repeated failures the move is chosen at
-        random (no worker, no search): a move always comes."""
+        random (no worker, no search): a move always comes. True when the move was stored."""
         async with self.read(job.table_id) as table:
             if table.revision != job.revision or table.phase is not Phase.PLAYING:
-                return
+                return False
             turn = self.robots.plan(table)
         level = turn.level if job.attempts < CHEAPER_AFTER else LAST_RESORT_LEVEL
         action = await self.robots.choose(turn.view, level, turn.seed, table_id=job.table_id)
@@ -282,7 +283,8 @@ class Tables:
                 expected=job.revision,
             )
         except Conflict:
-            return
+            return False
+        return True
 
     async def _forget(self, job: Job) -> None:
         """A finished table's (or closed lobby's) time is up: it leaves the store and memory."""
@@ -387,15 +389,38 @@ class Tables:
     async def move(
         self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
     ) -> None:
-        await interaction.response.defer()
+        """A move button. Clicked on the player's DM, the click's own response is that DM's
+        edit to the hand after the move (`Publisher.answer_move`: one request instead of an
+        acknowledgement and an edit), when it can be given in time; else, and anywhere else,
+        the click is acknowledged first."""
         user = interaction.user.id
+        message = interaction.message
 
         def play(table: Table) -> list[Step]:
             self.check_place(interaction, table)
             return table.play(user, version, index, self.clock())
 
-        table, _ = await self.act(table_id, play)
-        message = interaction.message
+        on_dm = message is not None and interaction.guild_id is None
+        if not on_dm or message is None or message.flags.ephemeral:
+            await interaction.response.defer()
+            table, _ = await self.act(table_id, play)
+        else:
+            # Discord's 3 s count from the click: what it took to reach this handler counts.
+            late = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+            deadline = asyncio.get_running_loop().time() + ANSWER_SECONDS - min(max(late, 0), 1)
+            async with self.publisher.answering_move(table_id, user):
+                acting = asyncio.ensure_future(self.act(table_id, play))
+                stored, _ = await asyncio.wait({acting}, timeout=ANSWER_SECONDS)
+                if not stored:  # slow to store: acknowledged now, the move is not cut short
+                    await interaction.response.defer()
+                table, _ = await acting
+                if stored:
+                    try:
+                        await self.publisher.answer_move(interaction, table_id, deadline)
+                    except Exception as error:  # the move is stored: the delivery shows it
+                        log.warning("table %s: the move's answer failed: %r", table_id, error)
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral_hand(interaction, table)
         await self._tell_if_blocked(interaction, table_id)

@@ -32,13 +32,15 @@ from cogs.lang import Said
 from cogs.tables.seating import TableError
 from cogs.tables.state import dump, load
 from cogs.tables.table import Phase, Table
-from data import Change, Database, Job, LiveTable
+from data import Change, Database, Job, LiveTable, OutboxItem
 from data.models import FinishedMatch, SeatResult
 from engine.record import write
 
 log = logging.getLogger(__name__)
 
 SHARED_CACHE_TABLES = 1000  # tables kept in memory when other processes share the store
+#: How long the items a commit claims stay this process's to show (`Delivery`'s lease).
+DELIVERY_LEASE_SECONDS = 10.0
 
 
 class Conflict(TableError):
@@ -65,17 +67,22 @@ class Due:
     at: float
 
 
-async def store_change(db: Database, change: Change) -> None:
-    """Write one change (`Database.commit`), refusing it as `NotStored` when the database
-    fails and as `Conflict` when the stored revision moved on: the one place both tables and
-    puzzles turn a failed write into a refusal."""
+async def store_change(db: Database, change: Change) -> list[OutboxItem]:
+    """Write one change (`Database.commit_and_take`), refusing it as `NotStored` when the
+    database fails and as `Conflict` when the stored revision moved on: the one place both
+    tables and puzzles turn a failed write into a refusal. Returns the outbox items the same
+    transaction claimed for this process to show at once (those due at the change's time,
+    `change.table.updated_at`: see `Delivery.hand_over`)."""
     try:
-        written = await db.commit(change)
+        taken = await db.commit_and_take(
+            change, now=change.table.updated_at, lease=DELIVERY_LEASE_SECONDS
+        )
     except Exception:
         log.exception("%s could not be stored", change.table.id)
         raise NotStored from None
-    if not written:
+    if taken is None:
         raise Conflict
+    return taken
 
 
 class TableStore:
@@ -136,12 +143,13 @@ class TableStore:
         show: Iterable[str],
         due: Due | None,
         now: float,
-    ) -> None:
+    ) -> list[OutboxItem]:
         """Store `table` (changed in place from its cached copy, or `new`) at the next revision
         with what to `show` and its next job. `was`: its phase before the change (a match that
         just ended is recorded in the same transaction). On success the cache holds the table
         at its new revision; on any failure the cached copy is dropped and the change refused
-        (`Conflict`, or "could not be saved")."""
+        (`Conflict`, or "could not be saved"). Returns the outbox items claimed for this
+        process to show (`store_change`)."""
         revision = 0 if new else table.revision + 1
         finished = None
         moderated = table.ended == Said.of(texts.ENDED_BY_MODERATOR)
@@ -169,12 +177,13 @@ class TableStore:
             due_at=now,
         )
         try:
-            await store_change(self.db, change)
+            taken = await store_change(self.db, change)
         except TableError:
             self.forget(table.id)
             raise
         table.revision = revision
         self._keep(table)
+        return taken
 
 
 def people(table: Table) -> tuple[int, ...]:

@@ -17,13 +17,14 @@ snapshot: every query of the block sees the same committed state), or for one qu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 Dialect = Literal["sqlite", "postgresql"]
 Row = tuple[Any, ...]
+T = TypeVar("T")
 Params = Sequence[Any]
 
 
@@ -100,6 +101,9 @@ class Connection(ABC):
         the dialect's own text of it when the migration has one."""
 
 
+Body = Callable[[Connection], Coroutine[Any, Any, T]]
+
+
 class Store(ABC):
     """Where the data lives: hands out connections inside transactions."""
 
@@ -115,6 +119,19 @@ class Store(ABC):
     def read(self, snapshot: bool = True) -> AbstractAsyncContextManager[Connection]:
         """One read snapshot; with `snapshot=False`, a connection for one query only (a single
         statement sees one committed state anyway), without a transaction around it."""
+
+    async def writing(self, body: Body[T]) -> T:
+        """`body` run in one write transaction, as `write()` runs a block. A body awaits only
+        its connection: a store may run it wherever its connection lives (SQLite: the whole
+        transaction in the connection's thread, in one hand-off instead of one per
+        statement)."""
+        async with self.write() as connection:
+            return await body(connection)
+
+    async def reading(self, body: Body[T], snapshot: bool = True) -> T:
+        """`body` run in one read snapshot (or on a connection for one query), as `read()`."""
+        async with self.read(snapshot) as connection:
+            return await body(connection)
 
     @abstractmethod
     async def close(self) -> None: ...

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from data.sql.base import Connection, Dialect, Params, Row, Store
+from data.sql.base import Body, Connection, Dialect, Params, Row, Store
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -35,23 +38,59 @@ async def _connect(path: Path) -> aiosqlite.Connection:
     return connection
 
 
+Run = Callable[..., Awaitable[Any]]  # runs `fn(*args)` where the connection lives
+
+
+def _hand_off(connection: aiosqlite.Connection) -> Run:
+    """How aiosqlite runs a call in its connection's thread (its statements use it too)."""
+    return cast(Run, connection._execute)
+
+
+async def _at_once(fn: Callable[..., Any], *args: Any) -> Any:
+    """Inside the connection's thread already (a whole transaction handed over at once)."""
+    return fn(*args)
+
+
+def _execute(raw: sqlite3.Connection, sql: str, params: Params) -> int:
+    cursor = raw.execute(sql, params)
+    count = cursor.rowcount
+    cursor.close()
+    return max(count, 0)
+
+
+def _fetch(raw: sqlite3.Connection, sql: str, params: Params) -> list[Row]:
+    cursor = raw.execute(sql, params)
+    try:
+        return [tuple(row) for row in cursor.fetchall()]
+    finally:
+        cursor.close()
+
+
+def _executemany(raw: sqlite3.Connection, sql: str, rows: list[Params]) -> None:
+    raw.executemany(sql, rows).close()
+
+
 class SqliteConnection(Connection):
+    """The sqlite3 connection `raw`, each call run by `run`: handed to the connection's thread
+    (aiosqlite's), or at once when the whole transaction runs there (`SqliteStore.writing`)."""
+
     dialect: Dialect = "sqlite"
 
-    def __init__(self, raw: aiosqlite.Connection):
+    def __init__(self, raw: sqlite3.Connection, run: Run):
         self.raw = raw
+        self._run = run
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        cursor = await self.raw.execute(sql, params)
-        count = cursor.rowcount
-        await cursor.close()
-        return max(count, 0)
+        return int(await self._run(_execute, self.raw, sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        await self.raw.executemany(sql, rows)
+        batch = list(rows)
+        if batch:
+            await self._run(_executemany, self.raw, sql, batch)
 
     async def fetch(self, sql: str, params: Params = ()) -> list[Row]:
-        return [tuple(row) for row in await self.raw.execute_fetchall(sql, params)]
+        rows: list[Row] = await self._run(_fetch, self.raw, sql, params)
+        return rows
 
     async def serialize(self, scope: str, key: int | str) -> None:
         """Nothing to do: the write transaction already holds the whole database."""
@@ -72,9 +111,7 @@ class SqliteConnection(Connection):
 
     async def insert_rows(self, table: str, columns: Sequence[str], rows: list[Row]) -> None:
         marks = ", ".join("?" for _ in columns)
-        await self.raw.executemany(
-            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
-        )
+        await self.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
 
     async def table_columns(self) -> dict[str, list[str]]:
         names = await self.fetch(
@@ -92,11 +129,11 @@ class SqliteConnection(Connection):
         return int(row[0])
 
     async def set_schema_version(self, version: int) -> None:
-        await self.raw.execute(f"PRAGMA user_version = {int(version)}")
+        await self.execute(f"PRAGMA user_version = {int(version)}")
 
     async def run_migration(self, statements: Sequence[str], own_text: str | None) -> None:
         for statement in statements:
-            await self.raw.execute(statement)
+            await self.execute(statement)
 
 
 class SqliteStore(Store):
@@ -129,7 +166,7 @@ class SqliteStore(Store):
         async with self._write_lock:
             try:
                 await self._writer.execute("BEGIN IMMEDIATE")
-                yield SqliteConnection(self._writer)
+                yield SqliteConnection(self._writer._conn, _hand_off(self._writer))
                 await self._writer.execute("COMMIT")
             except BaseException:
                 await _finish(self._writer, "ROLLBACK")
@@ -138,19 +175,63 @@ class SqliteStore(Store):
     @asynccontextmanager
     async def read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
         async with self._read_lock:
+            connection = SqliteConnection(self._reader._conn, _hand_off(self._reader))
             if not snapshot:
-                yield SqliteConnection(self._reader)
+                yield connection
                 return
             try:
                 await self._reader.execute("BEGIN")
-                yield SqliteConnection(self._reader)
+                yield connection
             finally:
                 await _finish(self._reader, "COMMIT")
+
+    async def writing(self, body: Body[T]) -> T:
+        """The whole transaction in the writer's thread: one hand-off, not one per statement
+        (under load each hand-off is a queue, a thread wake-up and a future, and a move's
+        transactions were dozens of them). A caller cancelled meanwhile does not stop it: it
+        commits or rolls back as a whole, as if it had ended just before the cancel."""
+        async with self._write_lock:
+            result: T = await _hand_off(self._writer)(_transaction, self._writer._conn, body, True)
+            return result
+
+    async def reading(self, body: Body[T], snapshot: bool = True) -> T:
+        async with self._read_lock:
+            result: T = await _hand_off(self._reader)(
+                _transaction, self._reader._conn, body, None if not snapshot else False
+            )
+            return result
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:
             await self._reader.close()
             await self._writer.close()
+
+
+def _transaction(raw: sqlite3.Connection, body: Body[T], write: bool | None) -> T:
+    """Run `body` to its end in this (the connection's) thread, inside `BEGIN IMMEDIATE` (a
+    write), `BEGIN` (a read snapshot) or no transaction (`write` None: one query)."""
+    if write is not None:
+        raw.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    try:
+        result: T = _run_to_end(body(SqliteConnection(raw, _at_once)))
+    except BaseException:
+        if write is not None and raw.in_transaction:
+            raw.execute("ROLLBACK")
+        raise
+    if write is not None and raw.in_transaction:
+        raw.execute("COMMIT")
+    return result
+
+
+def _run_to_end(coroutine: Coroutine[Any, Any, T]) -> T:
+    """The coroutine's result, run here: it may await only its connection, whose calls here
+    complete at once, so it never suspends."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    coroutine.close()
+    raise RuntimeError("a transaction's body waited for something other than its connection")
 
 
 async def _finish(connection: aiosqlite.Connection, statement: str) -> None:

@@ -457,3 +457,116 @@ async def test_the_migration_gives_existing_tables_revision_0(target: str) -> No
         ]
         assert await db.commit(step(tables[0], "board", job=Job("old-1", "turn", 1, 9.0), turn=4))
         assert await db.next_due() == 0.0
+
+
+async def test_sqlite_runs_each_runtime_transaction_in_one_hand_off(
+    path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under load every statement handed to SQLite's thread was a queue, a wake-up and a
+    future: an action's commit, a claim and a delivery are each one hand-off."""
+    import aiosqlite
+
+    handed: list[str] = []
+    real = aiosqlite.Connection._execute
+
+    async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        handed.append(getattr(fn, "__name__", repr(fn)))
+        return await real(self, fn, *args, **kwargs)
+
+    async with await Database.open(path) as db:
+        monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+        first = table()
+        job = Job(first.id, "ai", 0, 5.0)
+        for action in (
+            db.commit(create(first, "board", "hands", job=job)),
+            db.claim_outbox(10.0, LEASE),
+            db.save_shown(Shown(first.id, "board", 10, 11, "x")),
+            db.outbox_done(OutboxItem(first.id, "board", 0, 0, 0.0)),
+            db.commit(step(first, "board", job=replace(job, revision=1), moved=True)),
+        ):
+            handed.clear()
+            await action
+            assert len(handed) == 1, handed
+
+
+async def test_a_transaction_body_that_waits_for_anything_else_is_refused_and_rolled_back(
+    path: Any,
+) -> None:
+    async with await Database.open(path) as db:
+        store = db._store
+
+        async def waits(connection: Any) -> None:
+            await connection.execute(
+                "INSERT INTO bot_values (name, value) VALUES (?, ?)", ("k", "v")
+            )
+            await asyncio.sleep(0)  # not its connection: it would hold the writer's thread
+
+        with pytest.raises(RuntimeError, match="other than its connection"):
+            await store.writing(waits)
+        assert await db.bot_value("k") is None
+
+
+# -- a commit that claims what it queued; the end of a round of showing -----------------------
+
+
+async def test_a_commit_claims_what_it_queued_when_nobody_shows_the_table(
+    db: Database, other: Database
+) -> None:
+    assert await db.commit(create(table(turn=0)))
+    taken = await db.commit_and_take(
+        step(table(turn=0), "hands", "board", due_at=5.0, turn=1), now=5.0, lease=LEASE
+    )
+    assert taken == [OutboxItem("t1", "board", 1, 0, 5.0), OutboxItem("t1", "hands", 1, 0, 5.0)]
+    assert [row[5] for row in await outbox_rows(db)] == [5.0 + LEASE] * 2
+    # Nobody else claims the table meanwhile, in this process or another.
+    assert await other.claim_outbox(6.0, LEASE) == []
+    assert await db.claim_outbox(6.0, LEASE) == []
+
+
+async def test_a_commit_leaves_a_table_being_shown_to_whoever_shows_it(
+    db: Database, other: Database
+) -> None:
+    assert await db.commit(create(table(turn=0), "board"))
+    shown_by_other = await other.claim_outbox(1.0, LEASE)
+    assert [item.key for item in shown_by_other] == ["board"]
+    taken = await db.commit_and_take(
+        step(table(turn=0), "board", "hands", due_at=2.0, turn=1), now=2.0, lease=LEASE
+    )
+    assert taken == []
+    # The other claimer's round ends: it takes what was queued meanwhile, the board at the
+    # newer revision included, and no item is left to anyone else.
+    more = await other.delivered("t1", shown_by_other, [], [], 3.0, LEASE)
+    assert [(item.key, item.revision) for item in more] == [("board", 1), ("hands", 1)]
+    assert await db.claim_outbox(4.0, LEASE) == []
+
+
+async def test_a_commit_takes_nothing_that_is_not_due(db: Database) -> None:
+    assert await db.commit(create(table(turn=0)))
+    later = step(table(turn=0), "puzzle", due_at=50.0, turn=1)
+    assert await db.commit_and_take(later, now=10.0, lease=LEASE) == []
+    assert [row[5] for row in await outbox_rows(db)] == [0]
+    assert await db.commit_and_take(step(table(turn=0), "board"), now=0.0, lease=LEASE) is None
+
+
+async def test_the_end_of_a_round_stores_it_all_in_one_transaction(db: Database) -> None:
+    assert await db.commit(create(table(turn=0)))
+    first = step(table(turn=0), "board", "hands", "sheet:0", due_at=1.0, turn=1)
+    items = await db.commit_and_take(first, now=1.0, lease=LEASE)
+    assert items is not None and len(items) == 3
+    board, hands, sheet = sorted(items, key=lambda item: item.key)
+    # Meanwhile the next move queues the board again.
+    second = step(replace(table(turn=1), revision=1), "board", due_at=2.0, turn=2)
+    assert await db.commit_and_take(second, now=2.0, lease=LEASE) == []
+    shown = [Shown("t1", "board", 10, 11, "b"), Shown("t1", "hand:0", 12, 13, "h")]
+    more = await db.delivered("t1", [board, hands], [(sheet, 40.0)], shown, 3.0, LEASE)
+    # The board at its newer revision is the caller's to show next; the hands are done; the
+    # sheet that failed waits until 40, unclaimed.
+    assert more == [OutboxItem("t1", "board", 2, 0, 2.0)]
+    assert await outbox_rows(db) == [
+        ("t1", "board", 2, 0, 2.0, 3.0 + LEASE),
+        ("t1", "sheet:0", 1, 1, 40.0, 0),
+    ]
+    assert await db.shown("t1") == {row.key: row for row in shown}
+    assert await db.delivered("t1", more, [], [], 4.0, LEASE) == []
+    assert await outbox_rows(db) == [("t1", "sheet:0", 1, 1, 40.0, 0)]
+    assert [item.key for item in await db.claim_outbox(41.0, LEASE)] == ["sheet:0"]

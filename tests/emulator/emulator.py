@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -120,6 +121,8 @@ class Emulator:
         self.violations: list[str] = []
         self.refusals: list[str] = []
         self.rate_limited: list[str] = []
+        #: every request the bot made, by method and route ("PATCH /channels/{channel_id}/...")
+        self.requests: Counter[str] = Counter()
         #: Every message create or edit that pinged someone (see mentions.py).
         self.pings: list[Ping] = []
         self.interactions: dict[int, i.Interaction] = {}

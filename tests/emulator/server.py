@@ -116,6 +116,7 @@ async def _serve(emulator: Emulator, request: web.Request, handler: Handler) -> 
         return json_response({"message": "401: Unauthorized", "code": 0}, 401)
     resource = request.match_info.route.resource
     template = resource.canonical if resource is not None else path
+    emulator.requests[f"{request.method} {template.removeprefix(API_PREFIX)}"] += 1
     headers: dict[str, str] = {}
     if template.startswith(API_PREFIX) and not any(p in template for p in TOKENLESS):
         route = f"{request.method} {template[len(API_PREFIX) :]}"

@@ -50,6 +50,7 @@ import discord
 import pytest
 
 from cogs.tables import board, pictures
+from cogs.tables.pictures import Picture
 from cogs.tables.publisher import Publisher
 from cogs.tables.table import LOG_LINES, Table
 from engine import Play, SeatView
@@ -265,29 +266,25 @@ class Pictures:
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         drawn = self.drawn
-        hand_png, board_png, sheet_png = (
-            pictures.hand_png,
-            pictures.board_png,
-            pictures.score_sheet_png,
-        )
+        hand, table, sheet = pictures.hand, pictures.board, pictures.score_sheet
 
-        def keep(kind: str, view: SeatView, data: bytes) -> bytes:
-            drawn.setdefault(hashlib.sha256(data).hexdigest(), []).append((kind, view))
-            return data
+        def keep(kind: str, view: SeatView, picture: Picture) -> Picture:
+            drawn.setdefault(hashlib.sha256(picture.png).hexdigest(), []).append((kind, view))
+            return picture
 
-        async def hand(view: SeatView, wording: Wording) -> bytes:
-            return keep("hand", view, await hand_png(view, wording))
+        async def drawn_hand(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+            return keep("hand", view, await hand(view, names, wording))
 
-        async def table(view: SeatView, names: Sequence[str], wording: Wording) -> bytes:
-            return keep("board", view, await board_png(view, names, wording))
+        async def drawn_board(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+            return keep("board", view, await table(view, names, wording))
 
-        async def sheet(view: SeatView, names: Sequence[str], wording: Wording) -> bytes:
-            return keep("score sheet", view, await sheet_png(view, names, wording))
+        async def drawn_sheet(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+            return keep("score sheet", view, await sheet(view, names, wording))
 
         # Pictures are drawn in worker processes: what is sent to them is what is recorded.
-        monkeypatch.setattr(pictures, "hand_png", hand)
-        monkeypatch.setattr(pictures, "board_png", table)
-        monkeypatch.setattr(pictures, "score_sheet_png", sheet)
+        monkeypatch.setattr(pictures, "hand", drawn_hand)
+        monkeypatch.setattr(pictures, "board", drawn_board)
+        monkeypatch.setattr(pictures, "score_sheet", drawn_sheet)
 
     def views_of(self, data: bytes) -> list[tuple[str, SeatView]]:
         return self.drawn.get(hashlib.sha256(data).hexdigest(), [])

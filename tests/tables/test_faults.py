@@ -312,7 +312,7 @@ async def test_pictures_that_fail_to_draw_are_drawn_again(
     failures: list[str] = []
 
     def failing(name: str, real: Callable[..., Any], times: int) -> Callable[..., Any]:
-        async def draw(*args: Any, **kwargs: Any) -> bytes:
+        async def draw(*args: Any, **kwargs: Any) -> Any:
             if failures.count(name) < times:
                 failures.append(name)
                 raise RuntimeError(f"{name} failed to draw")
@@ -320,8 +320,8 @@ async def test_pictures_that_fail_to_draw_are_drawn_again(
 
         return draw
 
-    monkeypatch.setattr(pictures, "board_png", failing("board", pictures.board_png, 2))
-    monkeypatch.setattr(pictures, "hand_png", failing("hand", pictures.hand_png, 2))
+    monkeypatch.setattr(pictures, "board", failing("board", pictures.board, 2))
+    monkeypatch.setattr(pictures, "hand", failing("hand", pictures.hand, 2))
     await play(emu, path, people, clicks, 1)
     await assert_converged(emu, path, nudge=1.0)
     assert failures.count("board") == 2 and failures.count("hand") == 2
@@ -388,9 +388,18 @@ async def test_a_move_the_database_refused_is_never_stored(
         turn = await person_to_move(emu, path, people)
     shown, dms = board(emu).embed["description"], [dm_count(p) for p in people]
     await emu.settle()  # nothing else is being written
-    left = [1]  # the data layer's one write door refuses the next write transaction
-    real = database.Database._write
+    # The data layer's write doors (a block, and a body run where the connection lives)
+    # refuse the next write transaction.
+    left = [1]
+    real, real_body = database.Database._write, database.Database._writing
     monkeypatch.setattr(database.Database, "_write", lambda self: _refused_once(left, real, self))
+
+    async def refused_body(self: Any, body: Any) -> Any:
+        async with _refused_once(left, real, self):  # refused, or a transaction of its own
+            pass
+        return await real_body(self, body)
+
+    monkeypatch.setattr(database.Database, "_writing", refused_body)
     refused, other = turn.buttons()[0], turn.buttons()[1]
     result = await clicks.click(turn.person, turn.message, refused, turn.seat)
     assert left == [0] and refusal_of(result) == texts.NOT_SAVED

@@ -61,14 +61,14 @@ class SheetSpy:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.drawn: list[tuple[Any, list[str], bytes]] = []
-        original = pictures.score_sheet_png
+        original = pictures.score_sheet
 
-        async def spy(view: Any, names: Any, wording: render.Wording) -> bytes:
-            data = await original(view, names, wording)
-            self.drawn.append((view, list(names), data))
-            return data
+        async def spy(view: Any, names: Any, wording: render.Wording) -> pictures.Picture:
+            picture = await original(view, names, wording)
+            self.drawn.append((view, list(names), picture.png))
+            return picture
 
-        monkeypatch.setattr(pictures, "score_sheet_png", spy)
+        monkeypatch.setattr(pictures, "score_sheet", spy)
 
 
 async def open_table(emu: Emulator) -> tuple[Any, Any, Any]:

@@ -13,6 +13,7 @@ import pytest
 
 from cogs import texts
 from cogs.tables import pictures
+from cogs.tables.pictures import Picture
 from engine import SeatView
 from render import Wording
 from tests.emulator.emulator import Emulator
@@ -32,26 +33,25 @@ def hand_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int
     seats' pictures can be identical, e.g. both finished); and a check that boards and score
     sheets are drawn from views with no hand in them."""
     drawn: dict[str, set[int]] = {}
-    hand_png, board_png = pictures.hand_png, pictures.board_png
-    sheet_png = pictures.score_sheet_png
+    hand, table, sheet = pictures.hand, pictures.board, pictures.score_sheet
 
-    async def recording_hand(view: SeatView, wording: Wording) -> bytes:
-        data = await hand_png(view, wording)
-        drawn.setdefault(hashlib.sha256(data).hexdigest(), set()).add(view.seat)
-        return data
+    async def recording_hand(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+        picture = await hand(view, names, wording)
+        drawn.setdefault(hashlib.sha256(picture.png).hexdigest(), set()).add(view.seat)
+        return picture
 
-    async def public_board(view: SeatView, names: Sequence[str], wording: Wording) -> bytes:
+    async def public_board(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
         assert view.hand == () and view.legal == ()
-        return await board_png(view, names, wording)
+        return await table(view, names, wording)
 
-    async def public_sheet(view: SeatView, names: Sequence[str], wording: Wording) -> bytes:
+    async def public_sheet(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
         assert view.hand == () and view.legal == ()
-        return await sheet_png(view, names, wording)
+        return await sheet(view, names, wording)
 
     # Pictures are drawn in worker processes: what is sent to them is what is checked here.
-    monkeypatch.setattr(pictures, "hand_png", recording_hand)
-    monkeypatch.setattr(pictures, "board_png", public_board)
-    monkeypatch.setattr(pictures, "score_sheet_png", public_sheet)
+    monkeypatch.setattr(pictures, "hand", recording_hand)
+    monkeypatch.setattr(pictures, "board", public_board)
+    monkeypatch.setattr(pictures, "score_sheet", public_sheet)
     yield drawn
 
 
@@ -180,18 +180,18 @@ async def test_acknowledgements_come_in_time_while_pictures_are_slow(
     emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     emu.ack_deadline = 3.0  # Discord's own rule, no grace
-    hand_png = pictures.hand_png
+    hand = pictures.hand
 
-    async def slow_hand(view: SeatView, wording: Wording) -> bytes:
+    async def slow_hand(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
         await asyncio.sleep(3.5)  # drawn in a worker process, so the bot stays responsive
-        return await hand_png(view, wording)
+        return await hand(view, names, wording)
 
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")
     await emu.wait_for(lambda: board(emu) is not None)
-    monkeypatch.setattr(pictures, "hand_png", slow_hand)
+    monkeypatch.setattr(pictures, "hand", slow_hand)
     result = await alice.click(board(emu), "Your hand")
     assert not result.failed
     answer = await emu.wait_for(lambda: (m := private_answer(result)) and m.files and m, timeout=15)

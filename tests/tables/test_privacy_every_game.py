@@ -39,9 +39,8 @@ from typing import Any
 import discord
 import pytest
 
-import render
 from cogs import texts
-from cogs.tables import board, components, lobbies, publisher
+from cogs.tables import board, components, lobbies, pictures, publisher
 from cogs.tables.table import Table
 from engine.actions import Action
 from engine.variants import all_variants
@@ -225,13 +224,15 @@ def plant_in_thread_name(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -
 
 
 def plant_in_alt_text(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
-    describe = render.describe
+    """The board's description (made with its picture, in a worker) names a hidden tile."""
+    drawn = pictures.board
 
-    def leaking(view: Any, **kwargs: Any) -> str:
+    async def leaking(view: Any, names: Any, wording: Any) -> pictures.Picture:
+        picture = await drawn(view, names, wording)
         tile = secret_tile(watch, only_table(watch).id)
-        return f"{describe(view, **kwargs)} Under the table: {tile}."
+        return picture._replace(alt=f"{picture.alt} Under the table: {tile}.")
 
-    monkeypatch.setattr(render, "describe", leaking)
+    monkeypatch.setattr(pictures, "board", leaking)
 
 
 def plant_private_board_picture(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import discord
 from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.emulator.world import ATTACH_FILES, Overwrite
-from tests.tables.converged import assert_converged, record_moves, stored_table
+from tests.tables.converged import assert_converged, record_moves, refusal_of, stored_table
 from tests.tables.play import board, move_message, private_answer, table_channel
 
 
@@ -149,7 +149,7 @@ async def test_double_and_simultaneous_clicks_play_one_move(
         mover.click(message, custom_id=first.custom_id),
         mover.click(message, custom_id=second.custom_id),
     )
-    refused = [r for r in results if any(m.ephemeral for m in r.followups)]
+    refused = [r for r in results if refusal_of(r) is not None]
     assert len(refused) == 1
     # The board shows only the last moves (the other seat may be forced to draw after it):
     # what was played is the stored record, and the board is shown from it.

@@ -51,7 +51,7 @@ async def test_a_move_that_cannot_be_saved_is_refused_and_changes_nothing(
     mover, _, message = await whose_turn(emu, [alice, bob])
     await emu.settle()
     before, in_database = board(emu).embed["description"], await stored(domino)
-    failures = fail_next_write(monkeypatch, domino, "commit")
+    failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
     answer = await mover.click(message, custom_id=button.custom_id)
     assert failures and refusal(answer) == texts.NOT_SAVED
@@ -71,7 +71,7 @@ async def test_a_start_that_cannot_be_saved_leaves_the_lobby_open(
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")
-    failures = fail_next_write(monkeypatch, domino, "commit")
+    failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     assert refusal(await alice.click(lobby, "Start")) == texts.NOT_SAVED
     await emu.settle()
     assert failures and "Start" in lobby.labels and board(emu) is None
@@ -89,7 +89,7 @@ async def test_a_timed_out_turn_that_cannot_be_saved_is_tried_again(
     before = board(emu).embed["description"]
     hand = await live_hand(domino)
     seat, acted = hand.turn, len(hand.actions)
-    failures = fail_next_write(monkeypatch, domino, "commit")
+    failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     emu.advance(10 * 60)  # far past the turn timer
     await emu.wait_for(lambda: failures)
     await emu.settle()
@@ -108,7 +108,7 @@ async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
 ) -> None:
     _, bob = await start_two_player(emu)
     await emu.settle()
-    failures = fail_next_write(monkeypatch, domino, "commit")
+    failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     assert refusal(await bob.click(board(emu), "Resign")) == texts.NOT_SAVED
     await emu.settle()
     assert failures and "Resign" in board(emu).labels and "Rematch" not in board(emu).labels
@@ -122,7 +122,7 @@ async def test_a_table_that_cannot_be_saved_is_not_opened(
     emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     alice = emu.user("alice")
-    failures = fail_next_write(monkeypatch, domino, "commit")
+    failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     answer = await alice.slash("domino new", game="two-player")
     assert failures and refusal(answer) == texts.NOT_SAVED
     await emu.settle()

@@ -1,0 +1,143 @@
+"""What a move costs the bot, as players cannot see but the machine pays for: the click's own
+response carries the edit of the DM it was on, each player's DM channel is opened once, the
+bot's own messages echoed back by Discord are not parsed, and pictures come back from their
+workers with their descriptions (nothing is drawn or described on the bot's event loop)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+import render
+from tests.emulator.emulator import Emulator
+from tests.tables.converged import assert_converged, move_ids
+from tests.tables.play import board, move_message, table_channel
+
+INTERACTION_UPDATE_MESSAGE = 7  # Discord's response type: edit the message clicked on
+OPEN_DM = "POST /users/@me/channels"
+
+
+async def two_player_table(emu: Emulator) -> list[Any]:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None)
+    return [alice, bob]
+
+
+async def next_turn(emu: Emulator, people: list[Any]) -> tuple[Any, Any]:
+    """The person to move and their DM with the moves, once the bot is quiet."""
+    await emu.settle()
+
+    def found() -> tuple[Any, Any] | None:
+        for person in people:
+            message = move_message(person.dm.messages)
+            if message is not None:
+                return person, message
+        return None
+
+    return await emu.wait_for(found)
+
+
+async def test_a_move_clicked_on_its_dm_is_answered_by_editing_that_dm(
+    emu: Emulator, domino: discord.Client, store: str
+) -> None:
+    people = await two_player_table(emu)
+    for _ in range(3):
+        person, message = await next_turn(emu, people)
+        move = next(i for i in move_ids(message) if i.startswith("dm:"))
+        edits = emu.requests["PATCH /channels/{channel_id}/messages/{message_id}"]
+        result = await person.click(message, custom_id=move)
+        # One response: the DM it was on, as the player sees it the moment the click returns:
+        # the hand after the move, its buttons gone; not an acknowledgement then an edit.
+        assert result.type == INTERACTION_UPDATE_MESSAGE
+        assert message.buttons == [] and message.files and message.files[0].is_png
+        assert "your turn" not in (message.text or "").lower()
+        await emu.settle()
+        # The board's edit is the only channel edit the move made (the other player's turn
+        # is a new DM): the mover's DM was not edited a second time.
+        assert emu.requests["PATCH /channels/{channel_id}/messages/{message_id}"] == edits + 1
+    await assert_converged(emu, store)
+
+
+async def test_a_move_costs_the_store_three_transactions(
+    emu: Emulator, domino: discord.Client, store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move, claimed for showing in the same transaction; what its messages show and that
+    they were shown, in one more at the end of the round; the next player's new DM recorded as
+    it is sent (a new message is recorded at once). No claim of its own, no item done alone."""
+    from data import Database
+
+    people = await two_player_table(emu)
+    await next_turn(emu, people)
+    writes: list[str] = []
+    for name in ("commit", "commit_and_take", "claim_outbox", "outbox_done", "outbox_later",
+                 "save_shown", "delivered", "claim_jobs", "job_done"):  # fmt: skip
+        method = getattr(Database, name)
+
+        def counted(*args: Any, _method: Any = method, _name: str = name, **kwargs: Any) -> Any:
+            writes.append(_name)
+            return _method(*args, **kwargs)
+
+        monkeypatch.setattr(Database, name, counted)
+    moves = 4
+    for _ in range(moves):
+        person, message = await next_turn(emu, people)
+        await person.click(message, custom_id=next(i for i in move_ids(message) if "dm:" in i))
+    await emu.settle()
+    assert writes.count("commit_and_take") == moves
+    assert "claim_outbox" not in writes and "outbox_done" not in writes
+    assert len(writes) <= 3 * moves + 1, writes  # a round may end twice when a move is quick
+    await assert_converged(emu, store)
+
+
+async def test_a_players_dm_channel_is_opened_once(
+    emu: Emulator, domino: discord.Client, store: str
+) -> None:
+    people = await two_player_table(emu)
+    state: Any = domino._connection  # type: ignore[attr-defined]
+    for _ in range(6):
+        # discord.py keeps the last 128 DM channels: with more players they are forgotten.
+        state._private_channels.clear()
+        state._private_channels_by_user.clear()
+        person, message = await next_turn(emu, people)
+        await person.click(message, custom_id=next(i for i in move_ids(message) if "dm:" in i))
+    await assert_converged(emu, store)
+    assert emu.requests[OPEN_DM] <= len(people)  # each new turn's DM went straight to it
+
+
+async def test_the_bots_own_messages_echoed_back_are_not_parsed(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    people = await two_player_table(emu)
+    carol = emu.user("carol")
+    # Other people's messages are still read.
+    await carol.at(table_channel(emu).channel).say("good luck")
+    for _ in range(2):
+        person, message = await next_turn(emu, people)
+        await person.click(message, custom_id=next(i for i in move_ids(message) if "dm:" in i))
+    await emu.settle()
+    assert domino.user is not None
+    authors = {message.author.id for message in domino.cached_messages}
+    assert domino.user.id not in authors and carol.user.id in authors
+
+
+async def test_pictures_are_described_in_their_workers(
+    emu: Emulator, domino: discord.Client, store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def not_here(*args: Any, **kwargs: Any) -> str:
+        raise AssertionError("described on the bot's event loop")
+
+    for name in ("describe", "describe_hand", "describe_sheet", "board_png", "hand_png"):
+        monkeypatch.setattr(render, name, not_here)  # the bot's process only: workers import
+    people = await two_player_table(emu)
+    person, message = await next_turn(emu, people)
+    await person.click(message, custom_id=next(i for i in move_ids(message) if "dm:" in i))
+    await assert_converged(emu, store)
+    shown = board(emu)
+    alt = shown.files[0].attachment.description or ""
+    assert "hand 1" in alt and "to play" in alt  # the board's description, made with it
+    assert message.files[0].attachment.description  # the hand's (its tiles, for its owner)
