@@ -319,6 +319,9 @@ class DominoBot(commands.Bot):
         )
         self.settings = settings
         self._skip_own_echoes()
+        from cogs.common import multipart
+
+        multipart.install()  # every upload (a board, a hand) sent as one piece
 
     def _skip_own_echoes(self) -> None:
         """Discord echoes every message the bot posts or edits (a board edit per move) as a
