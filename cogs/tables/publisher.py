@@ -512,6 +512,7 @@ class Publisher:
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = version if table.phase is Phase.PLAYING else None
             variant, user_id, dm_closed = table.setup.variant, player.user_id, player.dm_closed
+            hint = table.setup.offers_hints
             place_id = table.thread_id or table.channel_id or 0
             guild_id = table.guild_id
             w = await self.bot.audience.player(user_id)
@@ -532,7 +533,7 @@ class Publisher:
         if before is None and (in_thread or not to_play):
             return  # no DM before their first turn here: a new DM is a notification
         embed, file, moves = await self.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, w, ending=ending
+            table_id, variant, view, names, turn_name, moves_at, w, ending=ending, hint=hint
         )
         if before is not None and (in_thread or not to_play):
             try:
@@ -708,14 +709,15 @@ class Publisher:
         w: Words,
         *,
         ending: Sequence[str] = (),
+        hint: bool = False,
     ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
         """The private hand of `view`'s seat: picture, words (the player's: `w`; `ending`: how
         the hand and the match ended) and (on its turn, while a hand is played: `moves_at` is
-        the table's version) move buttons."""
+        the table's version) move buttons, with the Hint button at a table with hints."""
         embed = board.hand_embed(view, variant, turn_name, w, ending=ending)
         file = await board.hand_file(view, w, names)
         moves = None
         if view.my_turn and view.legal and moves_at is not None:
             labels, simple = board.move_labels(view.legal, w, view)
-            moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w)
+            moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=hint)
         return embed, file, moves

@@ -93,7 +93,7 @@ GAMES = [
     Game("sum", {"options": "target=50 wins=2"}, 2, ("random",)),
     Game("french", {"target": 20}, 1, ("random",)),
     Game("pairs", {}, 2),
-    Game("classic", {"target": 30}, 2, ("easy",), by_hand_button=True),
+    Game("classic", {"target": 30, "hints": True}, 2, ("easy",), by_hand_button=True, hint=True),
     Game("gameroom", {"target": 30}, 2, ("random",)),
 ]
 

@@ -25,17 +25,21 @@ from cogs import texts
 from cogs.lang import words
 from cogs.review import texts as review_words
 from cogs.tables import lobbies
+from cogs.tables.board import move_labels
 from cogs.tables.components import moves_view
 from cogs.tables.seating import Setup, TableError
 from data import FinishedMatch, SeatResult
 from engine import Match
 from engine.ai import choose_action
+from engine.ai.hints import hint
 from engine.ai.pool import AIPool
-from engine.ai.review import Review, decision_points
+from engine.ai.review import Review, ReviewBudget, decision_points
 from engine.record import write
 from tests.ai_positions import redealt
 from tests.emulator.emulator import Emulator
-from tests.tables.play import play_match, private_answer
+from tests.emulator.messages import announce, create_message
+from tests.emulator.seen import SeenMessage
+from tests.tables.play import board, move_message, play_match, private_answer
 from tests.tables.test_refusals import refusal
 
 ENGLISH = words("en")
@@ -158,6 +162,80 @@ async def test_review_answers_the_player_alone_once_computed_and_stored(
     assert len(judged) > computed and bobs.embeds[0]["title"] == summary["title"]
     assert {point.view.seat for point in judged[:computed]} == {0}
     assert {point.view.seat for point in judged[computed:]} == {1}
+
+
+async def hints_table(
+    emu: Emulator, *, hints: bool, rated: bool, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Any, Any]:
+    """A started two-player table of alice and bob; the person to move and their hand DM."""
+    fixed_deal("hints1" if hints else "rated1", monkeypatch)
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player", hints=hints, rated=rated)).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: any(move_message(p.dm.messages) for p in (alice, bob)))
+    mover = alice if move_message(alice.dm.messages) else bob
+    return mover, move_message(mover.dm.messages)
+
+
+async def forged_click(emu: Emulator, person: Any, custom_id: str) -> Any:
+    """A click on a button the bot never sent (a client forging an interaction)."""
+    button = {"type": 2, "style": 2, "label": "Hint", "custom_id": custom_id}
+    components = [{"type": 1, "components": [button]}]
+    forged = create_message(
+        emu,
+        emu.world.dm_channel(person.user),
+        emu.world.bot_user,
+        {"content": "a forged button", "components": components},
+        [],
+        size_limit=0,
+        checked=False,
+    )
+    await announce(emu, forged)
+    return await person.click(SeenMessage(emu, forged, person.user), custom_id=custom_id)
+
+
+async def test_the_hint_names_the_ais_move_at_an_unrated_table_with_hints(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mover, dm = await hints_table(emu, hints=True, rated=False, monkeypatch=monkeypatch)
+    lobby = emu.channel().find("New table")
+    assert "friendly (not rated), with hints" in lobby.text
+    table = next(iter(domino.tables.tables.values()))  # type: ignore[attr-defined]
+    seat, version = table.seat_of(mover.id), table.version
+    view = table.view(seat)
+    assert f"dh:{table.id}:{version}" in [b.custom_id for b in dm.buttons]
+
+    told = answer_of(await mover.click(dm, "Hint"))
+    expected = hint(view, ReviewBudget(worlds=16, cpu_ms=30_000))
+    (label,), _ = move_labels((expected.action,), ENGLISH, view)
+    assert told.text.startswith(f"**Hint:** play **{label}**.")
+    reason = review_words.reason_text(expected.reason.key, expected.reason.numbers, ENGLISH)
+    assert told.text.endswith(reason)
+    assert table.version == version  # asking changed nothing
+    # The "Your hand" answer carries it too; a hint for an old version is refused.
+    hand = answer_of(await mover.click(board(emu), "Your hand"))
+    assert "Hint" in hand.labels
+    stale = await forged_click(emu, mover, f"dh:{table.id}:{version - 1}")
+    assert refusal(stale) == texts.STALE_BUTTON
+    other = emu.user("bob" if mover.name == "alice" else "alice")
+    assert refusal(await forged_click(emu, other, f"dh:{table.id}:{version}")) == (
+        texts.NOT_YOUR_TURN
+    )
+
+
+async def test_a_rated_table_has_no_hints_and_refuses_a_forged_one(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = emu.user("alice")
+    refused = await alice.slash("domino new", game="two-player", hints=True, rated=True)
+    assert refusal(refused) == texts.HINTS_NOT_RATED
+    mover, dm = await hints_table(emu, hints=False, rated=True, monkeypatch=monkeypatch)
+    assert "Hint" not in dm.labels
+    table = next(iter(domino.tables.tables.values()))  # type: ignore[attr-defined]
+    assert table.setup.rated
+    forged = await forged_click(emu, mover, f"dh:{table.id}:{table.version}")
+    assert refusal(forged) == texts.HINTS_NOT_RATED
 
 
 def partnership_twins(seed: str) -> tuple[dict[str, Any], dict[str, Any]]:
