@@ -158,6 +158,9 @@ async def test_review_answers_the_player_alone_once_computed_and_stored(
     from_replay = answer_of(await alice.click(replay, "Review"))
     assert from_replay.embeds == answer.embeds and len(judged) == computed
     # bob's own review is his seat's, computed now.
+    offered = await bob.autocomplete("domino review", "match", "")
+    assert [choice["value"] for choice in offered] == [match.match_id]
+    assert offered[0]["name"].startswith(f"#{match.match_id} Two-player dominoes: ")
     bobs = answer_of(await bob.slash("domino review", match=match.match_id))
     assert len(judged) > computed and bobs.embeds[0]["title"] == summary["title"]
     assert {point.view.seat for point in judged[:computed]} == {0}
