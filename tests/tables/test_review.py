@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -24,6 +25,7 @@ import pytest
 from cogs import texts
 from cogs.lang import words
 from cogs.review import texts as review_words
+from cogs.review.reviews import JUDGEMENTS_AT_ONCE
 from cogs.tables import lobbies
 from cogs.tables.board import move_labels
 from cogs.tables.components import moves_view
@@ -45,15 +47,34 @@ from tests.tables.test_refusals import refusal
 ENGLISH = words("en")
 
 
+class Judged(list[Any]):
+    """Every decision handed to the AI workers for a review, in any bot instance, and the most
+    that were with the workers at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_flight = 0
+        self.most_in_flight = 0
+
+    def submitted(self, future: Any) -> None:
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        future.add_done_callback(self.finished)
+
+    def finished(self, _: Any) -> None:
+        self.in_flight -= 1
+
+
 @pytest.fixture
-def judged(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """Every decision handed to the AI workers for a review, in any bot instance."""
-    points: list[Any] = []
+def judged(monkeypatch: pytest.MonkeyPatch) -> Iterator[Judged]:
+    points = Judged()
     submit = AIPool.submit_judgement
 
     def counting(self: AIPool, point: Any, *args: Any) -> Any:
         points.append(point)
-        return submit(self, point, *args)
+        future = submit(self, point, *args)
+        points.submitted(future)
+        return future
 
     monkeypatch.setattr(AIPool, "submit_judgement", counting)
     yield points
@@ -101,36 +122,42 @@ async def stored_review(client: Any, match_id: int, seat: int) -> Review:
 
 
 async def test_review_answers_the_player_alone_once_computed_and_stored(
-    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch, judged: list[Any]
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch, judged: Judged
 ) -> None:
     final = await finished_two_player(emu, monkeypatch)
     alice, bob, carol = emu.user("alice"), emu.user("bob"), emu.user("carol")
     assert "Review" in final.labels
     versions = versions_of(emu)
 
-    # Two clicks at once share one computation.
-    clicked = await asyncio.gather(alice.click(final, "Review"), alice.click(final, "Review"))
-    answer, twin = (answer_of(result) for result in clicked)
+    # Two clicks of alice's at once share one computation; bob's review is computed beside it,
+    # one decision at a time with the AI workers for both.
+    clicked = await asyncio.gather(
+        alice.click(final, "Review"), alice.click(final, "Review"), bob.click(final, "Review")
+    )
+    answer, twin, bobs = (answer_of(result) for result in clicked)
     assert twin.embeds == answer.embeds
     assert answer.visible_to(alice) and not answer.visible_to(bob)
-    assert not answer.visible_to(carol)
+    assert not answer.visible_to(carol) and not bobs.visible_to(alice)
     (match,) = await domino.db.history(emu.guild.id)  # type: ignore[attr-defined]
     review = await stored_review(domino, match.match_id, 0)
+    bobs_review = await stored_review(domino, match.match_id, 1)
+    assert review.decisions and bobs_review.decisions
     computed = len(judged)
-    assert computed == len(review.decisions) > 0
+    assert computed == len(review.decisions) + len(bobs_review.decisions)
+    assert sum(1 for point in judged if point.view.seat == 0) == len(review.decisions)
+    assert judged.most_in_flight == JUDGEMENTS_AT_ONCE == 1
     # Its progress was shown while it was computed, then it became the review.
-    shown = versions[answer.message.id]
-    assert f"Reviewing your decisions: 0 of {computed}" in shown
+    progress = f"Reviewing your decisions: [0-9]+ of {len(review.decisions)}"
+    assert any(re.fullmatch(progress, text) for text in versions[answer.message.id])
     summary = answer.embeds[0]
     assert summary["title"] == f"Your review · match #{match.match_id} · Two-player dominoes"
+    assert bobs.embeds[0]["title"] == summary["title"] and bobs.embeds != answer.embeds
     accuracy = ENGLISH.percent((review.accuracy() or 0) / 100)
     assert f"**Accuracy {accuracy}**" in summary["description"]
     assert f"mean loss {ENGLISH.number(review.mean_loss(), 1)} points" in summary["description"]
     for hand in review.hands():
-        assert (
-            f"Hand {hand.hand + 1}: {ENGLISH.percent((hand.accuracy or 0) / 100)}"
-            in (summary["description"])
-        )
+        line = f"Hand {hand.hand + 1}: {ENGLISH.percent((hand.accuracy or 0) / 100)}"
+        assert line in summary["description"]
     # The costliest decisions, each with the board of that moment.
     costly = review.costliest(3)
     assert len(answer.embeds) == 1 + len(costly) and len(answer.files) == len(costly)
@@ -157,14 +184,11 @@ async def test_review_answers_the_player_alone_once_computed_and_stored(
     replay = answer_of(await alice.choose(listed, str(match.match_id)))
     from_replay = answer_of(await alice.click(replay, "Review"))
     assert from_replay.embeds == answer.embeds and len(judged) == computed
-    # bob's own review is his seat's, computed now.
     offered = await bob.autocomplete("domino review", "match", "")
     assert [choice["value"] for choice in offered] == [match.match_id]
     assert offered[0]["name"].startswith(f"#{match.match_id} Two-player dominoes: ")
-    bobs = answer_of(await bob.slash("domino review", match=match.match_id))
-    assert len(judged) > computed and bobs.embeds[0]["title"] == summary["title"]
-    assert {point.view.seat for point in judged[:computed]} == {0}
-    assert {point.view.seat for point in judged[computed:]} == {1}
+    again = answer_of(await bob.slash("domino review", match=match.match_id))
+    assert again.embeds == bobs.embeds and len(judged) == computed
 
 
 async def hints_table(
@@ -262,7 +286,7 @@ def partnership_twins(seed: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 async def test_the_review_reads_only_what_the_seat_saw(
-    emu: Emulator, domino: discord.Client, judged: list[Any]
+    emu: Emulator, domino: discord.Client, judged: Judged
 ) -> None:
     alice = emu.user("alice")
     client: Any = domino
