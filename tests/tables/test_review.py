@@ -25,6 +25,7 @@ import pytest
 from cogs import texts
 from cogs.lang import words
 from cogs.review import texts as review_words
+from cogs.review.answer import decision_embed, scenes
 from cogs.review.reviews import JUDGEMENTS_AT_ONCE
 from cogs.tables import lobbies
 from cogs.tables.board import move_labels
@@ -35,7 +36,7 @@ from engine import Match
 from engine.ai import choose_action
 from engine.ai.hints import hint
 from engine.ai.pool import AIPool
-from engine.ai.review import Review, ReviewBudget, decision_points
+from engine.ai.review import Decision, Review, ReviewBudget, decision_points
 from engine.record import write
 from tests.ai_positions import redealt
 from tests.emulator.emulator import Emulator
@@ -43,6 +44,7 @@ from tests.emulator.messages import announce, create_message
 from tests.emulator.seen import SeenMessage
 from tests.tables.play import board, move_message, play_match, private_answer
 from tests.tables.test_refusals import refusal
+from tests.test_ai_review import SETUPS, played_record
 
 ENGLISH = words("en")
 
@@ -339,3 +341,27 @@ def test_the_hint_button_has_a_row_of_its_own_where_one_is_left(moves: int) -> N
     assert len(hints) == (0 if moves > 100 else 1)
     if hints:
         assert hints[0] is rows[-1] and len(hints[0]["components"]) == 1
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), SETUPS, ids=[s[0] for s in SETUPS])
+def test_every_table_games_decisions_are_worded_as_its_buttons_word_moves(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    """A review's decisions in every game (tiles and ends, draws, pairs laid, exchanges) read
+    as the move buttons read, each over the board of that moment drawn from a public view."""
+    record = played_record(variant, players, f"worded:{variant}", options=options)
+    points = decision_points(record, 0)
+    assert points, f"no decision of seat 0 in a hand of {variant}"
+    decisions = tuple(
+        Decision(p.hand, p.turn, p.played, p.view.legal[-1], 0.0, 10.0, 2, 1) for p in points
+    )
+    review = Review(variant, 0, decisions)
+    shown = scenes(record, 0, review.costliest(3))
+    assert shown
+    for number, scene in enumerate(shown, 1):
+        assert not scene.public.hand and not scene.public.legal  # nobody's tiles on the board
+        labels, _ = move_labels(scene.own.legal, ENGLISH, scene.own)
+        embed = decision_embed(scene, number, ENGLISH).to_dict()
+        played = labels[scene.own.legal.index(scene.decision.played)]
+        best = labels[scene.own.legal.index(scene.decision.best)]
+        assert f"You played **{played}**; better was **{best}**." in embed["description"]
