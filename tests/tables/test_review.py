@@ -25,14 +25,14 @@ import pytest
 from cogs import texts
 from cogs.lang import words
 from cogs.review import texts as review_words
-from cogs.review.answer import decision_embed, scenes
+from cogs.review.answer import decision_embed, scenes, summary_embed
 from cogs.review.reviews import JUDGEMENTS_AT_ONCE
 from cogs.tables import lobbies
 from cogs.tables.board import move_labels
 from cogs.tables.components import moves_view
 from cogs.tables.seating import Setup, TableError
-from data import FinishedMatch, SeatResult
-from engine import Match
+from data import FinishedMatch, MatchSummary, SeatResult
+from engine import Match, Pass
 from engine.ai import choose_action
 from engine.ai.hints import hint
 from engine.ai.pool import AIPool
@@ -365,3 +365,15 @@ def test_every_table_games_decisions_are_worded_as_its_buttons_word_moves(
         played = labels[scene.own.legal.index(scene.decision.played)]
         best = labels[scene.own.legal.index(scene.decision.best)]
         assert f"You played **{played}**; better was **{best}**." in embed["description"]
+
+
+def test_a_review_without_decisions_or_without_a_costly_one_says_so() -> None:
+    summary = MatchSummary(7, "t7", 1, None, "two-player", False, 1, 0.0, [])
+    forced = summary_embed(Review("two-player", 0, ()), summary, ENGLISH).to_dict()
+    assert forced["description"] == review_words.NO_DECISIONS
+    close = Decision(0, 3, Pass(0), Pass(0), 50.0, 51.5, 2, 8)
+    accurate = summary_embed(Review("two-player", 0, (close,)), summary, ENGLISH).to_dict()
+    assert "**Accuracy 100%** over 1 decision" in accurate["description"]
+    assert accurate["description"].endswith(
+        "No costly decision: each was within 2 points of the best move."
+    )
