@@ -37,6 +37,7 @@ from discord.ext import commands
 if TYPE_CHECKING:
     from cogs.audience import Audience
     from cogs.puzzles.runner import Puzzles
+    from cogs.review.reviews import Reviews
     from cogs.tables.runner import Tables
     from data import Database
 
@@ -44,10 +45,11 @@ log = logging.getLogger("domino")
 
 HERE = Path(__file__).resolve().parent
 #: The extensions, in loading order: the error path and the runners (`bot.tables`,
-#: `bot.puzzles`) before the commands that use them.
+#: `bot.reviews`, `bot.puzzles`) before the commands that use them.
 COGS: tuple[str, ...] = (
     "cogs.common.extension",
     "cogs.tables.extension",
+    "cogs.review.extension",
     "cogs.puzzles.extension",
     "cogs.domino",
     "cogs.standings.leaderboard",
@@ -145,6 +147,12 @@ class Settings:
     ai_delay: float = 1.2  # how long an AI seat "thinks" before it plays
     ai_budget_ms: int | None = 400  # search time per AI move
     ai_workers: int = 2  # processes for the searching AI levels
+    #: What a review spends on each decision of a player (`cogs.review.reviews`): worlds
+    #: sampled, unless this much CPU time runs out first; and what a hint spends.
+    review_worlds: int = 500
+    review_cpu_ms: int = 600
+    hint_worlds: int = 300
+    hint_cpu_ms: int = 500
     between_hands_seconds: float = 20.0
     lobby_seconds: float = 15 * 60.0
     keep_finished_seconds: float = 60 * 60.0
@@ -297,6 +305,7 @@ class DominoBot(commands.Bot):
     audience: Audience
     tables: Tables  # set by the `cogs.tables` extension
     puzzles: Puzzles  # set by the `cogs.puzzles` extension
+    reviews: Reviews  # set by the `cogs.review` extension
 
     def __new__(cls, settings: Settings) -> DominoBot:
         chosen = ShardedDominoBot if settings.sharded and cls is DominoBot else cls

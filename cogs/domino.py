@@ -1,5 +1,6 @@
-"""The `/domino` commands: new (a table), rules, help, end (moderators), puzzle, and
-`/domino config language` (Manage Server: the language of the server's public table messages).
+"""The `/domino` commands: new (a table), rules, help, end (moderators), puzzle, review (where
+you lost points in a finished match), settings, and `/domino config language` (Manage Server:
+the language of the server's public table messages).
 
 Thin by design: each command parses its options and hands over to the table runner
 (`bot.tables`); the rules come from the engine's variant registry.
@@ -18,6 +19,7 @@ from cogs import texts
 from cogs.audience import mine
 from cogs.lang import LANGUAGES, Command, Words, native_name
 from cogs.lang.games import picker_label
+from cogs.standings import format as fmt
 from cogs.tables.lobby import option_value
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
@@ -150,6 +152,7 @@ class Domino(commands.Cog):
         seats="How many seats at most",
         turn_time="Seconds per turn before an AI moves for you",
         rated="Does the match count for the leaderboard?",
+        hints="A Hint button on your turn (tables that are not rated only)",
     )
     @app_commands.rename(tile_set="set")
     async def new(
@@ -163,6 +166,7 @@ class Domino(commands.Cog):
         seats: app_commands.Range[int, 1, 10] | None = None,
         turn_time: app_commands.Range[int, 10, 600] | None = None,
         rated: bool | None = None,
+        hints: bool | None = None,
     ) -> None:
         chosen = parse_options(options)
         for name, value in (("target", target), ("set", tile_set), ("teams", teams)):
@@ -171,12 +175,16 @@ class Domino(commands.Cog):
         defaults = None
         if interaction.guild_id is not None:
             defaults = await self.bot.db.server_settings(interaction.guild_id)
+        if rated is None:
+            # Asking for hints is asking for a friendly table: the server's default gives way.
+            rated = not hints and bool(defaults and defaults.rated_by_default)
         setup = Setup.create(
             game,
             chosen,
             seats=seats,
             turn_seconds=turn_time or (defaults.turn_seconds if defaults else 60),
-            rated=rated if rated is not None else bool(defaults and defaults.rated_by_default),
+            rated=rated,
+            hints=bool(hints),
         )
         await self.bot.tables.lobbies.open_table(interaction, setup)
 
@@ -238,7 +246,9 @@ class Domino(commands.Cog):
                 stats=Command("stats"),
                 history=Command("history"),
                 season=" | ".join(w.slash(f"season {verb}") for verb in ("start", "end", "list")),
-            ),
+            )
+            + "\n\n"
+            + w(texts.HELP_REVIEW, review=Command("domino review"), history=Command("history")),
             colour=EMBED_COLOUR,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -266,6 +276,30 @@ class Domino(commands.Cog):
         difficulty: str = "easy",
     ) -> None:
         await self.bot.puzzles.open(interaction, size, difficulty, game)
+
+    @domino.command(
+        name="review", description="Where you lost points in a finished match (only you see it)"
+    )
+    @app_commands.describe(match="Which of your matches (your latest here if left out)")
+    async def review(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        await self.bot.reviews.review_match(interaction, match)
+
+    @review.autocomplete("match")
+    async def _review_match(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The caller's recent matches in this server, newest first (typed digits narrow them
+        to the matches whose number holds them)."""
+        if interaction.guild_id is None:
+            return []
+        w = mine(interaction)
+        recent = await self.bot.db.history(interaction.guild_id, interaction.user.id, limit=25)
+        typed = "".join(ch for ch in current if ch.isdigit())
+        return [
+            app_commands.Choice(name=fmt.history_option(match, w=w)[:100], value=match.match_id)
+            for match in recent
+            if typed in str(match.match_id)
+        ]
 
     @domino.command(name="end", description="(Moderators) end a table in this channel")
     @app_commands.describe(table="The table's id (the newest table here if left out)")

@@ -114,6 +114,11 @@ def start_refused(reason: object) -> Said:
     return Said.of(NOT_YET, reason=Said.refusal(reason))
 
 
+HINTS_NOT_RATED = N_(
+    "Hints are only for tables that are not rated: a rated match is the players' own play."
+)
+HINTS_OFF = N_("This table has no hints: they are chosen when a table is opened (unrated only).")
+
 NOT_AN_AI_SEAT = N_("Only an AI's seat can be emptied; players leave by themselves.")
 
 
@@ -130,6 +135,8 @@ PARTNERS = N_("Playing together: seats {pairs}.")
 RATED = N_("rated")
 UNRATED = N_("friendly (not rated)")
 UNRATED_WITH_AI = N_("not rated while an AI holds a seat")
+# TRANSLATORS: after "friendly (not rated)" in the lobby: a player may ask the AI for a hint
+WITH_HINTS = N_("{kind}, with hints")
 
 
 LOBBY_DESCRIPTION = N_(
@@ -152,17 +159,20 @@ def lobby_description(
     rated: bool,
     *,
     with_ai: bool,
+    hints: bool = False,
 ) -> str:
     """The lobby's first lines. A rated table with an AI seat says it will not be rated: the
-    leaderboards only count matches between people."""
-    kind = UNRATED if not rated else UNRATED_WITH_AI if with_ai else RATED
+    leaderboards only count matches between people. A table with hints says so."""
+    kind = w(UNRATED if not rated else UNRATED_WITH_AI if with_ai else RATED)
+    if hints:
+        kind = w(WITH_HINTS, kind=kind)
     return w(
         LOBBY_DESCRIPTION,
         summary=summary,
         host=user_text(host),
         options=options or w(DEFAULT_OPTIONS),
         seconds=turn_seconds,
-        kind=w(kind),
+        kind=kind,
     )
 
 
@@ -225,6 +235,10 @@ OFFER_DRAW = N_("Offer a draw")
 READY = N_("Ready")
 CLAIM_LEAD = N_("I'll lead")
 REMATCH = N_("Rematch")
+# TRANSLATORS: a button: where you lost points in the match just finished (only you see it)
+REVIEW = N_("Review")
+# TRANSLATORS: a button beside your moves: the move the AI would play, and why
+HINT = N_("Hint")
 MOVES_PLACEHOLDER = N_("Choose your move")
 MORE_MOVES = N_("More moves ({first}–{last})")
 AI_LEVEL_PLACEHOLDER = N_("Add an AI player: choose its level")
@@ -373,6 +387,12 @@ HELP_MORE = N_(
     "**{leaderboard}** — this server's standings; **{stats}** — a player's record.\n"
     "**{history}** — recent matches, to replay move by move.\n"
     "**{season}** — (moderators) start, end or list this server's seasons."
+)
+HELP_REVIEW = N_(
+    "**{review}** — after a match, where you lost points: your accuracy and your costliest "
+    "decisions, judged by the AI from what you could see, for your eyes only (also the "
+    "Review button of the final board and of {history}). A table opened with the hints "
+    "option (not rated) offers a Hint button beside your moves."
 )
 RULES_TITLE = N_("{name} — rules")
 RULES_FOOTER = N_("Source: {source} · players: {players}")

@@ -26,6 +26,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "matches": ("id",),
     "match_records": ("match_id",),
     "results": ("match_id", "seat"),
+    "match_reviews": ("match_id", "seat"),
     "standings": ("guild_id", "season_key", "variant_key", "is_pair", "user_id", "partner_id"),
     "rating_changes": ("match_id", "season_key", "variant_key", "user_id"),
     "player_totals": ("guild_id", "user_id", "season_key", "variant_key"),

@@ -33,6 +33,7 @@ from data import (
     puzzle_solves,
     queries,
     recording,
+    reviews,
     runtime,
     seasons,
     servers,
@@ -559,6 +560,30 @@ class Database:
         """A finished match's game record (of that server, if `guild_id` is given)."""
         async with self._read(snapshot=False) as connection:
             return await queries.match_record(connection, match_id, guild_id)
+
+    # -- reviews of finished matches ---------------------------------------------------------
+
+    async def match_review(self, match_id: int, seat: int) -> dict[str, Any] | None:
+        """The stored review of one seat of a finished match (`data.reviews`), or None."""
+        async with self._read(snapshot=False) as connection:
+            return await reviews.review(connection, match_id, seat)
+
+    async def save_match_review(
+        self, match_id: int, seat: int, review: dict[str, Any], now: float
+    ) -> dict[str, Any]:
+        """Keep a seat's review, once: a review stored before (by another process that computed
+        it at the same time) stays. Returns the review as stored, whichever it is."""
+        text = reviews.encode(review)
+        async with self._write() as connection:
+            await reviews.save(connection, match_id, seat, text, now)
+            stored = await reviews.review(connection, match_id, seat)
+        assert stored is not None
+        return stored
+
+    async def match_of_table(self, table_id: str) -> int | None:
+        """The id of the match recorded for a table, or None (not recorded)."""
+        async with self._read(snapshot=False) as connection:
+            return await reviews.match_of_table(connection, table_id)
 
 
 class _Conflict(Exception):

@@ -29,6 +29,8 @@ CUSTOM_IDS = (
     "dlr:0a1b2c3d4e",
     "dlo:0a1b2c3d4e",
     "dt:0a1b2c3d4e:rematch",
+    "dt:0a1b2c3d4e:review",
+    "dh:0a1b2c3d4e:12",
     "dm:0a1b2c3d4e:12:3",
     "dms:0a1b2c3d4e:12:1",
     "dp:0a1b2c3d4e:hint",
@@ -37,6 +39,7 @@ CUSTOM_IDS = (
     "sh:123456789012345678:42",
     "shr:123456789012345678",
     "ss:42:17:nm",
+    "ssr:42",
 )
 
 
@@ -76,12 +79,13 @@ async def test_every_extension_sets_itself_up(client: Any) -> None:
         assert callable(getattr(importlib.import_module(name), "setup", None)), name
     assert {"Domino", "Standings", "History", "Seasons"} <= set(client.cogs)
     assert client.tables.bot is client and client.puzzles.bot is client
+    assert client.reviews.bot is client
     assert client.tree.on_error is reply_error  # the one error path of every command
 
 
 async def test_every_button_and_menu_class_is_listened_to(client: Any) -> None:
     items = set(registered_items(client).values())
-    assert items == every_subclass(PersistentItem) and len(items) == 10
+    assert items == every_subclass(PersistentItem) and len(items) == 12
 
 
 async def test_no_two_commands_share_a_name(client: Any) -> None:

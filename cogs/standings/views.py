@@ -8,9 +8,11 @@ Custom ids (all well under 100 characters):
 - `sh:{player}:{before}` older matches of `/history` (`player` a user id, `before` a match id);
 - `shr:{player}` the menu of matches to replay (values are match ids);
 - `ss:{match}:{position}:{verb}` a replay step (`verb` tells apart two buttons going to the same
-  position: `ph` previous hand, `pm` previous move, `nm` next move, `nh` next hand).
+  position: `ph` previous hand, `pm` previous move, `nm` next move, `nh` next hand);
+- `ssr:{match}` the replay's Review: the clicker's own review of that match (`cogs.review`).
 
-The callbacks only hand the click to the `Standings` or `History` cog; nothing is decided here.
+The callbacks only hand the click to the `Standings` or `History` cog (or the review to
+`bot.reviews`); nothing is decided here.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import discord
 
+from cogs import texts
 from cogs.common.components import Fields, PersistentItem
 from cogs.lang import Words
 from cogs.lang import words as words_in
@@ -29,6 +32,7 @@ from cogs.standings import texts as words
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
+    from cogs.review.reviews import Reviews
     from cogs.standings.history import History
     from cogs.standings.leaderboard import Standings
 
@@ -198,11 +202,35 @@ class StepButton(
         await history_of(interaction).replay_step(interaction, self.match_id, self.position)
 
 
+class ReviewButton(
+    PersistentItem[discord.ui.Button[Any]],
+    template=r"ssr:(?P<match_id>\d+)",
+):
+    """The replay's Review: where the clicker lost points in that match (players only)."""
+
+    fields: ClassVar[Fields] = {"match_id": int}
+
+    def __init__(self, match_id: int, w: Words = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=w(texts.REVIEW),
+                style=discord.ButtonStyle.success,
+                custom_id=f"ssr:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        reviews = cast("Reviews", interaction.client.reviews)
+        await reviews.review_match(interaction, self.match_id)
+
+
 LEADERBOARD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LeaderboardButton,)
 HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OlderMatchesButton,
     ReplayMenu,
     StepButton,
+    ReviewButton,
 )
 
 
@@ -235,9 +263,10 @@ def history_view(
 def stepper_view(
     match_id: int, targets: dict[str, int], position: int, w: Words
 ) -> discord.ui.View:
-    """The four step buttons; a button whose target is where we are is disabled."""
+    """The four step buttons (a button whose target is where we are is disabled), and Review."""
     view = discord.ui.View(timeout=None)
     for verb in STEP_VERBS:
         target = targets[verb]
         view.add_item(StepButton(match_id, target, verb, disabled=target == position, w=w))
+    view.add_item(ReviewButton(match_id, w))
     return view

@@ -124,7 +124,9 @@ def board_verbs(snap: BoardSnapshot) -> list[str]:
     if snap.phase is Phase.BETWEEN:
         return ["hand", "ready", *(["lead"] if snap.choosers else []), "resign"]
     if snap.phase is Phase.OVER:
-        return ["rematch", "leave"]
+        # A match a moderator ended is not recorded: there is nothing to review.
+        moderated = snap.ended == Said.of(texts.ENDED_BY_MODERATOR)
+        return ["rematch", "leave", *([] if moderated else ["review"])]
     return []
 
 

@@ -2,16 +2,18 @@
 for moves, the version of the game they were drawn for). The bot listens to the templates, not
 to message ids, so every button works again after a restart as soon as its table is reloaded.
 
-The callbacks only hand the click to the runner (`interaction.client.tables`): no rule and no
-table state lives here.
+The callbacks only hand the click to the runner (`interaction.client.tables`), or a Review or
+Hint to the reviews (`interaction.client.reviews`, `cogs.review`): no rule and no table state
+lives here.
 
 Custom ids (all under 100 characters):
 - `dl:{table}:{verb}` lobby buttons (join, leave, start, cancel); `dla:{table}` the AI level
   menu (a level adds one AI, `fill:{level}` fills every empty seat); `dls:{table}` the seat
   menu (free seats and AI seats to take); `dlr:{table}` the host's menu of AI seats to empty;
   `dlo:{table}` the host's menu of the game's options (values `name=value`);
-- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave);
-- `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu.
+- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave, review);
+- `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu;
+  `dh:{table}:{version}` the Hint button beside them (tables with hints).
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from cogs.common.components import Fields, PersistentItem
 from cogs.lang import Words, words
 
 if TYPE_CHECKING:
+    from cogs.review.reviews import Reviews
     from cogs.tables.runner import Tables
 
 ID = r"[0-9a-z]+"
 LOBBY_VERBS = ("join", "leave", "start", "cancel")
-TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave")
+TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave", "review")
 MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
 MENU_SIZE = 25
 #: The AI menu's values that fill every empty seat: `fill:easy`.
@@ -41,6 +44,10 @@ ENGLISH = words("en")
 
 def tables_of(interaction: discord.Interaction[Any]) -> Tables:
     return cast("Tables", interaction.client.tables)
+
+
+def reviews_of(interaction: discord.Interaction[Any]) -> Reviews:
+    return cast("Reviews", interaction.client.reviews)
 
 
 class LobbyButton(
@@ -131,6 +138,7 @@ class TableButton(
         "lead": texts.CLAIM_LEAD,
         "rematch": texts.REMATCH,
         "leave": texts.LEAVE,
+        "review": texts.REVIEW,
     }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "hand": discord.ButtonStyle.primary,
@@ -149,6 +157,9 @@ class TableButton(
         self.verb = verb
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        if self.verb == "review":  # the match is recorded: the review reads it, not the table
+            await reviews_of(interaction).review_table(interaction, self.table_id)
+            return
         await tables_of(interaction).table_click(interaction, self.table_id, self.verb)
 
 
@@ -210,12 +221,39 @@ class MoveMenu(
         await tables_of(interaction).move(interaction, self.table_id, self.version, index)
 
 
+class HintButton(
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dh:(?P<table_id>{ID}):(?P<version>\d+)",
+):
+    """Beside the moves of a table with hints: the move the AI would play now, and why, for
+    the clicker alone (their own seat, on their turn, at this version)."""
+
+    fields: ClassVar[Fields] = {"version": int}
+
+    def __init__(self, table_id: str, version: int, w: Words = ENGLISH, *, row: int = 0) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=w(texts.HINT),
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"dh:{table_id}:{version}",
+                row=row,
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await reviews_of(interaction).hint(interaction, self.table_id, self.version)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     LobbyMenu,
     TableButton,
     MoveButton,
     MoveMenu,
+    HintButton,
 )
 
 
@@ -260,16 +298,27 @@ def table_view(table_id: str, verbs: Sequence[str], w: Words) -> discord.ui.View
 
 
 def moves_view(
-    table_id: str, version: int, labels: Sequence[str], *, buttons: bool, w: Words
+    table_id: str,
+    version: int,
+    labels: Sequence[str],
+    *,
+    buttons: bool,
+    w: Words,
+    hint: bool = False,
 ) -> discord.ui.View:
     """The moves of the player to act: buttons when there are few with short labels, else menus
-    of 25 (at most 5 menus; a hand never has more than 125 distinct moves)."""
+    of 25 (at most 5 menus; a hand never has more than 125 distinct moves). With `hint` (a
+    table with hints), the Hint button on a row of its own below them, where one is left."""
     view = discord.ui.View(timeout=None)
     if buttons and len(labels) <= MOVE_BUTTONS_MAX:
         for index, label in enumerate(labels):
             view.add_item(MoveButton(table_id, version, index, label))
+        rows = -(-len(labels) // 5)
+        if hint:
+            view.add_item(HintButton(table_id, version, w, row=rows))
         return view
-    for page, first in enumerate(range(0, min(len(labels), 5 * MENU_SIZE), MENU_SIZE)):
+    pages = range(0, min(len(labels), 5 * MENU_SIZE), MENU_SIZE)
+    for page, first in enumerate(pages):
         chunk = [(labels[i], i) for i in range(first, min(first + MENU_SIZE, len(labels)))]
         placeholder = (
             w(texts.MOVES_PLACEHOLDER)
@@ -277,4 +326,6 @@ def moves_view(
             else w(texts.MORE_MOVES, first=first + 1, last=first + len(chunk))
         )
         view.add_item(MoveMenu(table_id, version, page, chunk, placeholder))
+    if hint and len(pages) < 5:
+        view.add_item(HintButton(table_id, version, w, row=len(pages)))
     return view

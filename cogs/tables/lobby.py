@@ -87,6 +87,7 @@ def lobby_embed(table: Table, w: Words) -> discord.Embed:
         table.setup.turn_seconds,
         table.setup.rated,
         with_ai=any(seat.is_ai for seat in table.lobby.occupied),
+        hints=table.setup.offers_hints,
     )
     seats = "\n".join(
         texts.seat_line(w, number, seat.name if seat else None, seat.ai if seat else None)

@@ -73,6 +73,7 @@ class Hand:
     guild_id: int | None
     w: Words  # the player's words
     ending: list[str]  # how the hand and the match ended, once they have
+    hint: bool = False  # the table offers hints: a Hint button beside the moves
     in_thread: bool = False  # their turns are announced in the thread (chosen, or DMs closed)
 
     @property
@@ -649,6 +650,7 @@ class Publisher:
                 guild_id=table.guild_id,
                 w=w,
                 ending=self.ending(table, w),
+                hint=table.setup.offers_hints,
             )
         hand.in_thread = hand.dm_closed or await self.hands_place(hand.user_id) == "thread"
         return hand
@@ -693,6 +695,7 @@ class Publisher:
             hand.moves_at,
             w,
             ending=hand.ending,
+            hint=hand.hint,
         )
         if before is not None and (in_thread or not to_play):
             try:
@@ -874,14 +877,15 @@ class Publisher:
         w: Words,
         *,
         ending: Sequence[str] = (),
+        hint: bool = False,
     ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
         """The private hand of `view`'s seat: picture, words (the player's: `w`; `ending`: how
         the hand and the match ended) and (on its turn, while a hand is played: `moves_at` is
-        the table's version) move buttons."""
+        the table's version) move buttons, with the Hint button at a table with hints."""
         embed = board.hand_embed(view, variant, turn_name, w, ending=ending)
         file = await board.hand_file(view, w, names)
         moves = None
         if view.my_turn and view.legal and moves_at is not None:
             labels, simple = board.move_labels(view.legal, w, view)
-            moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w)
+            moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=hint)
         return embed, file, moves

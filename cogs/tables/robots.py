@@ -127,9 +127,16 @@ class Robots:
             return choose(view, level, seed, self.budget_ms)  # a draw from the legal moves
         if level in CHEAP_LEVELS:
             return await asyncio.to_thread(choose, view, level, seed, self.budget_ms)
+        return await asyncio.wrap_future(
+            self.worker_pool().submit(view, level, seed, self.budget_ms)
+        )
+
+    def worker_pool(self) -> AIPool:
+        """The AI's worker processes, started on first use: the searching levels' moves, and
+        the reviews' judgements and hints (`cogs.review`, which takes a share it bounds)."""
         if self.pool is None:
             self.pool = AIPool(workers=self.workers)
-        return await asyncio.wrap_future(self.pool.submit(view, level, seed, self.budget_ms))
+        return self.pool
 
     async def close(self) -> None:
         if self.pool is not None:

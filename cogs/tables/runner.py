@@ -445,8 +445,9 @@ class Tables:
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = current.version if current.phase is Phase.PLAYING else None
             variant, table_id = current.setup.variant, current.id
+            hint = current.setup.offers_hints
         embed, file, moves = await self.publisher.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction)
+            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
         if moves is not None and moves_at is not None:
@@ -520,9 +521,9 @@ class Tables:
             view, names = table.view(seat), table.names()
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = table.version if table.phase is Phase.PLAYING else None
-            variant = table.setup.variant
+            variant, hint = table.setup.variant, table.setup.offers_hints
         embed, file, moves = await self.publisher.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction)
+            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
         )
         self.reopen_dms_soon(interaction.user.id)
         if moves is None:

@@ -80,13 +80,15 @@ class Seat:
 @dataclass
 class Setup:
     """What the host chose with `/domino new`. `options` are the variant's own options, already
-    validated by the engine; `seats` is the most players the table takes."""
+    validated by the engine; `seats` is the most players the table takes. `hints`: a player may
+    ask the AI for a hint on their turn; only at an unrated table (`create` refuses both)."""
 
     variant: str
     options: dict[str, Any]
     seats: int
     turn_seconds: int = 60
     rated: bool = False
+    hints: bool = False
 
     @classmethod
     def create(
@@ -97,8 +99,13 @@ class Setup:
         seats: int | None = None,
         turn_seconds: int = 60,
         rated: bool = False,
+        hints: bool = False,
     ) -> Setup:
-        """Validate the game and its options with the engine; refuse with a readable reason."""
+        """Validate the game and its options with the engine; refuse with a readable reason.
+        A rated table offers no hints: what counts for the leaderboard is the players' own
+        play."""
+        if hints and rated:
+            raise TableError(texts.HINTS_NOT_RATED)
         try:
             kind = get_variant(variant)
         except DominoError:
@@ -122,11 +129,17 @@ class Setup:
             kind(fitting[-1], given)
         except DominoError as error:
             raise TableError.refusing(error) from None
-        return cls(kind.id, given, size, turn_seconds, rated)
+        return cls(kind.id, given, size, turn_seconds, rated, hints)
 
     @property
     def kind(self) -> type[Variant]:
         return get_variant(self.variant)
+
+    @property
+    def offers_hints(self) -> bool:
+        """Whether a player may ask for a hint: hints chosen, and never in rated play (checked
+        again here, whatever the stored setup says)."""
+        return self.hints and not self.rated
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -135,6 +148,7 @@ class Setup:
             "seats": self.seats,
             "turn_seconds": self.turn_seconds,
             "rated": self.rated,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -145,6 +159,7 @@ class Setup:
             seats=int(data["seats"]),
             turn_seconds=int(data.get("turn_seconds", 60)),
             rated=bool(data.get("rated", False)),
+            hints=bool(data.get("hints", False)),
         )
 
 
@@ -280,6 +295,7 @@ class Lobby:
             seats=len(self.seats),
             turn_seconds=setup.turn_seconds,
             rated=setup.rated,
+            hints=setup.hints,
         )
         setup.options = chosen.options
 

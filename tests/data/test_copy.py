@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def populate(target: str) -> None:
-    """Several servers with seasons, rated and unrated matches of players and pairs, puzzles,
-    live tables with their queues, and the settings and values the bot keeps."""
+    """Several servers with seasons, rated and unrated matches of players and pairs (one
+    reviewed), puzzles, live tables with their queues, and the settings and values the bot keeps."""
     rng = random.Random(21)
     async with await Database.open(target) as db:
         for guild in GUILDS:
@@ -48,6 +48,8 @@ async def populate(target: str) -> None:
                     await db.record_match(
                         singles(f"{guild}-s{number}", players, rng.randrange(3), guild=guild, at=at)
                     )
+            reviewed = (await db.history(guild, limit=1))[0].match_id
+            await db.save_match_review(reviewed, 1, {"seat": 1, "decisions": []}, now=8.0)
             await db.record_puzzle_solve(
                 PuzzleSolve(guild, 1, "dominosa", "double-6 easy", 41.5, 30, 1, 9.0)
             )
@@ -80,6 +82,7 @@ async def everything(target: str) -> list[object]:
                 found += [await db.player_stats(guild, user, season) for user in range(1, 9)]
             history = await db.history(guild, limit=100)
             found += [history, *[await db.match_record(m.match_id) for m in history[:3]]]
+            found += [await db.match_review(history[0].match_id, seat) for seat in range(4)]
             found.append(await db.puzzle_solves(guild, 1))
             found.append(await db.shown(f"{guild}-live"))
         found += [await db.live_tables(), await db.next_due(), await db.bot_value("commands")]

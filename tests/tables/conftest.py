@@ -1,5 +1,6 @@
-"""The bot with test timings, against the emulator: AI seats move at once, AI search is short,
-and the bot's clock is the emulator's, so `emu.advance` runs turn timers out."""
+"""The bot with test timings, against the emulator: AI seats move at once, AI search is short
+(reviews and hints too), and the bot's clock is the emulator's, so `emu.advance` runs turn
+timers out."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ def test_settings(emu: Emulator, database: Path | str, **changes: Any) -> Any:
         "ai_budget_ms": 5,
         "between_hands_seconds": 30.0,
         "notify_spacing_seconds": 0.0,  # AI seats move at once here: no pause between DMs
+        # Reviews and hints judge a few worlds, and never run out of CPU time: quick, and the
+        # same answer every time (a test compares the bot's hint with the engine's).
+        "review_worlds": 8,
+        "review_cpu_ms": 30_000,
+        "hint_worlds": 16,
+        "hint_cpu_ms": 30_000,
         "clock": emu.clock.wall,
     }
     values.update(changes)

@@ -40,13 +40,14 @@ import discord
 import pytest
 
 from cogs import texts
+from cogs.review import answer as review_answer
 from cogs.tables import board, components, lobbies, pictures, publisher
 from cogs.tables.table import Table
 from engine.actions import Action
 from engine.variants import all_variants
 from engine.variants.pairs import Pairs as PairsGame
 from tests.emulator.emulator import Emulator
-from tests.tables.play import play_match
+from tests.tables.play import move_message, play_match, private_answer
 from tests.tables.privacy import PrivacyWatch
 
 
@@ -61,6 +62,11 @@ class Game:
     ai: tuple[str, ...] = ()
     #: The people play by pressing "Your hand" (moves in ephemeral answers), not by their DMs.
     by_hand_button: bool = False
+    #: The first person to move asks for a hint (the table is opened with hints).
+    hint: bool = False
+    #: The host asks for the review of the finished match (a one-hand game: the watch's
+    #: knowledge is the last hand's, and a review names tiles of every hand).
+    review: bool = False
 
     def __str__(self) -> str:
         return self.game
@@ -72,7 +78,7 @@ GAMES = [
     Game("traditional", {"target": 30}, 2, ("easy",)),
     Game("two-player", {"target": 20}, 1, ("easy",), by_hand_button=True),
     Game("home-and-away", {}, 2),
-    Game("kids", {}, 2, ("random",)),
+    Game("kids", {}, 2, ("random",), review=True),
     Game("111", {"target": 40}, 2, ("random", "easy")),
     Game("pool", {"options": "hands=2"}, 2, ("random",)),
     Game("cross", {"target": 30}, 1, ("random", "easy")),
@@ -86,7 +92,7 @@ GAMES = [
     Game("sum", {"options": "target=50 wins=2"}, 2, ("random",)),
     Game("french", {"target": 20}, 1, ("random",)),
     Game("pairs", {}, 2),
-    Game("classic", {"target": 30}, 2, ("easy",), by_hand_button=True),
+    Game("classic", {"target": 30, "hints": True}, 2, ("easy",), by_hand_button=True, hint=True),
     Game("gameroom", {"target": 30}, 2, ("random",)),
 ]
 
@@ -117,7 +123,24 @@ async def play(emu: Emulator, game: Game) -> Any:
     for level in game.ai:
         await host.choose(lobby, level, placeholder=texts.AI_LEVEL_PLACEHOLDER)
     await host.click(lobby, "Start")
-    return await play_match(emu, people, seconds=120.0, via_hand_button=game.by_hand_button)
+    if game.hint:
+        await ask_for_a_hint(emu, people)
+    final = await play_match(emu, people, seconds=120.0, via_hand_button=game.by_hand_button)
+    if game.review:
+        answer = private_answer(await host.click(final, texts.REVIEW))
+        assert answer.embeds and answer.visible_to(host)
+        assert not any(answer.visible_to(person) for person in people[1:])
+    return final
+
+
+async def ask_for_a_hint(emu: Emulator, people: list[Any]) -> None:
+    """The first person offered moves presses Hint: only they read the answer."""
+    mover = await emu.wait_for(
+        lambda: next((p for p in people if move_message(p.dm.messages)), None)
+    )
+    answer = private_answer(await mover.click(move_message(mover.dm.messages), texts.HINT))
+    assert answer.text.startswith("**Hint:**") and answer.visible_to(mover)
+    assert not any(answer.visible_to(person) for person in people if person is not mover)
 
 
 def every_game() -> list[Any]:
@@ -243,8 +266,10 @@ def plant_in_ephemeral_answer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPat
     """The "Your hand" answer a player (ephemeral) with another's tile in its words."""
     hand_message = publisher.Publisher.hand_message
 
-    async def leaking(self: Any, table_id: str, variant: str, view: Any, *args: Any) -> Any:
-        embed, file, moves = await hand_message(self, table_id, variant, view, *args)
+    async def leaking(
+        self: Any, table_id: str, variant: str, view: Any, *args: Any, **kwargs: Any
+    ) -> Any:
+        embed, file, moves = await hand_message(self, table_id, variant, view, *args, **kwargs)
         embed.description = f"{embed.description} ({secret_tile(watch, table_id, view.seat)})"
         return embed, file, moves
 
@@ -266,6 +291,25 @@ def plant_exchange_in_log(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) 
     """The game shows everyone the tile put under the stock (as the code once did): the one
     place that decides what of a move is public lets the exchange through."""
     monkeypatch.setattr(PairsGame, "seen_by", lambda self, action, seat: action)
+
+
+def plant_in_review(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review of a finished match names, beside the reviewer's own tiles, another's."""
+    decision_embed = review_answer.decision_embed
+    summary_embed = review_answer.summary_embed
+
+    def leaking(*args: Any, **kwargs: Any) -> discord.Embed:
+        shown = decision_embed(*args, **kwargs)
+        shown.description = f"{shown.description} ({secret_tile(watch, only_table(watch).id, 0)})"
+        return shown
+
+    def leaking_summary(*args: Any, **kwargs: Any) -> discord.Embed:
+        shown = summary_embed(*args, **kwargs)
+        shown.description = f"{shown.description} ({secret_tile(watch, only_table(watch).id, 0)})"
+        return shown
+
+    monkeypatch.setattr(review_answer, "decision_embed", leaking)
+    monkeypatch.setattr(review_answer, "summary_embed", leaking_summary)
 
 
 @dataclass(frozen=True)
@@ -305,6 +349,12 @@ PLANTS = [
         "seed",
     ),
     Plant("pairs' exchange in the log", plant_exchange_in_log, Game("pairs"), ".description"),
+    Plant(
+        "review",
+        plant_in_review,
+        Game("two-player", {"target": 1}, review=True),
+        "ephemeral to alice: embeds[0].description",
+    ),
 ]
 
 

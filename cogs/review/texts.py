@@ -1,0 +1,75 @@
+"""Every word of the reviews and hints, in one place (the pattern of `cogs.texts`): messages
+marked for translation; functions take the reader's `Words`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cogs.lang import N_, Nn_, Words
+
+# -- refusals ---------------------------------------------------------------------------------
+
+NOT_A_PLAYER = N_("Only the players of match #{number} can review it: you did not play in it.")
+NO_MATCH_TO_REVIEW = N_("You have no finished match in this server to review yet.")
+NOT_RECORDED = N_("This match was not recorded (a moderator ended it): there is nothing to review.")
+
+# -- while it is computed ---------------------------------------------------------------------
+
+REVIEW_PROGRESS = N_("Reviewing your decisions: {done} of {total}")
+REVIEW_QUEUED = N_("Your review waits for another one to finish; it starts in a moment.")
+
+# -- the review -------------------------------------------------------------------------------
+
+REVIEW_TITLE = N_("Your review · match #{number} · {game}")
+DECISIONS = Nn_("{count} decision", "{count} decisions")
+REVIEW_MATCH = N_("**Accuracy {accuracy}** over {decisions} · mean loss {loss} points a decision")
+# TRANSLATORS: one line per hand of the review: its accuracy, mean loss and decisions
+REVIEW_HAND = N_("Hand {hand}: {accuracy} · mean loss {loss} · {decisions}")
+NO_DECISIONS = N_(
+    "You had no decision to make in this match: each of your moves was the only one, or "
+    "your moves all came to the same."
+)
+ALL_ACCURATE = N_("No costly decision: each was within {margin} points of the best move.")
+COSTLIEST = N_("Your costliest decisions:")
+DECISION_TITLE = N_("Hand {hand}, move {move} · {loss} points lost")
+DECISION_MOVES = N_("You played **{played}**; better was **{best}**.")
+DECISION_TILES = N_("Your tiles then: {tiles}")
+REVIEW_FOOTER = N_(
+    "Points: 100 for winning a hand, plus the hand's own points. Accurate: within {margin} "
+    "points of the best move, as the AI's search judges it from what you could see then."
+)
+
+# -- hints ------------------------------------------------------------------------------------
+
+HINT_MOVE = N_("**Hint:** play **{move}**.")
+#: Why the AI would play it: one sentence for each key of `engine.ai.games.base.Reason.KEYS`,
+#: filled with the reason's numbers.
+REASONS: Mapping[str, str] = {
+    "wins_hand": N_("It wins the hand now."),
+    "shuts_out": N_("It leaves a {number} showing, and an opponent is known to have none."),
+    "plays_heaviest": N_("It sheds the heaviest tile you can play."),
+    "sheds_double": N_("It gets the double {tile} out of your hand."),
+    "keeps_numbers": N_("It keeps the most different numbers in your hand ({numbers})."),
+    "leaves_no_fit": N_("It brings the total to {total}: no tile still unseen fits after it."),
+    "safest_total": N_(
+        "It brings the total to {total}, the one the next players are least likely to hit "
+        "(about {chance}%)."
+    ),
+    "lays_most_pairs": N_("It lays as many pairs as your hand allows ({pairs})."),
+    "keeps_partners": N_("The tiles you keep have the most partners still unseen ({partners})."),
+    "exchanges_loner": N_(
+        "{tile} has the fewest partners still unseen ({partners}): it is the one to put back."
+    ),
+    "only_move": N_("There is nothing to choose: every move you have comes to the same."),
+    "search": N_(
+        "The AI's search finds it better than the next best move by {margin} points (a hand "
+        "won is 100)."
+    ),
+    "close_call": N_("A close call: the best moves are about as good."),
+}
+
+
+def reason_text(key: str, numbers: Mapping[str, object], w: Words) -> str:
+    """Why the AI would play its move, in a few words of `w`'s language."""
+    message = REASONS.get(key, REASONS["search"])
+    return w(message, **{name: value for name, value in numbers.items()})
