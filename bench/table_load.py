@@ -17,7 +17,9 @@ own thread and each player their own DM).
 Goal (the issue): 200 tables at once, p95 latency under 250 ms, no stall over 100 ms.
 
     python -m bench.table_load [--tables 200] [--seconds 30] [--ai-delay 1.2] [--think 2]
-        [--store sqlite|postgresql] [--processes N]
+        [--store sqlite|postgresql] [--processes N] [--profile]
+
+`--profile` adds where the CPU of a click went (`bench/click_profile.py`, with py-spy).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bench.click_profile import ClickProfile
 from bench.load_bot import Failures
 from cogs import texts
 from tests.emulator import interactions as i
@@ -343,6 +346,7 @@ async def run(
     in_process: bool = False,
     store: str = "sqlite",
     processes: int = 1,
+    profile: bool = False,
 ) -> dict[str, Any]:
     import bot as entry
 
@@ -411,6 +415,9 @@ async def run(
             cpu_at_start = time.process_time()
             stop_at = loop.time() + seconds
             requests_before = Counter(emu.requests)
+            profiler = ClickProfile(seconds) if profile else None
+            if profiler is not None:
+                await profiler.start([process.pid for process in bots])
             await asyncio.gather(
                 *(play(p, thread, changes, stop_at, think, latencies) for p, thread in opened)
             )
@@ -434,6 +441,11 @@ async def run(
                         drawn.setdefault(kind, [0, 0.0])
                         drawn[kind][0] += count
                         drawn[kind][1] += cpu
+            profiled = None
+            if profiler is not None and bot_cpu is not None and latencies:
+                profiled = await profiler.table(
+                    1000 * bot_cpu / len(latencies), 1000 * (workers_cpu or 0) / len(latencies)
+                )
     return {
         "tables": tables,
         "seconds": seconds,
@@ -452,6 +464,7 @@ async def run(
         if latencies
         else [],
         "drawn": drawn,
+        "profile": profiled,
     }
 
 
@@ -479,7 +492,14 @@ def main(argv: list[str] | None = None) -> None:
         default=1,
         help="bot processes sharing the store, one shard each (DMs all reach shard 0's)",
     )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="where the CPU of a click goes, sampled with py-spy (bench/click_profile.py)",
+    )
     args = parser.parse_args(argv)
+    if args.profile and args.in_process:
+        parser.error("--profile samples the bot's own process: not with --in-process")
     load_before = os.getloadavg()[0]
     # Drawn before the run, on the quiet machine: the least of three tries (the floor).
     floor, moves = min(render_floor() for _ in range(3))
@@ -496,6 +516,7 @@ def main(argv: list[str] | None = None) -> None:
             args.in_process,
             args.store,
             args.processes,
+            args.profile,
         )
     )
     print(f"store: {args.store}, bot processes: {args.processes}")
@@ -536,6 +557,9 @@ def main(argv: list[str] | None = None) -> None:
         total = sum(count for _, count in result["requests_per_click"])
         routes = ", ".join(f"{route} {count:.2f}" for route, count in result["requests_per_click"])
         print(f"Discord requests per click: {total:.2f} ({routes})")
+    if result["profile"]:
+        print("Where a click's CPU went (py-spy samples, the profiled run's own CPU per click):")
+        print(result["profile"])
     # The machine may be shared: its load says how comparable two runs are.
     print(f"load average (1 min): {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
 

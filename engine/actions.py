@@ -16,11 +16,12 @@ from typing import Any, ClassVar
 
 from engine.errors import DominoError
 from engine.messages import InContext, Message
+from engine.pickling import QuickPickle
 from engine.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(QuickPickle):
     seat: int
 
     def to_record(self) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import IllegalAction
+from engine.pickling import QuickPickle
 from engine.tiles import Tile
 
 
@@ -61,7 +62,7 @@ LEAD_ARMS: dict[Shape, tuple[tuple[str, ArmKind], ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(QuickPickle):
     """A tile on an arm: it covers `joined` and leaves `shows` open. A wild double laid on a
     number it does not carry has `joined` different from its halves."""
 
@@ -71,7 +72,7 @@ class Placed:
 
 
 @dataclass(slots=True)
-class Arm:
+class Arm(QuickPickle):
     id: str
     kind: ArmKind
     origin: int
@@ -92,7 +93,7 @@ class Arm:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(QuickPickle):
     """Where a tile went: the arm (or `None` for the lead) and the number it left showing."""
 
     tile: Tile

@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from engine.pickling import QuickPickle
+
 TEXT = "text"
 PLURAL = "plural"
 
@@ -86,7 +88,7 @@ def _plural_index(rule: str) -> Callable[[int], int]:
 
 
 @dataclass(frozen=True, slots=True)
-class Wording:
+class Wording(QuickPickle):
     """The words of pictures and alt text in one language (see the module docstring)."""
 
     language: str = "en"

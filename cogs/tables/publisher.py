@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from cogs import texts
+from cogs.common import messages
 from cogs.lang import Words
 from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
@@ -412,12 +413,14 @@ class Publisher:
         channel = self.bot.get_partial_messageable(channel_id)
         try:
             file = await board.score_sheet_file(snap, w)
-            message = await channel.send(board.hand_result_text(snap, w), file=file)
+            posted = await messages.send(
+                self.bot, channel_id, content=board.hand_result_text(snap, w), file=file
+            )
         except discord.Forbidden as error:
             await self._cannot_show(table_id, channel, error, w)
             raise Blocked from error
         self.note_message(channel.id)
-        await self._remember(Shown(table_id, key, channel.id, message.id, ""))
+        await self._remember(Shown(table_id, key, channel.id, posted, ""))
 
     async def _show_board(self, table_id: str, at: int | None = None) -> None:
         shown = await self._shown(table_id)
@@ -440,9 +443,14 @@ class Publisher:
                 try:
                     if before is not None and before.message_id == old and before.shows == buttons:
                         # Discord keeps the buttons an edit leaves out: most moves change none.
-                        await channel.get_partial_message(old).edit(embed=embed, attachments=[file])
+                        await messages.edit(
+                            self.bot, channel_id, old, embed=embed, attachments=[file]
+                        )
                     else:
-                        await channel.get_partial_message(old).edit(
+                        await messages.edit(
+                            self.bot,
+                            channel_id,
+                            old,
                             embed=embed,
                             attachments=[file],
                             view=table_view(table_id, shown_verbs, w),
@@ -454,8 +462,12 @@ class Publisher:
                     return
                 except discord.NotFound:
                     file.reset()  # sent once already: read from its start again
-            message = await channel.send(
-                embed=embed, file=file, view=table_view(table_id, shown_verbs, w)
+            found = await messages.send(
+                self.bot,
+                channel_id,
+                embed=embed,
+                file=file,
+                view=table_view(table_id, shown_verbs, w),
             )
         except discord.Forbidden as error:
             # The game is stored already; only showing it failed. It is shown again later.
@@ -463,7 +475,6 @@ class Publisher:
             raise Blocked from error
         self.blocked.pop(table_id, None)
         self.since_board[channel.id] = 0
-        found = message.id
 
         def moved(table: Table) -> None:
             table.board_message_id = found
@@ -698,14 +709,18 @@ class Publisher:
             hint=hand.hint,
         )
         if before is not None and (in_thread or not to_play):
-            try:
-                channel = self.bot.get_partial_messageable(before.channel_id)
-                # Its "your turn" line goes too: the turn it announced is over.
-                await channel.get_partial_message(before.message_id).edit(
-                    content=None, embed=embed, attachments=[file], view=None
+            # Its "your turn" line goes too: the turn it announced is over. A DM deleted
+            # meanwhile leaves nothing to tidy: the next turn sends a new one.
+            with contextlib.suppress(discord.NotFound):
+                await messages.edit(
+                    self.bot,
+                    before.channel_id,
+                    before.message_id,
+                    content=None,
+                    embed=embed,
+                    attachments=[file],
+                    view=None,
                 )
-            except discord.NotFound:
-                pass  # deleted: nothing left to tidy, the next turn sends a new one
             await self._remember(
                 Shown(table_id, key, before.channel_id, before.message_id, fingerprint),
                 edited=True,
@@ -718,14 +733,16 @@ class Publisher:
         current = self.tables.tables.get(table_id)
         if current is not None and current.version != version:
             return  # it changed while waiting: the delivery of that change sends the hand
-        message = await dm.send(
+        sent = await messages.send(
+            self.bot,
+            dm.id,
             content=w(texts.YOUR_TURN_PING, mention=f"<@{user_id}>"),
             allowed_mentions=only(user_id),
             embed=embed,
             file=file,
             view=moves or discord.utils.MISSING,
         )
-        await self._remember(Shown(table_id, key, message.channel.id, message.id, fingerprint))
+        await self._remember(Shown(table_id, key, dm.id, sent, fingerprint))
         if before is not None and before.shows.endswith(":moves"):
             # Her turn came again before the last one's DM was shown off-turn (changes shown
             # together): that DM loses its moves and its ping line, which the new one carries.

@@ -40,6 +40,7 @@ import discord
 import pytest
 
 from cogs import texts
+from cogs.common import messages
 from cogs.review import answer as review_answer
 from cogs.tables import board, components, lobbies, pictures, publisher
 from cogs.tables.table import Table
@@ -190,7 +191,7 @@ def plant_in_embed_field(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -
 
 
 def plant_in_board_content(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
-    send, edit = discord.PartialMessageable.send, discord.PartialMessage.edit
+    send, edit = messages.send, messages.edit
 
     def with_content(kwargs: dict[str, Any]) -> dict[str, Any]:
         files = [kwargs.get("file"), *(kwargs.get("attachments") or [])]
@@ -198,14 +199,14 @@ def plant_in_board_content(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch)
             kwargs["content"] = f"psst: {secret_tile(watch, only_table(watch).id)}"
         return kwargs
 
-    async def leaking_send(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return await send(self, *args, **with_content(kwargs))
+    async def leaking_send(client: Any, channel_id: int, **kwargs: Any) -> int:
+        return await send(client, channel_id, **with_content(kwargs))
 
-    async def leaking_edit(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return await edit(self, *args, **with_content(kwargs))
+    async def leaking_edit(client: Any, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        await edit(client, channel_id, message_id, **with_content(kwargs))
 
-    monkeypatch.setattr(discord.PartialMessageable, "send", leaking_send)
-    monkeypatch.setattr(discord.PartialMessage, "edit", leaking_edit)
+    monkeypatch.setattr(messages, "send", leaking_send)
+    monkeypatch.setattr(messages, "edit", leaking_edit)
 
 
 def plant_in_move_label(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:

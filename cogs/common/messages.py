@@ -1,0 +1,34 @@
+"""Posting and editing messages without building a `discord.Message` from Discord's answer.
+
+discord.py's `send` and `edit` parse the message Discord sends back into a `Message` (its
+author, embeds, components, attachments, mentions...) and keep its view in memory; the tables
+need only the new message's id. These go through the same request routes, with the same
+parameters (`handle_message_parameters`, the bot's default allowed mentions merged in), and
+return the id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.http import handle_message_parameters
+
+
+async def send(client: discord.Client, channel_id: int, **fields: Any) -> int:
+    """Post a message (`content`, `embed`, `file`, `view`, `allowed_mentions`, as
+    `Messageable.send` takes them) in the channel; the new message's id."""
+    with handle_message_parameters(
+        previous_allowed_mentions=client.allowed_mentions, **fields
+    ) as params:
+        data = await client.http.send_message(channel_id, params=params)
+    return int(data["id"])
+
+
+async def edit(client: discord.Client, channel_id: int, message_id: int, **fields: Any) -> None:
+    """Edit a message (`content`, `embed`, `attachments`, `view`, as `PartialMessage.edit`
+    takes them: a field left out is kept as it is)."""
+    with handle_message_parameters(
+        previous_allowed_mentions=client.allowed_mentions, **fields
+    ) as params:
+        await client.http.edit_message(channel_id, message_id, params=params)
