@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -86,10 +87,7 @@ class Profiler:
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
-        spy = shutil.which("py-spy")
-        if spy is None:
-            raise SystemExit("--profile needs py-spy: pip install py-spy")
-        command = [spy, "record", "--pid", str(self.pid), "--duration", str(int(self.seconds))]
+        command = [py_spy(), "record", "--pid", str(self.pid), "--duration", str(int(self.seconds))]
         command += ["--rate", str(RATE), "--format", "raw", "--output", str(self.out)]
         if self.gil:
             command.append("--gil")
@@ -101,6 +99,15 @@ class Profiler:
         if self.process is not None:
             await self.process.wait()
         return self.out.read_text().splitlines() if self.out.exists() else []
+
+
+def py_spy() -> str:
+    """py-spy's command: on the PATH or beside this Python (a virtual environment's)."""
+    beside = Path(sys.executable).parent / "py-spy"
+    found = shutil.which("py-spy") or (str(beside) if beside.exists() else None)
+    if found is None:
+        raise SystemExit("--profile needs py-spy: pip install py-spy")
+    return found
 
 
 def children(pid: int) -> list[int]:

@@ -38,7 +38,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.click_profile import ClickProfile
+from bench.click_profile import ClickProfile, py_spy
 from bench.load_bot import Failures
 from cogs import texts
 from tests.emulator import interactions as i
@@ -500,6 +500,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.profile and args.in_process:
         parser.error("--profile samples the bot's own process: not with --in-process")
+    if args.profile:
+        py_spy()  # refused now, not after the tables are open
     load_before = os.getloadavg()[0]
     # Drawn before the run, on the quiet machine: the least of three tries (the floor).
     floor, moves = min(render_floor() for _ in range(3))

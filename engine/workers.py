@@ -120,17 +120,30 @@ def worker_pool(workers: int, warm_up: Callable[[], None]) -> ProcessPoolExecuto
 # -- one worker answering over a socket ----------------------------------------------------------
 
 
-def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
-    """`size` bytes, or None at end of file (the other side closed or died)."""
-    chunks: list[bytes] = []
-    left = size
-    while left:
-        chunk = connection.recv(min(left, 1 << 20))
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+class _Frames:
+    """Frames read from a socket: as many bytes as have come, at most `CHUNK` a call, and the
+    frames cut from them (most jobs arrive whole in one read: one system call a job)."""
+
+    CHUNK = 1 << 16
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.buffer = bytearray()
+
+    def next(self) -> bytes | None:
+        """The next frame's body, or None at end of file (the other side closed or died)."""
+        head = FRAME_HEAD.size
+        while True:
+            if len(self.buffer) >= head:
+                (size,) = FRAME_HEAD.unpack_from(self.buffer)
+                if len(self.buffer) >= head + size:
+                    body = bytes(self.buffer[head : head + size])
+                    del self.buffer[: head + size]
+                    return body
+            chunk = self.connection.recv(self.CHUNK)
+            if not chunk:
+                return None
+            self.buffer += chunk
 
 
 def serve_socket(
@@ -141,11 +154,9 @@ def serve_socket(
     `(True, result)` or `(False, exception)`: a job that raises does not end the worker."""
     _start_worker(lifeline, warm_up)
     connection.setblocking(True)
+    frames = _Frames(connection)
     while True:
-        head = _read_exactly(connection, FRAME_HEAD.size)
-        if head is None:
-            return
-        body = _read_exactly(connection, FRAME_HEAD.unpack(head)[0])
+        body = frames.next()
         if body is None:
             return
         answer: tuple[bool, Any]
