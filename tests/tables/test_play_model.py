@@ -42,6 +42,15 @@ def to_play(domino: Any, user_id: int) -> bool:
     return bool(view.my_turn and view.legal)
 
 
+def next_hand(emu: Emulator, domino: Any) -> bool:
+    """True, once, when the table is between hands: the emulator's clock runs the pause out
+    (a hand may end before a player's next turn, however long the match)."""
+    if the_table(domino).phase is not Phase.BETWEEN:
+        return False
+    emu.advance(31)
+    return True
+
+
 def pings_of(emu: Emulator, domino: Any, person: Any) -> list[tuple[int, bool]]:
     """Every new message that pings `person`, as (the table's version, their turn?) when sent."""
     found: list[tuple[int, bool]] = []
@@ -163,11 +172,15 @@ async def test_settings_thread_pings_in_the_thread_and_hands_come_ephemerally(
     assert answer.text == texts.HANDS_IN_THREAD.format(command=Command("domino settings"))
     assert await domino.db.hands_place(alice.id) == "thread"
     pings = pings_of(emu, domino, alice)
-    lobby = await open_table(emu, alice, "partnership", 3, target=50)
+    lobby = await open_table(emu, alice, "partnership", 3, target=500)
     await alice.click(lobby, "Start")
     rng, seen = random.Random(4), 0
     for _ in range(4):  # four of her turns
-        message = await emu.wait_for(lambda seen=seen: alert(emu, alice, seen), timeout=30)
+        message = await emu.wait_for(
+            lambda seen=seen: alert(emu, alice, seen) or next_hand(emu, domino), timeout=30
+        )
+        if message is True:  # the hand ended before her turn: the next is dealt
+            message = await emu.wait_for(lambda seen=seen: alert(emu, alice, seen), timeout=30)
         seen = message.id
         assert message.pinged == {alice.id} and not message.files and not message.embeds
         hand = private_answer(await alice.click(message, texts.YOUR_HAND))
@@ -179,8 +192,10 @@ async def test_settings_thread_pings_in_the_thread_and_hands_come_ephemerally(
     assert alice.dm.messages == []  # no DM at all
     assert len(pings) >= 4 and all(on_turn for _, on_turn in pings)
     assert len({version for version, _ in pings}) == len(pings)
-    # Back to DMs: her next turn comes by DM again.
+    # Back to DMs: her next turn comes by DM again (in the next hand, if hers just ended:
+    # the pause between hands runs on the emulator's clock).
     await alice.slash("domino settings", hands="dm")
+    await emu.wait_for(lambda: alice.dm.messages or next_hand(emu, domino), timeout=30)
     await emu.wait_for(lambda: alice.dm.messages, timeout=30)
 
 
