@@ -52,9 +52,10 @@ MISSING_ACCESS = 50001  # Discord's code when the bot cannot even see the channe
 THREAD_EXISTS = 160004  # Discord's code when the message already started a thread
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a table's thread hides after a day without messages
 NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thread possible)
-#: A move clicked on its DM is answered by editing that DM (`answer_move`) within Discord's
-#: 3 s; what has not been answered by then is only acknowledged (and the DM edited as usual).
-ANSWER_SECONDS = 2.0
+#: A move clicked on its DM is answered by editing that DM (`answer_move`) if that answer can
+#: be sent within this many seconds of the click (Discord allows 3, and the request itself
+#: takes some); else the click is only acknowledged (and the DM edited as usual).
+ANSWER_SECONDS = 1.5
 
 
 @dataclass

@@ -405,12 +405,15 @@ class Tables:
             await interaction.response.defer()
             table, _ = await self.act(table_id, play)
         else:
-            # Discord's 3 s count from the click: what it took to reach this handler counts.
+            # Discord's 3 s count from the click, the way to this handler included: the
+            # answer is given only if it can be sent by ANSWER_SECONDS after the click (the
+            # rest is for the request to reach Discord); else the click is acknowledged.
             late = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-            deadline = asyncio.get_running_loop().time() + ANSWER_SECONDS - min(max(late, 0), 1)
+            left = ANSWER_SECONDS - min(max(late, 0.0), ANSWER_SECONDS)
+            deadline = asyncio.get_running_loop().time() + left
             async with self.publisher.answering_move(table_id, user):
                 acting = asyncio.ensure_future(self.act(table_id, play))
-                stored, _ = await asyncio.wait({acting}, timeout=ANSWER_SECONDS)
+                stored, _ = await asyncio.wait({acting}, timeout=left)
                 if not stored:  # slow to store: acknowledged now, the move is not cut short
                     await interaction.response.defer()
                 table, _ = await acting
@@ -420,7 +423,8 @@ class Tables:
                     except Exception as error:  # the move is stored: the delivery shows it
                         log.warning("table %s: the move's answer failed: %r", table_id, error)
                 if not interaction.response.is_done():
-                    await interaction.response.defer()
+                    with contextlib.suppress(discord.NotFound):  # too late: the move stands
+                        await interaction.response.defer()
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral_hand(interaction, table)
         await self._tell_if_blocked(interaction, table_id)

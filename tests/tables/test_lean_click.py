@@ -5,6 +5,7 @@ workers with their descriptions (nothing is drawn or described on the bot's even
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -16,6 +17,7 @@ from tests.tables.converged import assert_converged, move_ids
 from tests.tables.play import board, move_message, table_channel
 
 INTERACTION_UPDATE_MESSAGE = 7  # Discord's response type: edit the message clicked on
+DEFERRED_UPDATE = 6  # Discord's response type: acknowledged, the message is edited later
 OPEN_DM = "POST /users/@me/channels"
 
 
@@ -60,6 +62,30 @@ async def test_a_move_clicked_on_its_dm_is_answered_by_editing_that_dm(
         # The board's edit is the only channel edit the move made (the other player's turn
         # is a new DM): the mover's DM was not edited a second time.
         assert emu.requests["PATCH /channels/{channel_id}/messages/{message_id}"] == edits + 1
+    await assert_converged(emu, store)
+
+
+async def test_a_move_slow_to_store_is_acknowledged_in_time_and_its_dm_edited_after(
+    emu: Emulator, domino: discord.Client, store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord allows 3 s: a move that takes longer to store is acknowledged first (the
+    answer could come too late), and its DM is edited once it is stored."""
+    from cogs.tables.publisher import ANSWER_SECONDS
+    from data import Database
+
+    people = await two_player_table(emu)
+    person, message = await next_turn(emu, people)
+    real = Database.commit_and_take
+
+    async def slow(self: Any, *args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(ANSWER_SECONDS + 0.3)
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Database, "commit_and_take", slow)
+    result = await person.click(message, custom_id=next(i for i in move_ids(message) if "dm:" in i))
+    assert result.type == DEFERRED_UPDATE
+    monkeypatch.setattr(Database, "commit_and_take", real)
+    await emu.wait_for(lambda: message.buttons == [])
     await assert_converged(emu, store)
 
 
