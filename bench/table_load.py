@@ -30,6 +30,7 @@ import atexit
 import json
 import logging
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -200,9 +201,11 @@ async def play(
     stop_at: float,
     think: float,
     latencies: list[float],
+    first_wait: float = 0.0,
 ) -> None:
     loop = asyncio.get_running_loop()
     last = -1
+    await asyncio.sleep(first_wait)  # tables that did not all open at the same instant
     while loop.time() < stop_at:
         found = await changes.until_in(
             person.dm.id,
@@ -347,6 +350,7 @@ async def run(
     store: str = "sqlite",
     processes: int = 1,
     profile: bool = False,
+    stagger: float = 0.0,
 ) -> dict[str, Any]:
     import bot as entry
 
@@ -418,8 +422,12 @@ async def run(
             profiler = ClickProfile(seconds) if profile else None
             if profiler is not None:
                 await profiler.start([process.pid for process in bots])
+            rng = random.Random(7)
             await asyncio.gather(
-                *(play(p, thread, changes, stop_at, think, latencies) for p, thread in opened)
+                *(
+                    play(p, thread, changes, stop_at, think, latencies, rng.uniform(0, stagger))
+                    for p, thread in opened
+                )
             )
             requests = emu.requests - requests_before
             monitor.cancel()
@@ -493,6 +501,13 @@ def main(argv: list[str] | None = None) -> None:
         help="bot processes sharing the store, one shard each (DMs all reach shard 0's)",
     )
     parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="each player's first click waits up to this many more seconds, at random: tables"
+        " that did not open at the same instant (0: all start together, in step)",
+    )
+    parser.add_argument(
         "--profile",
         action="store_true",
         help="where the CPU of a click goes, sampled with py-spy (bench/click_profile.py)",
@@ -519,9 +534,10 @@ def main(argv: list[str] | None = None) -> None:
             args.store,
             args.processes,
             args.profile,
+            args.stagger,
         )
     )
-    print(f"store: {args.store}, bot processes: {args.processes}")
+    print(f"store: {args.store}, bot processes: {args.processes}, stagger: {args.stagger:g} s")
     print("| tables | think s | clicks | median ms | p95 ms | longest stall ms | bot errors |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     print(

@@ -24,7 +24,7 @@ import contextlib
 import hashlib
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -37,6 +37,7 @@ from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
 from cogs.tables.lobby import lobby_embed
 from cogs.tables.seating import TableError
+from cogs.tables.store import Conflict
 from cogs.tables.table import Phase, Table
 from data import Shown
 from engine import SeatView
@@ -56,6 +57,7 @@ NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thr
 #: be sent within this many seconds of the click (Discord allows 3, and the request itself
 #: takes some); else the click is only acknowledged (and the DM edited as usual).
 ANSWER_SECONDS = 1.5
+NOTE_ATTEMPTS = 3  # a note of where a message is, made again after lost races (`_note`)
 
 
 @dataclass
@@ -216,6 +218,18 @@ class Publisher:
         for row in shown:
             self._unsaved.setdefault(row.table_id, {}).setdefault(row.key, row)
 
+    async def _note(self, table_id: str, change: Callable[[Table], None]) -> None:
+        """Store where the table's messages are (its thread, its board, its lobby), a change
+        that holds at any revision: one that lost a race with another process's action is
+        made again on the table as that action left it."""
+        for attempt in range(NOTE_ATTEMPTS):
+            try:
+                await self.tables.act(table_id, change, show=lambda table, _: [])
+                return
+            except Conflict:
+                if attempt + 1 == NOTE_ATTEMPTS:
+                    raise
+
     # -- one outbox key ---------------------------------------------------------------------
 
     async def show(self, table_id: str, key: str, revision: int | None = None) -> None:
@@ -287,7 +301,7 @@ class Publisher:
             def into_thread(table: Table) -> None:
                 table.thread_id = found
 
-            await self.tables.act(table_id, into_thread, show=lambda table, _: [])
+            await self._note(table_id, into_thread)
         await self._remember(Shown(table_id, "thread", channel_id, thread_id or NO_THREAD, ""))
 
     def lobby_message(self, table: Table, w: Words) -> dict[str, Any]:
@@ -385,7 +399,7 @@ class Publisher:
             table.lobby_message_id = found
 
         try:
-            await self.tables.act(table_id, posted_at, show=lambda table, _: [])
+            await self._note(table_id, posted_at)
         except Exception:
             with contextlib.suppress(discord.HTTPException):
                 await posted.delete()  # posted again on the next try
@@ -480,7 +494,7 @@ class Publisher:
         def moved(table: Table) -> None:
             table.board_message_id = found
 
-        await self.tables.act(table_id, moved, show=lambda table, _: [])
+        await self._note(table_id, moved)
         await self._remember(Shown(table_id, "board", channel.id, found, buttons))
         if old is not None:
             # An old board without buttons is cosmetic; the new one works.
