@@ -1,7 +1,8 @@
 """`make demo`: the real bot plays a short match against the test emulator, no token needed.
 
 alice opens a partnership table in #domino, adds three AI seats and starts; she then plays
-whatever the bot offers her (a random legal move) until the match ends. Everything anyone saw is
+whatever the bot offers her (a random legal move) until the match ends, then asks for her review
+(the Review button on the final board). Everything anyone saw is
 written to the output folder: `transcript.md` (every message and every edit, in order, with its
 embed and buttons, public or private) and every picture the bot sent, numbered in order.
 
@@ -17,12 +18,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.emulator.runner import BotRunner
 from tests.emulator.world import Channel, Message
-from tests.tables.play import board, play_match
+from tests.tables.play import board, play_match, private_answer
 
 
 class Transcript:
@@ -111,6 +113,19 @@ class Transcript:
         return path
 
 
+async def review(player: Any, final: Any, seconds: float = 300) -> None:
+    """The player asks for the review of the match just played (the Review button on the final
+    board) and waits until it is computed: the progress line becomes the review."""
+    if final is None or "Review" not in final.labels:
+        return
+    answer = private_answer(await player.click(final, "Review"))
+    stop_at = time.monotonic() + seconds
+    while (answer.text or "").startswith("Reviewing") or not answer.embeds:
+        if time.monotonic() > stop_at:
+            raise TimeoutError(f"the review was not computed within {seconds:g} s")
+        await asyncio.sleep(0.2)
+
+
 async def demo(out: Path, game: str, target: int, seed: int) -> int:
     import bot as entry
 
@@ -149,6 +164,7 @@ async def demo(out: Path, game: str, target: int, seed: int) -> int:
             await alice.click(lobby, "Start")
             final = await play_match(emu, [alice], seed=seed, seconds=600)
             await emu.settle()
+            await review(alice, board(emu) or final)
             transcript.look()
             await runner.stop()
         path = transcript.write()
