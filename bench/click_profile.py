@@ -24,6 +24,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from bench.load_bot import children_cpu
+
 RATE = 50  # samples a second
 
 BOT = (
@@ -110,19 +112,6 @@ def py_spy() -> str:
     return found
 
 
-def children(pid: int) -> list[int]:
-    """The processes `pid` started (its workers), from /proc."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
 class ClickProfile:
     """Profilers of the bot's processes and their workers for one run."""
 
@@ -135,7 +124,7 @@ class ClickProfile:
     async def start(self, bot_pids: list[int]) -> None:
         for pid in bot_pids:
             self.bots.append(Profiler(pid, self.seconds, True, self.folder))
-            for child in children(pid):
+            for child in children_cpu(pid):  # its workers
                 self.workers.append(Profiler(child, self.seconds, False, self.folder))
         for profiler in (*self.bots, *self.workers):
             await profiler.start()

@@ -45,10 +45,10 @@ async def watch_stalls(stalls: list[float]) -> None:
         stalls.append(time.perf_counter() - started - 0.01)
 
 
-def children_cpu() -> dict[int, float]:
-    """CPU seconds used so far by each live child process (picture and AI workers), read from
-    /proc (Linux; empty elsewhere)."""
-    me, tick = os.getpid(), os.sysconf("SC_CLK_TCK")
+def children_cpu(parent: int | None = None) -> dict[int, float]:
+    """CPU seconds used so far by each live child process of `parent` (this process: its
+    picture and AI workers), read from /proc (Linux; empty elsewhere)."""
+    me, tick = os.getpid() if parent is None else parent, os.sysconf("SC_CLK_TCK")
     used: dict[int, float] = {}
     for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
         if not entry.isdigit():

@@ -112,6 +112,15 @@ async def _lease_due(
     return sorted((OutboxItem(*row) for row in rows), key=lambda item: (item.due_at, item.key))
 
 
+#: An item shown: gone, if it still holds the revision shown.
+_DONE = "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?"
+#: An item that failed: one more attempt, due again later, if it still holds the revision tried.
+_LATER = (
+    "UPDATE outbox SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
+    " WHERE table_id = ? AND key = ? AND revision = ?"
+)
+
+
 async def delivered(
     connection: Connection,
     table_id: str,
@@ -130,14 +139,9 @@ async def delivered(
     await connection.executemany(
         _SAVE_SHOWN, [(s.table_id, s.key, s.channel_id, s.message_id, s.shows) for s in shown]
     )
+    await connection.executemany(_DONE, [(item.table_id, item.key, item.revision) for item in done])
     await connection.executemany(
-        "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?",
-        [(item.table_id, item.key, item.revision) for item in done],
-    )
-    await connection.executemany(
-        "UPDATE outbox SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
-        " WHERE table_id = ? AND key = ? AND revision = ?",
-        [(due_at, item.table_id, item.key, item.revision) for item, due_at in later],
+        _LATER, [(due_at, item.table_id, item.key, item.revision) for item, due_at in later]
     )
     return await _lease_due(connection, table_id, now, lease)
 
@@ -145,10 +149,7 @@ async def delivered(
 async def outbox_done(connection: Connection, item: OutboxItem) -> None:
     """Delete the item if it still holds the revision shown; else a newer revision was queued
     while it was being shown: release the claim so it is shown again."""
-    deleted = await connection.execute(
-        "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?",
-        (item.table_id, item.key, item.revision),
-    )
+    deleted = await connection.execute(_DONE, (item.table_id, item.key, item.revision))
     if not deleted:
         await _release_outbox(connection, item)
 
@@ -156,11 +157,7 @@ async def outbox_done(connection: Connection, item: OutboxItem) -> None:
 async def outbox_later(connection: Connection, item: OutboxItem, due_at: float) -> None:
     """Count a failed delivery and try again at `due_at`, if the item still holds the revision
     tried; else (a newer revision was queued, with its own due time) only release the claim."""
-    updated = await connection.execute(
-        "UPDATE outbox SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
-        " WHERE table_id = ? AND key = ? AND revision = ?",
-        (due_at, item.table_id, item.key, item.revision),
-    )
+    updated = await connection.execute(_LATER, (due_at, item.table_id, item.key, item.revision))
     if not updated:
         await _release_outbox(connection, item)
 

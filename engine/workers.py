@@ -120,6 +120,20 @@ def worker_pool(workers: int, warm_up: Callable[[], None]) -> ProcessPoolExecuto
 # -- one worker answering over a socket ----------------------------------------------------------
 
 
+def cut_frame(buffer: bytearray) -> bytes | None:
+    """The body of the whole frame at the start of `buffer`, cut from it; None while the frame
+    has not all come."""
+    head = FRAME_HEAD.size
+    if len(buffer) < head:
+        return None
+    (size,) = FRAME_HEAD.unpack_from(buffer)
+    if len(buffer) < head + size:
+        return None
+    body = bytes(buffer[head : head + size])
+    del buffer[: head + size]
+    return body
+
+
 class _Frames:
     """Frames read from a socket: as many bytes as have come, at most `CHUNK` a call, and the
     frames cut from them (most jobs arrive whole in one read: one system call a job)."""
@@ -132,18 +146,12 @@ class _Frames:
 
     def next(self) -> bytes | None:
         """The next frame's body, or None at end of file (the other side closed or died)."""
-        head = FRAME_HEAD.size
-        while True:
-            if len(self.buffer) >= head:
-                (size,) = FRAME_HEAD.unpack_from(self.buffer)
-                if len(self.buffer) >= head + size:
-                    body = bytes(self.buffer[head : head + size])
-                    del self.buffer[: head + size]
-                    return body
+        while (body := cut_frame(self.buffer)) is None:
             chunk = self.connection.recv(self.CHUNK)
             if not chunk:
                 return None
             self.buffer += chunk
+        return body
 
 
 def serve_socket(

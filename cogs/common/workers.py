@@ -34,7 +34,7 @@ from collections.abc import Callable
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from engine.workers import FRAME_HEAD, frame, start_socket_worker
+from engine.workers import cut_frame, frame, start_socket_worker
 
 log = logging.getLogger(__name__)
 
@@ -122,13 +122,7 @@ class _Worker:
             self._lost()
             return
         self.inbox += chunk
-        head = FRAME_HEAD.size
-        while len(self.inbox) >= head:
-            (size,) = FRAME_HEAD.unpack_from(self.inbox)
-            if len(self.inbox) < head + size:
-                break
-            body = bytes(self.inbox[head : head + size])
-            del self.inbox[: head + size]
+        while (body := cut_frame(self.inbox)) is not None:
             if not self.pending:
                 log.error("a worker answered a job it was not given: it is replaced")
                 self._lost()

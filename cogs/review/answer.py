@@ -11,7 +11,6 @@ it), and the only hand named is the player's own, from their seat's view then
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +22,7 @@ from cogs.review import texts as words
 from cogs.standings import format as fmt
 from cogs.standings.replay import first_of_hand, hand_sizes, step_at
 from cogs.tables import pictures
-from cogs.tables.board import COLOUR, move_labels, worded_view
+from cogs.tables.board import COLOUR, move_labels, picture_file, worded_view
 from data.models import MatchSummary
 from engine.ai.review import ACCURATE_LOSS, Decision, Review, view_at
 from engine.view import SeatView
@@ -123,10 +122,7 @@ def picture_name(number: int) -> str:
 async def decision_picture(scene: Scene, names: Sequence[str], number: int, w: Words) -> Any:
     """The board as everyone saw it before the decision, with its alt text."""
     view = worded_view(scene.public, w)
-    picture = await pictures.board(view, names, w.wording())
-    return discord.File(
-        io.BytesIO(picture.png), filename=picture_name(number), description=picture.alt
-    )
+    return picture_file(await pictures.board(view, names, w.wording()), picture_name(number))
 
 
 async def review_message(

@@ -139,20 +139,23 @@ def worded_view(view: SeatView, w: Words) -> SeatView:
     return replace(view, status=Message(text.replace("{", "{{").replace("}", "}}")))
 
 
+def picture_file(picture: pictures.Picture, filename: str) -> discord.File:
+    """A picture drawn by the workers as an attachment, its alt text as the description."""
+    return discord.File(io.BytesIO(picture.png), filename=filename, description=picture.alt)
+
+
 async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
     """The board picture, with its description as alt text (for screen readers), in the
     server's words (`w`), its status line included."""
     assert snap.view is not None
     view, names = worded_view(snap.view, w), list(snap.names)
-    picture = await pictures.board(view, names, w.wording())
-    return discord.File(io.BytesIO(picture.png), filename="board.png", description=picture.alt)
+    return picture_file(await pictures.board(view, names, w.wording()), "board.png")
 
 
 async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
     view, names = snap.view, list(snap.names)
     assert view is not None
-    picture = await pictures.score_sheet(view, names, w.wording())
-    return discord.File(io.BytesIO(picture.png), filename="scores.png", description=picture.alt)
+    return picture_file(await pictures.score_sheet(view, names, w.wording()), "scores.png")
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
@@ -219,5 +222,4 @@ def hand_embed(
 
 async def hand_file(view: SeatView, w: Words, names: Sequence[str] = ()) -> discord.File:
     """The hand picture for its owner only: its alt text lists the tiles (in `w`'s words)."""
-    picture = await pictures.hand(view, names, w.wording())
-    return discord.File(io.BytesIO(picture.png), filename="hand.png", description=picture.alt)
+    return picture_file(await pictures.hand(view, names, w.wording()), "hand.png")

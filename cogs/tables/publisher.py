@@ -607,17 +607,7 @@ class Publisher:
         left = deadline - asyncio.get_running_loop().time()
         try:
             embed, file, _ = await asyncio.wait_for(
-                self.hand_message(
-                    table_id,
-                    hand.variant,
-                    hand.view,
-                    hand.names,
-                    hand.turn_name,
-                    hand.moves_at,
-                    hand.w,
-                    ending=hand.ending,
-                ),
-                max(left, 0.0),
+                self._hand_message_of(table_id, hand), max(left, 0.0)
             )
         except TimeoutError:
             return False
@@ -699,7 +689,7 @@ class Publisher:
         hand = await self._hand_now(table_id, seat, at)
         if hand is None:
             return
-        view, w, version, user_id = hand.view, hand.w, hand.version, hand.user_id
+        w, version, user_id = hand.w, hand.version, hand.user_id
         to_play, in_thread = hand.to_play, hand.in_thread
         before = shown.get(key)
         if to_play and in_thread:
@@ -712,17 +702,7 @@ class Publisher:
             return
         if before is None and (in_thread or not to_play):
             return  # no DM before their first turn here: a new DM is a notification
-        embed, file, moves = await self.hand_message(
-            table_id,
-            hand.variant,
-            view,
-            hand.names,
-            hand.turn_name,
-            hand.moves_at,
-            w,
-            ending=hand.ending,
-            hint=hand.hint,
-        )
+        embed, file, moves = await self._hand_message_of(table_id, hand)
         if before is not None and (in_thread or not to_play):
             # Its "your turn" line goes too: the turn it announced is over. A DM deleted
             # meanwhile leaves nothing to tidy: the next turn sends a new one.
@@ -897,6 +877,22 @@ class Publisher:
             opened = await self.bot.http.start_private_message(user_id)
             channel_id = self.dm_channels[user_id] = int(opened["id"])
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def _hand_message_of(
+        self, table_id: str, hand: Hand
+    ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+        """`hand_message` of what the seat's hand message must show now."""
+        return await self.hand_message(
+            table_id,
+            hand.variant,
+            hand.view,
+            hand.names,
+            hand.turn_name,
+            hand.moves_at,
+            hand.w,
+            ending=hand.ending,
+            hint=hand.hint,
+        )
 
     async def hand_message(
         self,

@@ -49,6 +49,30 @@ def move_message(messages: list[Any]) -> Any:
     return None
 
 
+async def start_two_player(emu: Emulator) -> tuple[Any, Any]:
+    """alice hosts a two-player table, bob joins, alice starts it: both, once its board is up."""
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player")).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None)
+    return alice, bob
+
+
+async def turn_dm(emu: Emulator, people: list[Any]) -> tuple[Any, Any]:
+    """The person to move and their DM with the moves, waited for."""
+
+    def found() -> tuple[Any, Any] | None:
+        for person in people:
+            message = move_message(person.dm.messages)
+            if message is not None:
+                return person, message
+        return None
+
+    turn: tuple[Any, Any] = await emu.wait_for(found)
+    return turn
+
+
 async def play_one(person: Any, message: Any, rng: random.Random) -> Any:
     moves = [b for b in message.buttons if (b.custom_id or "").startswith("dm:")]
     if moves:

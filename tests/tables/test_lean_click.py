@@ -14,40 +14,23 @@ import pytest
 import render
 from tests.emulator.emulator import Emulator
 from tests.tables.converged import assert_converged, move_ids
-from tests.tables.play import board, move_message, table_channel
+from tests.tables.play import board, start_two_player, table_channel, turn_dm
 
 INTERACTION_UPDATE_MESSAGE = 7  # Discord's response type: edit the message clicked on
 DEFERRED_UPDATE = 6  # Discord's response type: acknowledged, the message is edited later
 OPEN_DM = "POST /users/@me/channels"
 
 
-async def two_player_table(emu: Emulator) -> list[Any]:
-    alice, bob = emu.user("alice"), emu.user("bob")
-    lobby = (await alice.slash("domino new", game="two-player")).response
-    await bob.click(lobby, "Join")
-    await alice.click(lobby, "Start")
-    await emu.wait_for(lambda: board(emu) is not None)
-    return [alice, bob]
-
-
 async def next_turn(emu: Emulator, people: list[Any]) -> tuple[Any, Any]:
     """The person to move and their DM with the moves, once the bot is quiet."""
     await emu.settle()
-
-    def found() -> tuple[Any, Any] | None:
-        for person in people:
-            message = move_message(person.dm.messages)
-            if message is not None:
-                return person, message
-        return None
-
-    return await emu.wait_for(found)
+    return await turn_dm(emu, people)
 
 
 async def test_a_move_clicked_on_its_dm_is_answered_by_editing_that_dm(
     emu: Emulator, domino: discord.Client, store: str
 ) -> None:
-    people = await two_player_table(emu)
+    people = list(await start_two_player(emu))
     for _ in range(3):
         person, message = await next_turn(emu, people)
         move = next(i for i in move_ids(message) if i.startswith("dm:"))
@@ -73,7 +56,7 @@ async def test_a_move_slow_to_store_is_acknowledged_in_time_and_its_dm_edited_af
     from cogs.tables.publisher import ANSWER_SECONDS
     from data import Database
 
-    people = await two_player_table(emu)
+    people = list(await start_two_player(emu))
     person, message = await next_turn(emu, people)
     real = Database.commit_and_take
 
@@ -97,7 +80,7 @@ async def test_a_move_costs_the_store_three_transactions(
     it is sent (a new message is recorded at once). No claim of its own, no item done alone."""
     from data import Database
 
-    people = await two_player_table(emu)
+    people = list(await start_two_player(emu))
     await next_turn(emu, people)
     writes: list[str] = []
     for name in ("commit", "commit_and_take", "claim_outbox", "outbox_done", "outbox_later",
@@ -123,7 +106,7 @@ async def test_a_move_costs_the_store_three_transactions(
 async def test_a_players_dm_channel_is_opened_once(
     emu: Emulator, domino: discord.Client, store: str
 ) -> None:
-    people = await two_player_table(emu)
+    people = list(await start_two_player(emu))
     state: Any = domino._connection  # type: ignore[attr-defined]
     for _ in range(6):
         # discord.py keeps the last 128 DM channels: with more players they are forgotten.
@@ -138,7 +121,7 @@ async def test_a_players_dm_channel_is_opened_once(
 async def test_the_bots_own_messages_echoed_back_are_not_parsed(
     emu: Emulator, domino: discord.Client
 ) -> None:
-    people = await two_player_table(emu)
+    people = list(await start_two_player(emu))
     carol = emu.user("carol")
     # Other people's messages are still read.
     await carol.at(table_channel(emu).channel).say("good luck")
@@ -159,7 +142,7 @@ async def test_pictures_are_described_in_their_workers(
 
     for name in ("describe", "describe_hand", "describe_sheet", "board_png", "hand_png"):
         monkeypatch.setattr(render, name, not_here)  # the bot's process only: workers import
-    people = await two_player_table(emu)
+    people = list(await start_two_player(emu))
     person, message = await next_turn(emu, people)
     await person.click(message, custom_id=next(i for i in move_ids(message) if "dm:" in i))
     await assert_converged(emu, store)

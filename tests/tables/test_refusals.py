@@ -12,7 +12,14 @@ from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.emulator.world import ATTACH_FILES, Overwrite
 from tests.tables.converged import assert_converged, record_moves, refusal_of, stored_table
-from tests.tables.play import board, move_message, private_answer, table_channel
+from tests.tables.play import (
+    board,
+    move_message,
+    private_answer,
+    start_two_player,
+    table_channel,
+    turn_dm,
+)
 
 
 def refusal(result: Any) -> str:
@@ -94,24 +101,8 @@ async def test_missing_permission_is_named_in_the_channel(
     assert "Attach Files" in answer
 
 
-async def start_two_player(emu: Emulator) -> tuple[Any, Any]:
-    alice, bob = emu.user("alice"), emu.user("bob")
-    lobby = (await alice.slash("domino new", game="two-player")).response
-    await bob.click(lobby, "Join")
-    await alice.click(lobby, "Start")
-    await emu.wait_for(lambda: board(emu) is not None)
-    return alice, bob
-
-
 async def whose_turn(emu: Emulator, people: list[Any]) -> tuple[Any, Any, Any]:
-    def found() -> tuple[Any, Any] | None:
-        for person in people:
-            message = move_message(person.dm.messages)
-            if message is not None:
-                return person, message
-        return None
-
-    person, message = await emu.wait_for(found)
+    person, message = await turn_dm(emu, people)
     other = next(p for p in people if p is not person)
     return person, other, message
 
