@@ -6,7 +6,15 @@ default time); the README's table comes from `python -m bench.arena` with the si
 
 from __future__ import annotations
 
-from bench import arena, engine_speed, leaderboard_speed, puzzle_speed, render_speed, table_load
+from bench import (
+    arena,
+    engine_speed,
+    leaderboard_speed,
+    picture_jobs,
+    puzzle_speed,
+    render_speed,
+    table_load,
+)
 
 
 def main() -> None:
@@ -15,6 +23,9 @@ def main() -> None:
     print()
     print("## Render speed")
     render_speed.main([])
+    print()
+    print("## Picture jobs (a worker's cost beyond the drawing)")
+    picture_jobs.main([])
     print()
     print("## Puzzle speed")
     puzzle_speed.main([])

@@ -554,7 +554,7 @@ def main(argv: list[str] | None = None) -> None:
             f"CPU per click (bot and workers): {1000 * per_click:.1f} ms; floor (the board and"
             f" the player's hand drawn for each of the click's {moves} moves, the player's and"
             f" the AI's answer), on the quiet machine before the run: {1000 * floor:.1f} ms;"
-            f" ratio {per_click / floor:.1f}x"
+            f" ratio {per_click / floor:.2f}x"
         )
         drawn = result["drawn"]
         if drawn.get("board", [0])[0] and drawn.get("hand", [0])[0]:
@@ -569,7 +569,7 @@ def main(argv: list[str] | None = None) -> None:
             print(
                 f"floor as drawn during the run: {1000 * in_run:.1f} ms (a board"
                 f" {1000 * board_cpu:.1f} ms, a hand {1000 * hand_cpu:.1f} ms); ratio"
-                f" {per_click / in_run:.1f}x; pictures per click: {counts}"
+                f" {per_click / in_run:.2f}x; pictures per click: {counts}"
             )
     if result["requests_per_click"]:
         total = sum(count for _, count in result["requests_per_click"])

@@ -44,7 +44,8 @@ class Words:
     def wording(self) -> Wording:
         """The words of pictures and alt text (render's `Wording`) in this language: its labels
         from the `domino` catalogue (every plural form), numbers as Babel writes them, the games'
-        names from the `rules` catalogue. Plain data: it travels to the picture workers."""
+        names from the `rules` catalogue. Plain data, built once per process: a picture worker
+        builds its own from the language a job names (`cogs.tables.pictures`)."""
         if self._wording is None:
             from render.wording import ENGLISH
 

@@ -122,7 +122,7 @@ def picture_name(number: int) -> str:
 async def decision_picture(scene: Scene, names: Sequence[str], number: int, w: Words) -> Any:
     """The board as everyone saw it before the decision, with its alt text."""
     view = worded_view(scene.public, w)
-    return picture_file(await pictures.board(view, names, w.wording()), picture_name(number))
+    return picture_file(await pictures.board(view, names, w.language), picture_name(number))
 
 
 async def review_message(

@@ -149,13 +149,13 @@ async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
     server's words (`w`), its status line included."""
     assert snap.view is not None
     view, names = worded_view(snap.view, w), list(snap.names)
-    return picture_file(await pictures.board(view, names, w.wording()), "board.png")
+    return picture_file(await pictures.board(view, names, w.language), "board.png")
 
 
 async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
     view, names = snap.view, list(snap.names)
     assert view is not None
-    return picture_file(await pictures.score_sheet(view, names, w.wording()), "scores.png")
+    return picture_file(await pictures.score_sheet(view, names, w.language), "scores.png")
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
@@ -222,4 +222,4 @@ def hand_embed(
 
 async def hand_file(view: SeatView, w: Words, names: Sequence[str] = ()) -> discord.File:
     """The hand picture for its owner only: its alt text lists the tiles (in `w`'s words)."""
-    return picture_file(await pictures.hand(view, names, w.wording()), "hand.png")
+    return picture_file(await pictures.hand(view, names, w.language), "hand.png")

@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 import render
 from cogs.common.workers import SocketWorkers
+from cogs.lang.words import words
 from engine import SeatView
 
 #: Worker processes per pool (public pictures, private hands): half the cores, 1 to 4. On two
@@ -42,10 +43,12 @@ _pools: dict[str, SocketWorkers] = {}
 
 
 def _ready() -> None:
-    """Import Pillow, the fonts and the render code once per worker, before the first job."""
+    """Import Pillow, the fonts and the render code, and build the English words, once per
+    worker before the first job (another language's words are built on its first picture)."""
     from render.theme import get_theme
 
     get_theme("light")
+    _wording("en")
 
 
 def _pool(name: str) -> SocketWorkers:
@@ -85,14 +88,23 @@ def warm_up() -> None:
 # -- run in the workers: the picture and its description, in one trip --------------------------
 
 
-def _board(view: SeatView, names: list[str], wording: render.Wording) -> Picture:
+def _wording(language: str) -> render.Wording:
+    """The words of pictures in `language`, built once per worker from the catalogues: a job
+    names its language and does not carry the words themselves (a `Wording` pickles to about
+    4 KB and took longer to load in the worker than the job's view)."""
+    return words(language).wording()
+
+
+def _board(view: SeatView, names: list[str], language: str) -> Picture:
+    wording = _wording(language)
     started = time.thread_time()
     png = render.board_png(view, names=names, wording=wording)
     cpu = time.thread_time() - started
     return Picture(png, render.describe(view, names=names, wording=wording)[:ALT_LIMIT], cpu)
 
 
-def _score_sheet(view: SeatView, names: list[str], wording: render.Wording) -> Picture:
+def _score_sheet(view: SeatView, names: list[str], language: str) -> Picture:
+    wording = _wording(language)
     started = time.thread_time()
     png = render.score_sheet_png(view, names=names, wording=wording)
     cpu = time.thread_time() - started
@@ -100,7 +112,8 @@ def _score_sheet(view: SeatView, names: list[str], wording: render.Wording) -> P
     return Picture(png, alt, cpu)
 
 
-def _hand(view: SeatView, names: list[str], wording: render.Wording) -> Picture:
+def _hand(view: SeatView, names: list[str], language: str) -> Picture:
+    wording = _wording(language)
     started = time.thread_time()
     png = render.hand_png(view, wording=wording)
     cpu = time.thread_time() - started
@@ -114,19 +127,19 @@ def _count(kind: str, picture: Picture) -> Picture:
     return picture
 
 
-# -- what the bot awaits -----------------------------------------------------------------------
+# -- what the bot awaits: each in the words of `language` (one of `cogs.lang.LANGUAGES`) --------
 
 
-async def board(view: SeatView, names: Sequence[str], wording: render.Wording) -> Picture:
+async def board(view: SeatView, names: Sequence[str], language: str) -> Picture:
     """The board of a public view (no hand in it) and its description."""
-    return _count("board", await _drawn("public", _board, view, list(names), wording))
+    return _count("board", await _drawn("public", _board, view, list(names), language))
 
 
-async def score_sheet(view: SeatView, names: Sequence[str], wording: render.Wording) -> Picture:
-    picture = await _drawn("public", _score_sheet, view, list(names), wording)
+async def score_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
+    picture = await _drawn("public", _score_sheet, view, list(names), language)
     return _count("score sheet", picture)
 
 
-async def hand(view: SeatView, names: Sequence[str], wording: render.Wording) -> Picture:
+async def hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
     """A seat's own hand (for its owner only) and its description."""
-    return _count("hand", await _drawn("private", _hand, view, list(names), wording))
+    return _count("hand", await _drawn("private", _hand, view, list(names), language))

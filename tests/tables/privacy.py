@@ -57,7 +57,6 @@ from engine import Play, SeatView
 from engine.actions import Action
 from engine.tiles import Tile
 from engine.variants.pairs import Exchange, LayPairs
-from render import Wording
 from tests.emulator.emulator import Emulator
 from tests.emulator.world import Channel, Message
 
@@ -272,14 +271,14 @@ class Pictures:
             drawn.setdefault(hashlib.sha256(picture.png).hexdigest(), []).append((kind, view))
             return picture
 
-        async def drawn_hand(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
-            return keep("hand", view, await hand(view, names, wording))
+        async def drawn_hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
+            return keep("hand", view, await hand(view, names, language))
 
-        async def drawn_board(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
-            return keep("board", view, await table(view, names, wording))
+        async def drawn_board(view: SeatView, names: Sequence[str], language: str) -> Picture:
+            return keep("board", view, await table(view, names, language))
 
-        async def drawn_sheet(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
-            return keep("score sheet", view, await sheet(view, names, wording))
+        async def drawn_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
+            return keep("score sheet", view, await sheet(view, names, language))
 
         # Pictures are drawn in worker processes: what is sent to them is what is recorded.
         monkeypatch.setattr(pictures, "hand", drawn_hand)

@@ -63,8 +63,8 @@ class SheetSpy:
         self.drawn: list[tuple[Any, list[str], bytes]] = []
         original = pictures.score_sheet
 
-        async def spy(view: Any, names: Any, wording: render.Wording) -> pictures.Picture:
-            picture = await original(view, names, wording)
+        async def spy(view: Any, names: Any, language: str) -> pictures.Picture:
+            picture = await original(view, names, language)
             self.drawn.append((view, list(names), picture.png))
             return picture
 

@@ -15,7 +15,6 @@ from cogs import texts
 from cogs.tables import pictures
 from cogs.tables.pictures import Picture
 from engine import SeatView
-from render import Wording
 from tests.emulator.emulator import Emulator
 from tests.tables.play import (
     board,
@@ -35,18 +34,18 @@ def hand_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int
     drawn: dict[str, set[int]] = {}
     hand, table, sheet = pictures.hand, pictures.board, pictures.score_sheet
 
-    async def recording_hand(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
-        picture = await hand(view, names, wording)
+    async def recording_hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
+        picture = await hand(view, names, language)
         drawn.setdefault(hashlib.sha256(picture.png).hexdigest(), set()).add(view.seat)
         return picture
 
-    async def public_board(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+    async def public_board(view: SeatView, names: Sequence[str], language: str) -> Picture:
         assert view.hand == () and view.legal == ()
-        return await table(view, names, wording)
+        return await table(view, names, language)
 
-    async def public_sheet(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+    async def public_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
         assert view.hand == () and view.legal == ()
-        return await sheet(view, names, wording)
+        return await sheet(view, names, language)
 
     # Pictures are drawn in worker processes: what is sent to them is what is checked here.
     monkeypatch.setattr(pictures, "hand", recording_hand)
@@ -182,9 +181,9 @@ async def test_acknowledgements_come_in_time_while_pictures_are_slow(
     emu.ack_deadline = 3.0  # Discord's own rule, no grace
     hand = pictures.hand
 
-    async def slow_hand(view: SeatView, names: Sequence[str], wording: Wording) -> Picture:
+    async def slow_hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
         await asyncio.sleep(3.5)  # drawn in a worker process, so the bot stays responsive
-        return await hand(view, names, wording)
+        return await hand(view, names, language)
 
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
