@@ -16,6 +16,7 @@ other processes write the same tables (see docs/runtime.md, "Several processes")
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -164,6 +165,9 @@ class Settings:
     #: respected until their leases end, and every cached table is checked against the
     #: stored revision before it is used; off, a start releases the claims its last run left.
     shared_store: bool = False
+    #: Once ready, collect the garbage once and freeze what the bot holds (`settle_memory`);
+    #: the tests, which start a bot per test in one long process, leave it off.
+    settle_memory: bool = True
     clock: Callable[[], float] = field(default=time.time)
     #: What reading the settings found worth saying, logged once logging is set up.
     notes: tuple[str, ...] = field(default=(), compare=False)
@@ -306,6 +310,7 @@ class DominoBot(commands.Bot):
     tables: Tables  # set by the `cogs.tables` extension
     puzzles: Puzzles  # set by the `cogs.puzzles` extension
     reviews: Reviews  # set by the `cogs.review` extension
+    memory_settled = False  # what the bot loaded at start is frozen (`settle_memory`)
 
     def __new__(cls, settings: Settings) -> DominoBot:
         chosen = ShardedDominoBot if settings.sharded and cls is DominoBot else cls
@@ -356,6 +361,7 @@ class DominoBot(commands.Bot):
         self.db = await Database.open(self.settings.database)
         self.audience = Audience(self.db, self.settings.clock, shared=self.settings.shared_store)
         self.add_listener(self.audience.heard, "on_interaction")
+        self.add_listener(self.settle_memory, "on_ready")
         for extension in COGS:
             await self.load_extension(extension)
         await self.tables.restore()
@@ -363,6 +369,19 @@ class DominoBot(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         if self.settings.sync_commands:
             await self.sync_if_changed()
+
+    async def settle_memory(self) -> None:
+        """Once the bot is ready (its modules, commands, catalogues, servers and restored tables
+        loaded), what it holds is collected once and then frozen: the garbage collector's full
+        passes skip it from then on. Under load (`bench.table_load`, 200 tables) those passes
+        walked 140,000 objects, most of them loaded at start and never garbage, and took up to
+        250 ms each: the event loop's longest stalls. Once per start (a reconnection's READY
+        finds it done); `close` unfreezes them."""
+        if self.memory_settled or not self.settings.settle_memory:
+            return
+        self.memory_settled = True
+        gc.collect()
+        gc.freeze()
 
     async def command_fingerprint(self) -> str:
         """A digest of the commands as a sync would send them, localizations included (so a new
@@ -399,6 +418,7 @@ class DominoBot(commands.Bot):
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()
+        gc.unfreeze()  # what this bot froze may be garbage now (tests start many bots in turn)
 
 
 class ShardedDominoBot(DominoBot, commands.AutoShardedBot):

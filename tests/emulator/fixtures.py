@@ -91,6 +91,7 @@ async def bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
         database=tmp_path / "domino.sqlite3",
         api_base=emu.api_base,
         gateway_url=emu.gateway_url,
+        settle_memory=False,  # a full collection per test in this long process (bot.py's own)
     )
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     runner = BotRunner(emu, lambda: entry.DominoBot(settings))

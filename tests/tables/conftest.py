@@ -43,6 +43,8 @@ def test_settings(emu: Emulator, database: Path | str, **changes: Any) -> Any:
         "hint_worlds": 16,
         "hint_cpu_ms": 30_000,
         "clock": emu.clock.wall,
+        # A full collection at each bot's start would cost this long process seconds a test.
+        "settle_memory": False,
     }
     values.update(changes)
     return entry.Settings(**values)
