@@ -13,16 +13,13 @@ from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.emulator.messages import announce, create_message
 from tests.emulator.seen import SeenMessage
-from tests.tables.play import board, move_message, play_one
+from tests.tables.play import board, move_message, play_one, start_two_player
 from tests.tables.test_refusals import refusal
 
 
 async def started_two_player(emu: Emulator) -> tuple[Any, Any]:
-    alice, bob = emu.user("alice"), emu.user("bob")
-    lobby = (await alice.slash("domino new", game="two-player")).response
-    await bob.click(lobby, "Join")
-    await alice.click(lobby, "Start")
-    await emu.wait_for(lambda: board(emu) is not None)
+    """`start_two_player`, and the first turn's DM sent."""
+    alice, bob = await start_two_player(emu)
     await emu.wait_for(lambda: any(move_message(p.dm.messages) for p in (alice, bob)))
     return alice, bob
 
