@@ -73,6 +73,8 @@ class BotProcess:
         self.process: asyncio.subprocess.Process | None = None
         #: The gateway sessions of the running process (those it identified once started).
         self.sessions: list[Session] = []
+        #: The sessions of every start, oldest first (a killed process's stay here).
+        self.every_session: list[Session] = []
         self.starts = 0
         self.kills = 0
         emulator.processes.append(self)
@@ -144,6 +146,7 @@ class BotProcess:
         if process.returncode is not None:
             raise BotProcessError(self._failure(f"exited with {process.returncode}"))
         self.sessions = self.emulator.ready_sessions(self.shards, since=since) or []
+        self.every_session.extend(self.sessions)
         await self.emulator.settle()
         return self.sessions
 
