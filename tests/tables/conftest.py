@@ -5,6 +5,7 @@ timers out."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,14 +64,23 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 async def domino(emu: Emulator, store: str) -> AsyncIterator[discord.Client]:
     """The bot with test timings, on each backend (`store`). Discord's rate limits are off (they
     are real seconds): the tests that are about them switch them back on."""
+    emu.rate_limiter.enabled = False
+    async with running_bot(emu, test_settings(emu, store)) as client:
+        yield client
+
+
+@asynccontextmanager
+async def running_bot(emu: Emulator, settings: Any) -> AsyncIterator[discord.Client]:
+    """`bot.py`'s bot with `settings`, connected to the emulator (which restarts it through
+    `emu.bot_runner`), stopped on leaving."""
     import bot as entry
     from tests.emulator.runner import BotRunner
 
-    emu.rate_limiter.enabled = False
-    settings = test_settings(emu, store)
     entry.redirect_discord(settings.api_base, settings.gateway_url)
     runner = BotRunner(emu, lambda: entry.DominoBot(settings))
     emu.bot_runner = runner
     client = await runner.start()
-    yield client
-    await runner.stop()
+    try:
+        yield client
+    finally:
+        await runner.stop()

@@ -30,7 +30,6 @@ from cogs import texts
 from cogs.tables import pictures
 from data import database
 from tests.emulator.emulator import Emulator
-from tests.emulator.runner import BotRunner
 from tests.tables import conftest
 from tests.tables.converged import (
     Clicks,
@@ -64,16 +63,10 @@ def sends_or_edits(method: str, path: str) -> bool:
 async def slow_ai(emu: Emulator, store: str) -> AsyncIterator[discord.Client]:
     """The bot with AI seats that move `AI_DELAY` emulator seconds after their turn begins,
     and searching AI levels that think for a while (a move is pending long enough to kill)."""
-    import bot as entry
-
     emu.rate_limiter.enabled = False
     settings = conftest.test_settings(emu, store, ai_delay=AI_DELAY, ai_budget_ms=800)
-    entry.redirect_discord(settings.api_base, settings.gateway_url)
-    runner = BotRunner(emu, lambda: entry.DominoBot(settings))
-    emu.bot_runner = runner
-    client = await runner.start()
-    yield client
-    await runner.stop()
+    async with conftest.running_bot(emu, settings) as client:
+        yield client
 
 
 async def open_table(
