@@ -11,10 +11,11 @@ from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import texts
-from cogs.tables import board
+from cogs.tables.board import BoardSnapshot, board_verbs
 from cogs.tables.ending import EndKind
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
@@ -24,6 +25,8 @@ from data import Database
 from data.models import MatchSummary
 from engine import Match
 from engine.rules import Scoring
+from tests.emulator.emulator import Emulator
+from tests.tables.play import board, latest_version, move_message, play_one
 
 GUILD = 4242
 USERS = (11, 12, 13, 14)
@@ -279,7 +282,7 @@ async def test_a_moderators_end_is_not_recorded(db: Database) -> None:
     assert row is not None
     again = load(row.state)
     assert again.ended == table.ended
-    assert "review" not in board.board_verbs(board.BoardSnapshot.of(again, None, None))
+    assert "review" not in board_verbs(BoardSnapshot.of(again, None, None))
 
 
 # -- tables stored before endings were kept ----------------------------------------------------
@@ -359,3 +362,49 @@ def test_an_old_plain_resignation_sentence_still_finds_the_side_that_resigned() 
     again = load(state)
     assert again.ending is not None and again.ending.kind is EndKind.RESIGNED
     assert again.ending.places == (2, 1) and again.winners == (1,)
+
+
+# -- end to end -------------------------------------------------------------------------------
+
+
+async def test_an_agreed_draw_in_a_rated_match_is_stored_as_a_tie(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """Two people play a rated match's first hand (its points apart), then both offer a draw:
+    the board says so, and the stored result is a tie that leaves their ratings equal."""
+    alice, bob = emu.user("alice"), emu.user("bob")
+    lobby = (await alice.slash("domino new", game="two-player", target=500)).response
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await emu.wait_for(lambda: board(emu) is not None)
+    tables = domino.tables.tables  # type: ignore[attr-defined]
+    rng, played, ready = random.Random(3), {"alice": -1, "bob": -1}, 0
+    for _ in range(2000):  # hands are played until the points are apart
+        (table,) = tables.values()
+        if texts.READY in board(emu).labels and table.version != ready:
+            if len(set(table.match.scores)) == 2:
+                break
+            ready = table.version
+            for person in (alice, bob):
+                await person.click(board(emu), texts.READY)
+        for person in (alice, bob):
+            message = move_message(person.dm.messages)
+            if message is not None and latest_version(message) != played[person.name]:
+                played[person.name] = latest_version(message)
+                await play_one(person, message, rng)
+        await emu.settle()
+    for person in (alice, bob):
+        await person.click(board(emu), texts.READY)
+    await emu.wait_for(lambda: texts.OFFER_DRAW in board(emu).labels)
+    await alice.click(board(emu), texts.OFFER_DRAW)
+    await emu.wait_for(lambda: "offers a draw" in board(emu).text)
+    await bob.click(board(emu), texts.OFFER_DRAW)
+    final = await emu.wait_for(lambda: texts.REMATCH in board(emu).labels and board(emu))
+    assert texts.DRAW_AGREED in final.text
+    db = domino.db  # type: ignore[attr-defined]
+    (summary,) = await db.history(emu.guild.id)
+    assert summary.rated and len({seat.points for seat in summary.seats}) == 2
+    assert [seat.place for seat in summary.seats] == [1, 1]
+    assert not any(seat.won for seat in summary.seats)
+    page = await db.leaderboard(emu.guild.id, None, limit=10)
+    assert len(page.rows) == 2 and page.rows[0].rating == page.rows[1].rating
