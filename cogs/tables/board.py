@@ -19,6 +19,7 @@ import render
 from cogs import texts
 from cogs.lang import Said, Words
 from cogs.tables import pictures
+from cogs.tables.ending import Ending
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
@@ -48,7 +49,7 @@ class BoardSnapshot:
     deadline: float | None
     between_until: float | None
     choosers: tuple[int, ...]
-    ended: Said | None
+    ending: Ending | None
     winners: tuple[int, ...]
 
     @classmethod
@@ -69,7 +70,7 @@ class BoardSnapshot:
             deadline=deadline,
             between_until=between_until,
             choosers=table.lead_choosers() if table.phase is Phase.BETWEEN else (),
-            ended=table.ended,
+            ending=table.ending,
             winners=table.winners,
         )
 
@@ -125,8 +126,8 @@ def board_verbs(snap: BoardSnapshot) -> list[str]:
         return ["hand", "ready", *(["lead"] if snap.choosers else []), "resign"]
     if snap.phase is Phase.OVER:
         # A match a moderator ended is not recorded: there is nothing to review.
-        moderated = snap.ended == Said.of(texts.ENDED_BY_MODERATOR)
-        return ["rematch", "leave", *([] if moderated else ["review"])]
+        recorded = snap.ending is not None and snap.ending.recorded
+        return ["rematch", "leave", *(["review"] if recorded else [])]
     return []
 
 

@@ -776,7 +776,7 @@ class Publisher:
         snap = self.tables.snapshot(table)
         lines = []
         # A match that ended early (resigned, agreed draw, a moderator) stopped mid-hand.
-        hand_ended = table.phase is Phase.BETWEEN or table.ended is None
+        hand_ended = table.phase is Phase.BETWEEN or table.ending is None or table.ending.by_rules
         said_match = False
         if snap.view is not None and snap.view.results and hand_ended:
             lines.append(board.hand_result_text(snap, w))  # the match's end too, once over

@@ -1,17 +1,24 @@
 """A table as a JSON document, for the database: `dump` writes the game as an engine record
 (`engine.record.write`) beside what the bot adds around the rules; `load` replays that record
-through the rules, so a restart resumes exactly where the table stopped. The log and the reason
-a match ended are sentences (`Said`), stored as data and worded for each reader; a plain string
-(stored before translation) reads back as a sentence shown as it is.
+through the rules, so a restart resumes exactly where the table stopped. The log is sentences
+(`Said`), stored as data and worded for each reader; a plain string (stored before translation)
+reads back as a sentence shown as it is. How the table ended is its `Ending` (its kind, places
+and winners); a table stored before endings were kept (a sentence `ended` and the `winners`)
+reads back with the nearest ending (`old_ending`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from cogs import texts
 from cogs.lang import Said
+from cogs.tables import ending as endings
+from cogs.tables.ending import Ending, EndKind
 from cogs.tables.seating import Lobby, Seat, Setup
 from cogs.tables.table import Phase, Table
+from engine import Match
 from engine.record import replay, write
 
 
@@ -37,8 +44,7 @@ def dump(table: Table) -> dict[str, Any]:
         "ready": sorted(table.ready),
         "lead_claim": table.lead_claim,
         "draw_offers": sorted(table.draw_offers),
-        "ended": table.ended.to_json() if table.ended is not None else None,
-        "winners": list(table.winners),
+        "ending": table.ending.to_json() if table.ending is not None else None,
         "log": [line.to_json() for line in table.log],
         "rematch_of": table.rematch_of,
         "rematch_id": table.rematch_id,
@@ -57,11 +63,13 @@ def load(state: dict[str, Any]) -> Table:
     )
     record = state.get("record")
     match = replay(record).match if record is not None else None
+    phase = Phase(state["phase"])
+    ending = state.get("ending")
     return Table(
         id=str(state["id"]),
         lobby=lobby,
         seed=str(state["seed"]),
-        phase=Phase(state["phase"]),
+        phase=phase,
         created_at=float(state.get("created_at", 0.0)),
         guild_id=state.get("guild_id"),
         channel_id=state.get("channel_id"),
@@ -75,10 +83,40 @@ def load(state: dict[str, Any]) -> Table:
         ready=set(state.get("ready", [])),
         lead_claim=state.get("lead_claim"),
         draw_offers=set(state.get("draw_offers", [])),
-        ended=Said.from_json(state["ended"]) if state.get("ended") is not None else None,
-        winners=tuple(state.get("winners", [])),
+        ending=Ending.from_json(ending) if ending is not None else old_ending(state, phase, match),
         log=[Said.from_json(line) for line in state.get("log", [])],
         rematch_of=state.get("rematch_of"),
         rematch_id=state.get("rematch_id"),
         finished_at=float(state.get("finished_at", 0.0)),
     )
+
+
+def old_ending(state: dict[str, Any], phase: Phase, match: Match | None) -> Ending | None:
+    """The ending of a table stored before endings were kept: it had the sentence that told
+    why a match ended early (`ended`, none when played out) and the seats that won. A
+    resignation keeps the winners it was recorded with (every other side won)."""
+    if phase not in (Phase.OVER, Phase.CANCELLED):
+        return None
+    said = Said.from_json(state["ended"]) if state.get("ended") is not None else None
+    message = said.message if said is not None else ""
+    if phase is Phase.CANCELLED:
+        lobby = {
+            texts.LOBBY_CANCELLED: EndKind.CANCELLED,
+            texts.ENDED_BY_MODERATOR: EndKind.MODERATOR,
+        }
+        return endings.unranked(lobby.get(message, EndKind.EXPIRED))
+    if match is None or message == texts.ENDED_BY_MODERATOR:
+        return endings.unranked(EndKind.MODERATOR)
+    if message == texts.DRAW_AGREED:
+        return endings.agreed_draw(match)
+    if said is None and match.over:
+        return endings.played(match)
+    # A resignation: the side with no winning seat resigned (its player named, when it can).
+    won = tuple(sorted(int(seat) for seat in state.get("winners", [])))
+    winning = {match.unit_of(seat) for seat in won}
+    out = [seat for seat in range(match.players) if match.unit_of(seat) not in winning]
+    if not out:
+        return endings.unranked(EndKind.MODERATOR)
+    names = [str(seat.get("name", "")) for seat in state.get("seats", [])]
+    named = [seat for seat in out if seat < len(names) and texts.resigned(names[seat]) == said]
+    return replace(endings.resigned(match, (named or out)[0]), winners=won)

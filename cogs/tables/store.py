@@ -28,7 +28,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cogs import texts
-from cogs.lang import Said
 from cogs.tables.seating import TableError
 from cogs.tables.state import dump, load
 from cogs.tables.table import Phase, Table
@@ -152,8 +151,8 @@ class TableStore:
         process to show (`store_change`)."""
         revision = 0 if new else table.revision + 1
         finished = None
-        moderated = table.ended == Said.of(texts.ENDED_BY_MODERATOR)
-        if table.phase is Phase.OVER and was is not Phase.OVER and not moderated:
+        recorded = table.ending is not None and table.ending.recorded
+        if table.phase is Phase.OVER and was is not Phase.OVER and recorded:
             finished = finished_match(table, now)
         job = Job(table.id, due.kind, revision, due.at) if due is not None else None
         row = LiveTable(
@@ -199,9 +198,10 @@ def people(table: Table) -> tuple[int, ...]:
 
 
 def finished_match(table: Table, now: float) -> FinishedMatch:
-    """The result rows of a finished match, with its record."""
-    assert table.match is not None
-    match = table.match
+    """The result rows of a finished match, with its record: each seat's place and whether it
+    won are its unit's, as the table's ending decided them (`cogs.tables.ending`)."""
+    assert table.match is not None and table.ending is not None
+    match, ending = table.match, table.ending
     return FinishedMatch(
         table_id=table.id,
         guild_id=table.guild_id or 0,
@@ -215,7 +215,8 @@ def finished_match(table: Table, now: float) -> FinishedMatch:
                 name=seat.name,
                 unit=match.unit_of(number),
                 points=match.scores[match.unit_of(number)],
-                won=number in table.winners,
+                won=number in ending.winners,
+                place=ending.places[match.unit_of(number)],
             )
             for number, seat in enumerate(table.seats)
         ],

@@ -19,6 +19,8 @@ from typing import Any
 
 from cogs import texts
 from cogs.lang import Said
+from cogs.tables import ending as endings
+from cogs.tables.ending import Ending, EndKind
 from cogs.tables.seating import Lobby, Seat, Setup, TableError
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
@@ -76,8 +78,7 @@ class Table:
     ready: set[int] = field(default_factory=set)
     lead_claim: int | None = None
     draw_offers: set[int] = field(default_factory=set)
-    ended: Said | None = None  # why the match ended early (resigned, draw, moderator)
-    winners: tuple[int, ...] = ()
+    ending: Ending | None = None  # how the match (or the lobby) ended: see `cogs.tables.ending`
     log: list[Said] = field(default_factory=list)  # worded for each reader
     rematch_of: str | None = None
     rematch_id: str | None = None
@@ -124,6 +125,17 @@ class Table:
     @property
     def finished(self) -> bool:
         return self.phase in (Phase.OVER, Phase.CANCELLED)
+
+    @property
+    def ended(self) -> Said | None:
+        """How the table ended, in a sentence, when it was not by playing the match out (a
+        resignation, an agreed draw, a moderator, a closed lobby): from `ending`."""
+        return self.ending.said(self.names()) if self.ending is not None else None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (none: nobody, or not over): from `ending`."""
+        return self.ending.winners if self.ending is not None else ()
 
     def view(self, seat: int) -> SeatView:
         """`seat`'s view of the position. A move's handling asks for the same views several
@@ -190,14 +202,14 @@ class Table:
         if user_id != self.host_id:
             raise TableError(texts.NOT_HOST)
         self.phase = Phase.CANCELLED
-        self.ended = Said.of(texts.LOBBY_CANCELLED)
+        self.ending = endings.unranked(EndKind.CANCELLED)
         self.version += 1
 
     def expire(self) -> None:
         """The lobby waited too long."""
         self._require_lobby()
         self.phase = Phase.CANCELLED
-        self.ended = Said.of(texts.LOBBY_EXPIRED)
+        self.ending = endings.unranked(EndKind.EXPIRED)
         self.version += 1
 
     def start(self, user_id: int, now: float) -> list[Step]:
@@ -260,7 +272,7 @@ class Table:
             self.ready.clear()
             self.lead_claim = None
             if self.match.over:
-                self._finish(self.match.winners, None)
+                self._finish(endings.played(self.match))
             else:
                 self.phase = Phase.BETWEEN
         return Step(action.seat, action, line, result, self.phase is Phase.OVER)
@@ -364,11 +376,8 @@ class Table:
         seat = self._require_seat(user_id)
         self._require_match()
         assert self.match is not None
-        unit = self.match.unit_of(seat)
-        winners = tuple(s for s in range(len(self.seats)) if self.match.unit_of(s) != unit)
-        line = texts.resigned(self.seats[seat].name)
-        self._finish(winners, line)
-        return line
+        self._finish(endings.resigned(self.match, seat))
+        return texts.resigned(self.seats[seat].name)
 
     def offer_draw(self, user_id: int) -> Said:
         """A user offers (or accepts) a draw; when every player has, the match ends drawn. An
@@ -383,9 +392,9 @@ class Table:
         self.draw_offers.add(seat)
         waiting = [p.name for n, p in enumerate(self.seats) if n not in self.draw_offers]
         if not waiting:
-            agreed = Said.of(texts.DRAW_AGREED)
-            self._finish((), agreed)
-            return agreed
+            assert self.match is not None
+            self._finish(endings.agreed_draw(self.match))
+            return Said.of(texts.DRAW_AGREED)
         line = texts.draw_offered(self.seats[seat].name, ", ".join(waiting))
         self._log(line)
         return line
@@ -395,16 +404,16 @@ class Table:
             raise TableError(texts.NO_SUCH_TABLE)
         if self.phase is Phase.LOBBY:
             self.phase = Phase.CANCELLED
-            self.ended = Said.of(texts.ENDED_BY_MODERATOR)
+            self.ending = endings.unranked(EndKind.MODERATOR)
             self.version += 1
             return
-        self._finish((), Said.of(texts.ENDED_BY_MODERATOR))
+        self._finish(endings.unranked(EndKind.MODERATOR))
 
-    def _finish(self, winners: tuple[int, ...], why: Said | None) -> None:
+    def _finish(self, ending: Ending) -> None:
         self.phase = Phase.OVER
-        self.winners = winners
-        self.ended = why
+        self.ending = ending
         self.version += 1
+        why = self.ended
         if why:
             self._log(why)
 

@@ -104,6 +104,9 @@ class Variant:
     opening_tile: ClassVar[Tile | None] = None  # its holder leads the first hand with it
     family: ClassVar[str] = "line"
     own_turns: ClassVar[bool] = False  # turns are the variant's own moves, not tile placements
+    #: Units leave the match as they lose (`after_hand`): the longer a unit lasted, the better
+    #: it finished, whatever its points (the last one left wins).
+    eliminates: ClassVar[bool] = False
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options)

@@ -64,6 +64,7 @@ class GameRoom(Variant):
     player_counts = tuple(range(2, 11))
     draw_rule = DrawRule.ONE
     scoring = Scoring.PENALTY
+    eliminates = True
     option_specs = (
         Option("set", 6, "the set: double-six, double-nine or double-twelve", choices=(6, 9, 12)),
         Option("teams", 0, "number of teams (0: everyone for themselves)", choices=(0, 2, 3, 4, 5)),
