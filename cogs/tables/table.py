@@ -22,7 +22,6 @@ from cogs.lang import Said
 from cogs.tables.seating import Lobby, Seat, Setup, TableError
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
-from engine.record import replay, write
 from engine.rules import HandResult
 
 MAX_TIMEOUTS = 2  # after this many timeouts in a row an AI takes the seat over
@@ -307,12 +306,11 @@ class Table:
 
     def lead_choosers(self) -> tuple[int, ...]:
         """The seats that may claim the lead of the next hand (the winning pair in
-        `partnership`), found by dealing the next hand on a copy of the match."""
+        `partnership`): the rules answer from the hands played (`Match.next_lead_choosers`),
+        at the same small cost at any hand of the match."""
         if self.phase is not Phase.BETWEEN or self.match is None:
             return ()
-        twin = replay(write(self.match)).match
-        lead = twin.start_hand().lead
-        return () if lead.by_lot else lead.choosers
+        return self.match.next_lead_choosers()
 
     def mark_ready(self, user_id: int) -> bool:
         """Returns True when every user at the table is now ready."""
