@@ -83,6 +83,9 @@ class Table:
     finished_at: float = 0.0  # when the match ended or the lobby closed (kept a while after)
     #: The store's revision this table was read at (`cogs.tables.store`); not part of its state.
     revision: int = field(default=0, compare=False)
+    #: How many of the match's first (finished) hands the store keeps apart, as of `revision`
+    #: (`cogs.tables.state.hand_records`); not part of the game.
+    hands_apart: int = field(default=0, compare=False)
     #: Views of the current position by seat (see `view`); not part of the table's state.
     _views: dict[int, SeatView] = field(default_factory=dict, repr=False, compare=False)
     _views_of: tuple[int, int, int] = field(default=(0, 0, -1), repr=False, compare=False)
