@@ -10,6 +10,7 @@ from bench import (
     arena,
     engine_speed,
     leaderboard_speed,
+    match_length,
     picture_jobs,
     puzzle_speed,
     render_speed,
@@ -32,6 +33,9 @@ def main() -> None:
     print()
     print("## Leaderboard speed (100,000 matches)")
     leaderboard_speed.main([])
+    print()
+    print("## Match length (the same action at hand 1 and at hand 250)")
+    match_length.main([])
     print()
     print("## Tables at once (the bot against the emulator)")
     table_load.main([])

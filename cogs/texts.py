@@ -75,6 +75,9 @@ NOT_A_NUMBER = N_(
 TOO_MANY_OPTIONS = N_("That is more options than any game has: {most} at most.")
 TOO_MANY_SEATS = N_("{game} is played by at most {most} players.")
 TOO_FEW_SEATS = N_("{game} needs at least {least} players.")
+MATCH_TOO_LONG = N_(
+    "In {game}, option {option} can be {most} at most: a longer match would outlast its players."
+)
 A_PERMISSION = N_("a permission")
 MISSING_PERMISSIONS = N_(
     "I can't run a table here: I am missing {permissions} in this channel. "

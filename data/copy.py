@@ -23,6 +23,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "seasons": ("id",),
     "live_tables": ("id",),
     "table_people": ("table_id", "position"),
+    "live_hands": ("table_id", "number"),
     "matches": ("id",),
     "match_records": ("match_id",),
     "results": ("match_id", "seat"),

@@ -5,6 +5,11 @@ corrupt row never stops the others.
 The people a table counts for (its host and seated players, while it is unfinished) are rows of
 `table_people`, written with the table's row in the same transaction and gone with it, so every
 process counts the same tables against a person's caps (`open_tables_of`).
+
+A table's finished hands are rows of `live_hands`, each written once, in the transaction of the
+action that ended the hand (`LiveTable.hands`): the table's row keeps the hand being played, so
+an action writes as much at the match's last hand as at its first. Reading a table reads its
+hands back with it.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ def encode(table: LiveTable) -> str:
         raise DataError(f"a live table is a {' or a '.join(KINDS)}, not a {table.kind!r}")
     if not all(type(person) is int for person in table.people):
         raise DataError("a table's people are user ids")
+    if not all(type(hand) is str for hand in table.hands) or table.hands_from < 0:
+        raise DataError("a table's finished hands are JSON texts, numbered from 0")
     try:
         return json.dumps(table.state, separators=(",", ":"))
     except (TypeError, ValueError) as error:
@@ -53,6 +60,7 @@ async def save(connection: Connection, table: LiveTable, state: str) -> None:
         _values(table, state),
     )
     await _people(connection, table, new=False)
+    await _hands(connection, table)
 
 
 async def insert(connection: Connection, table: LiveTable, state: str) -> bool:
@@ -65,6 +73,7 @@ async def insert(connection: Connection, table: LiveTable, state: str) -> bool:
     )
     if written:
         await _people(connection, table, new=True)
+        await _hands(connection, table)
     return written > 0
 
 
@@ -80,6 +89,7 @@ async def update(connection: Connection, table: LiveTable, state: str, expected:
     )
     if written:
         await _people(connection, table, new=False)
+        await _hands(connection, table)
     return written > 0
 
 
@@ -114,6 +124,18 @@ async def _people(connection: Connection, table: LiveTable, new: bool) -> None:
     )
 
 
+async def _hands(connection: Connection, table: LiveTable) -> None:
+    """Add the table's finished hands it brings (`LiveTable.hands`): rows of their own, each
+    written once (the same hand written again is the same record: the later write wins)."""
+    if not table.hands:
+        return
+    await connection.executemany(
+        "INSERT INTO live_hands (table_id, number, record) VALUES (?, ?, ?)"
+        " ON CONFLICT (table_id, number) DO UPDATE SET record = excluded.record",
+        [(table.id, table.hands_from + at, hand) for at, hand in enumerate(table.hands)],
+    )
+
+
 async def load(connection: Connection, guild_id: int | None) -> list[LiveTable]:
     """Every unfinished table (of one server, if given), oldest update first. A row whose state
     is not a JSON object is skipped with a logged warning."""
@@ -121,6 +143,9 @@ async def load(connection: Connection, guild_id: int | None) -> list[LiveTable]:
         rows = await connection.fetch(f"SELECT {_COLUMNS} FROM live_tables ORDER BY updated_at, id")
         listed = await connection.fetch(
             "SELECT table_id, user_id FROM table_people ORDER BY table_id, position"
+        )
+        finished = await connection.fetch(
+            "SELECT table_id, record FROM live_hands ORDER BY table_id, number"
         )
     else:
         rows = await connection.fetch(
@@ -133,10 +158,23 @@ async def load(connection: Connection, guild_id: int | None) -> list[LiveTable]:
             " ORDER BY p.table_id, p.position",
             (guild_id,),
         )
+        finished = await connection.fetch(
+            "SELECT h.table_id, h.record FROM live_hands AS h"
+            " JOIN live_tables AS t ON t.id = h.table_id WHERE t.guild_id = ?"
+            " ORDER BY h.table_id, h.number",
+            (guild_id,),
+        )
     people: dict[str, list[int]] = {}
     for table_id, person in listed:
         people.setdefault(table_id, []).append(person)
-    return [table for row in rows if (table := _decode(row, people.get(row[0], []))) is not None]
+    hands: dict[str, list[str]] = {}
+    for table_id, record in finished:
+        hands.setdefault(table_id, []).append(record)
+    return [
+        table
+        for row in rows
+        if (table := _decode(row, people.get(row[0], []), hands.get(row[0], []))) is not None
+    ]
 
 
 async def load_one(connection: Connection, table_id: str) -> LiveTable | None:
@@ -149,10 +187,13 @@ async def load_one(connection: Connection, table_id: str) -> LiveTable | None:
     people = await connection.fetch(
         "SELECT user_id FROM table_people WHERE table_id = ? ORDER BY position", (table_id,)
     )
-    return _decode(row, [person for (person,) in people])
+    hands = await connection.fetch(
+        "SELECT record FROM live_hands WHERE table_id = ? ORDER BY number", (table_id,)
+    )
+    return _decode(row, [person for (person,) in people], [record for (record,) in hands])
 
 
-def _decode(row: Row, people: Sequence[int]) -> LiveTable | None:
+def _decode(row: Row, people: Sequence[int], hands: Sequence[str] = ()) -> LiveTable | None:
     table_id, guild, channel, thread, board, text, updated_at, revision, kind = row
     try:
         state = json.loads(text)
@@ -163,7 +204,17 @@ def _decode(row: Row, people: Sequence[int]) -> LiveTable | None:
         log.warning("live table %s skipped: its state is not a JSON object", table_id)
         return None
     return LiveTable(
-        table_id, guild, channel, thread, board, state, updated_at, revision, tuple(people), kind
+        table_id,
+        guild,
+        channel,
+        thread,
+        board,
+        state,
+        updated_at,
+        revision,
+        tuple(people),
+        kind,
+        tuple(hands),
     )
 
 

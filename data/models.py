@@ -71,6 +71,12 @@ class LiveTable:
     revision: int = 0
     people: tuple[int, ...] = ()
     kind: str = "table"
+    #: The records of the match's finished hands that are kept as rows of their own
+    #: (`live_hands`, JSON text each), numbered from `hands_from`. Read from the store: every
+    #: one of the table, from 0. Written: only those to add (a finished hand's row is written
+    #: once, in the transaction of the action that ended it, and never again).
+    hands: tuple[str, ...] = ()
+    hands_from: int = 0
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,11 @@ class Match:
         self.played.append(self.hand)
         return self.hand
 
+    def next_lead_choosers(self) -> tuple[int, ...]:
+        """The seats that may choose who leads the next hand (`Variant.lead_choosers`), asked
+        between hands: the rules answer from the hands played, without dealing the next."""
+        return self.variant.lead_choosers(self)
+
     def choose_lead(self, number: int, hands: Sequence[Sequence[Tile]], leader: int | None) -> Lead:
         lead = self.variant.lead(self, hands)
         if lead.by_lot and leader is None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.actions import Action, action_from_record
 from engine.errors import DominoError, RecordError
+from engine.hand import HandState
 from engine.match import Match
 from engine.messages import Message
 from engine.tiles import Tile
@@ -174,23 +175,32 @@ def _start(match: Match, hand_record: Mapping[str, Any], number: int, first: int
 
 def write(match: Match) -> dict[str, Any]:
     """The record of a match so far. Replaying it gives the same match."""
-    hands: list[dict[str, Any]] = []
-    for hand in match.played:
-        entry: dict[str, Any] = {"deal": [[str(tile) for tile in tiles] for tiles in hand.dealt]}
-        if hand.boneyard_dealt:
-            entry["boneyard"] = [str(tile) for tile in hand.boneyard_dealt]
-        if hand.lead.choosers:
-            entry["leader"] = hand.lead.seat
-        entry["actions"] = [action.to_record() for action in hand.actions]
-        hands.append(entry)
-    record: dict[str, Any] = {
+    return write_from(match, 0)
+
+
+def write_from(match: Match, first: int) -> dict[str, Any]:
+    """The record of a match so far without its hands before hand `first` (0-based): for a
+    store that keeps finished hands apart, each written once (`write_hand`), and puts them
+    back in front of these before replaying."""
+    return {
         "variant": match.variant.id,
         "players": match.players,
         "options": dict(match.variant.options),
         "seed": match.seed,
-        "hands": hands,
+        "hands": [write_hand(hand) for hand in match.played[first:]],
     }
-    return record
+
+
+def write_hand(hand: HandState) -> dict[str, Any]:
+    """One hand of a record (an entry of its `hands`): the deal, who chose to lead, the
+    actions."""
+    entry: dict[str, Any] = {"deal": [[str(tile) for tile in tiles] for tiles in hand.dealt]}
+    if hand.boneyard_dealt:
+        entry["boneyard"] = [str(tile) for tile in hand.boneyard_dealt]
+    if hand.lead.choosers:
+        entry["leader"] = hand.lead.seat
+    entry["actions"] = [action.to_record() for action in hand.actions]
+    return entry
 
 
 def dumps(match: Match) -> str:

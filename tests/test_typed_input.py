@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from cogs import texts
 from cogs.domino import parse_options
-from cogs.lang import words
-from cogs.tables.seating import Setup, TableError
+from cogs.lang import LANGUAGES, words
+from cogs.tables.seating import LENGTH_OPTIONS, Lobby, Setup, TableError, longest
 from engine import all_variants, get_variant
 from engine.match import Match
 
@@ -65,6 +65,37 @@ def test_odd_values_reach_the_engine_as_its_refusals() -> None:
     assert "unknown option" in refusal("colour=red")
     # A word where the teams of a larger set are counted: the engine's refusal, not a crash.
     assert "whole number" in refusal("set=9 teams=abc", game="gameroom")
+
+
+#: What a table plays at most (`seating.longest`): ten times the rulebook's default, and 50 hands
+#: where the default is one hand per player (`hungarian`: the engine bounds it so already).
+LONGEST = [
+    ("partnership", "target", 1000),
+    ("111", "target", 1110),
+    ("gameroom", "target", 1000),
+    ("pool", "hands", 50),
+    ("sum", "wins", 30),
+]
+
+
+@pytest.mark.parametrize(("game", "option", "most"), LONGEST)
+def test_a_match_longer_than_a_table_plays_is_refused_in_every_language(
+    game: str, option: str, most: int
+) -> None:
+    assert Setup.create(game, parse_options(f"{option}={most}")).options == {option: most}
+    with pytest.raises(TableError) as refused:
+        Setup.create(game, parse_options(f"{option}={most + 1}"))
+    english = words("en").say(refused.value.said)
+    assert "can be" in english and "at most" in english
+    for language in LANGUAGES:
+        answer = words(language).say(refused.value.said)
+        assert f"{option} " in answer and f"{most}" in answer, language  # as typed: no 1,000
+        assert language == "en" or answer != english, language
+    # The host's own changes in the lobby are bound the same way.
+    lobby = Lobby(Setup.create(game), host_id=1)
+    with pytest.raises(TableError):
+        lobby.choose_option(1, option, most + 1)
+    assert option not in lobby.setup.options
 
 
 def test_user_text_is_clipped_escaped_and_pings_nobody() -> None:
@@ -129,6 +160,10 @@ def own_options(game: str) -> st.SearchStrategy[str]:
         lambda spec: st.one_of(
             st.sampled_from([str(choice).lower() for choice in spec.choices] or ["1"]),
             st.integers(spec.minimum or 0, min(spec.maximum or 200, 200) + 1).map(str),
+            # Around the longest match a table plays.
+            st.sampled_from([0, 1, 2]).map(
+                lambda past: str((longest(get_variant(game), spec.name) or 1) - 1 + past)
+            ),
         ).map(lambda value: f"{spec.name}={value}")
     )
     return st.lists(one, max_size=len(specs)).map(" ".join)
@@ -149,6 +184,9 @@ def test_random_options_give_a_refusal_or_a_table_the_engine_deals(
         return
     event("dealt")
     kind = get_variant(setup.variant)
+    for name in LENGTH_OPTIONS:  # no match longer than a table plays
+        most = longest(kind, name)
+        assert most is None or setup.options.get(name, 0) <= most, (name, setup.options)
     counts = [n for n in kind.players_for(setup.options) if n <= setup.seats]
     assert counts, (text, game, seats)
     options: dict[str, Any] = setup.options

@@ -17,6 +17,14 @@ from engine import get_variant
 from engine.errors import DominoError
 from engine.variants.base import Variant
 
+#: The options that make a match longer, and how long a table may make it: at most `LONGEST`
+#: times the game's default (target 1000 where the rulebook plays to 100, and the rulebooks'
+#: own targets go to 500), or `MOST_HANDS` hands where the default is one per player. A match
+#: of hundreds of hands is nobody's evening, and every hand is kept until the match ends.
+LENGTH_OPTIONS = ("target", "hands", "wins")
+LONGEST = 10
+MOST_HANDS = 50
+
 
 class TableError(Exception):
     """A refusal shown to the clicking user, in their language; the table is unchanged.
@@ -129,6 +137,7 @@ class Setup:
             kind(fitting[-1], given)
         except DominoError as error:
             raise TableError.refusing(error) from None
+        check_length(kind, given)
         return cls(kind.id, given, size, turn_seconds, rated, hints)
 
     @property
@@ -161,6 +170,28 @@ class Setup:
             rated=bool(data.get("rated", False)),
             hints=bool(data.get("hints", False)),
         )
+
+
+def longest(kind: type[Variant], name: str) -> int | None:
+    """The most a table allows of the game's option `name` that makes a match longer (None:
+    the game has no such option, or the engine's own choices bound it)."""
+    for spec in kind.option_specs:
+        if spec.name == name and name in LENGTH_OPTIONS and not spec.choices:
+            default = spec.default
+            assert isinstance(default, int)
+            return LONGEST * default if default > 0 else MOST_HANDS
+    return None
+
+
+def check_length(kind: type[Variant], options: dict[str, Any]) -> None:
+    """Refuse options (already valid for the engine) that would make a match longer than a
+    table plays (`longest`)."""
+    for name, value in options.items():
+        most = longest(kind, name)
+        if most is not None and isinstance(value, int) and value > most:
+            # The bound as typed in `options` (digits only), not as a number is written out.
+            shown = str(most)
+            raise TableError(texts.MATCH_TOO_LONG, game=Said.game(kind.id), option=name, most=shown)
 
 
 @dataclass

@@ -5,10 +5,17 @@ through the rules, so a restart resumes exactly where the table stopped. The log
 reads back as a sentence shown as it is. How the table ended is its `Ending` (its kind, places
 and winners); a table stored before endings were kept (a sentence `ended` and the `winners`)
 reads back with the nearest ending (`old_ending`).
+
+A match's finished hands do not change: the store keeps them apart, each written once when it
+ends (`hand_records`), and the state's record leaves them out (`dump(table, apart)`), so what is
+written per action does not grow with the match. `load` puts them back in front before
+replaying.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,10 +26,27 @@ from cogs.tables.ending import Ending, EndKind
 from cogs.tables.seating import Lobby, Seat, Setup
 from cogs.tables.table import Phase, Table
 from engine import Match
-from engine.record import replay, write
+from engine.record import replay, write_from, write_hand
 
 
-def dump(table: Table) -> dict[str, Any]:
+def finished_hands(table: Table) -> int:
+    """How many hands of the table's match are over (its first ones: only the last may be
+    in play)."""
+    return len(table.match.results) if table.match is not None else 0
+
+
+def hand_records(table: Table, first: int) -> tuple[str, ...]:
+    """The records of the finished hands from hand `first` on, as JSON text each: what the
+    store adds to the hands it keeps apart."""
+    if table.match is None:
+        return ()
+    played = table.match.played[first : finished_hands(table)]
+    return tuple(json.dumps(write_hand(hand), separators=(",", ":")) for hand in played)
+
+
+def dump(table: Table, apart: int = 0) -> dict[str, Any]:
+    """The table's state; its record without the match's first `apart` hands (finished, kept
+    apart by the store: `hand_records`)."""
     return {
         "id": table.id,
         "setup": table.setup.to_json(),
@@ -37,7 +61,8 @@ def dump(table: Table) -> dict[str, Any]:
         "thread_id": table.thread_id,
         "lobby_message_id": table.lobby_message_id,
         "board_message_id": table.board_message_id,
-        "record": write(table.match) if table.match is not None else None,
+        "record": write_from(table.match, apart) if table.match is not None else None,
+        "hands_apart": apart,
         "seats": [seat.to_json() for seat in table.seats],
         "version": table.version,
         "turn_started": table.turn_started,
@@ -52,8 +77,10 @@ def dump(table: Table) -> dict[str, Any]:
     }
 
 
-def load(state: dict[str, Any]) -> Table:
-    """Rebuild a table from `dump`, replaying its record through the rules."""
+def load(state: dict[str, Any], apart: Sequence[str] = ()) -> Table:
+    """Rebuild a table from `dump`, replaying its record through the rules, with the hands
+    `apart` (`hand_records` of every hand the store keeps apart, in order) put back in front
+    of the record's: refused (`ValueError`) when they are not as many as the state left out."""
     setup = Setup.from_json(state["setup"])
     lobby = Lobby(
         setup,
@@ -62,6 +89,12 @@ def load(state: dict[str, Any]) -> Table:
         invited={int(user): int(seat) for user, seat in state.get("invited", [])},
     )
     record = state.get("record")
+    left_out = int(state.get("hands_apart", 0))
+    if len(apart) != left_out:
+        raise ValueError(f"the record leaves out {left_out} hands; {len(apart)} were kept apart")
+    if record is not None and apart:
+        hands = [json.loads(hand) for hand in apart]
+        record = {**record, "hands": hands + list(record.get("hands", []))}
     match = replay(record).match if record is not None else None
     phase = Phase(state["phase"])
     ending = state.get("ending")
@@ -88,6 +121,7 @@ def load(state: dict[str, Any]) -> Table:
         rematch_of=state.get("rematch_of"),
         rematch_id=state.get("rematch_id"),
         finished_at=float(state.get("finished_at", 0.0)),
+        hands_apart=left_out,
     )
 
 

@@ -3,7 +3,8 @@
 A table is loaded from its row (its state replayed through the rules, `state.load`) and kept in
 memory with the revision it was read at. A change is made on the cached table under the table's
 lock and written in ONE transaction (`Database.commit`): the new state at `revision + 1` (only
-if the stored revision is still the one read), what must be shown (outbox keys), the table's
+if the stored revision is still the one read; a hand that ended is added apart, written once:
+`state`), what must be shown (outbox keys), the table's
 next due job and, when the match just ended, its result. If anything goes wrong (a refusal, a
 revision that moved on in another process, a database that refuses) the cached copy is dropped,
 so the next reader loads what is stored: nothing unstored is ever shown or kept.
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 
 from cogs import texts
 from cogs.tables.seating import TableError
-from cogs.tables.state import dump, load
+from cogs.tables.state import dump, finished_hands, hand_records, load
 from cogs.tables.table import Phase, Table
 from data import Change, Database, Job, LiveTable, OutboxItem
 from data.models import FinishedMatch, SeatResult
@@ -118,7 +119,7 @@ class TableStore:
 
     def adopt(self, row: LiveTable) -> Table:
         """A stored row as a cached table (at restart, or on a cache miss)."""
-        table = load(row.state)
+        table = load(row.state, row.hands)
         table.revision = row.revision
         self._keep(table)
         return table
@@ -155,17 +156,21 @@ class TableStore:
         if table.phase is Phase.OVER and was is not Phase.OVER and recorded:
             finished = finished_match(table, now)
         job = Job(table.id, due.kind, revision, due.at) if due is not None else None
+        # Hands that ended since the last commit are written once, apart; the row keeps the rest.
+        hands_over = finished_hands(table)
         row = LiveTable(
             id=table.id,
             guild_id=table.guild_id or 0,
             channel_id=table.channel_id or 0,
             thread_id=table.thread_id,
             board_message_id=table.board_message_id,
-            state=dump(table),
+            state=dump(table, hands_over),
             updated_at=now,
             revision=revision,
             people=people(table),
             kind="table",
+            hands=hand_records(table, table.hands_apart),
+            hands_from=table.hands_apart,
         )
         change = Change(
             table=row,
@@ -181,6 +186,7 @@ class TableStore:
             self.forget(table.id)
             raise
         table.revision = revision
+        table.hands_apart = hands_over
         self._keep(table)
         return taken
 

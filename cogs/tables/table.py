@@ -24,7 +24,6 @@ from cogs.tables.ending import Ending, EndKind
 from cogs.tables.seating import Lobby, Seat, Setup, TableError
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
-from engine.record import replay, write
 from engine.rules import HandResult
 
 MAX_TIMEOUTS = 2  # after this many timeouts in a row an AI takes the seat over
@@ -85,6 +84,9 @@ class Table:
     finished_at: float = 0.0  # when the match ended or the lobby closed (kept a while after)
     #: The store's revision this table was read at (`cogs.tables.store`); not part of its state.
     revision: int = field(default=0, compare=False)
+    #: How many of the match's first (finished) hands the store keeps apart, as of `revision`
+    #: (`cogs.tables.state.hand_records`); not part of the game.
+    hands_apart: int = field(default=0, compare=False)
     #: Views of the current position by seat (see `view`); not part of the table's state.
     _views: dict[int, SeatView] = field(default_factory=dict, repr=False, compare=False)
     _views_of: tuple[int, int, int] = field(default=(0, 0, -1), repr=False, compare=False)
@@ -319,12 +321,11 @@ class Table:
 
     def lead_choosers(self) -> tuple[int, ...]:
         """The seats that may claim the lead of the next hand (the winning pair in
-        `partnership`), found by dealing the next hand on a copy of the match."""
+        `partnership`): the rules answer from the hands played (`Match.next_lead_choosers`),
+        at the same small cost at any hand of the match."""
         if self.phase is not Phase.BETWEEN or self.match is None:
             return ()
-        twin = replay(write(self.match)).match
-        lead = twin.start_hand().lead
-        return () if lead.by_lot else lead.choosers
+        return self.match.next_lead_choosers()
 
     def mark_ready(self, user_id: int) -> bool:
         """Returns True when every user at the table is now ready."""

@@ -200,6 +200,13 @@ class Variant:
         `opening_tile`, its holder leads the first hand with it (the fast path relies on it)."""
         raise NotImplementedError
 
+    def lead_choosers(self, match: Match) -> tuple[int, ...]:
+        """The seats that may choose who leads the next hand (`Lead.choosers`), known between
+        hands without dealing it: a game where the players choose decides who may from the
+        hands already played, never from the next deal. None where the rules name the leader
+        or a lot draws one (`Lead.by_lot`: drawn, not chosen)."""
+        return ()
+
     def opening_lead(self, hands: Sequence[Sequence[Tile]]) -> Lead:
         assert self.opening_tile is not None
         seat = holder(hands, self.opening_tile)

@@ -44,13 +44,17 @@ class PairsGame(Variant):
             return self.opening_lead(hands)
         result = match.results[-1]
         outcome = result.outcome
-        pair = result.winners
+        pair = self.lead_choosers(match)
         if outcome.went_out is not None:
             default = outcome.went_out
         else:
             counts = seated_counts(self, outcome)
             default = min(pair, key=lambda seat: (counts[seat], seat))
         return Lead(default, None, pair)
+
+    def lead_choosers(self, match: Match) -> tuple[int, ...]:
+        """The pair that won the last hand (none before the first: 6-6 leads it)."""
+        return match.results[-1].winners if match.results else ()
 
 
 @register

@@ -54,7 +54,19 @@ async def populate(target: str) -> None:
                 PuzzleSolve(guild, 1, "dominosa", "double-6 easy", 41.5, 30, 1, 9.0)
             )
             await db.set_guild_language(guild, "pt", 1.0)
-            live = LiveTable(f"{guild}-live", guild, 5, 6, 7, {"turn": 3}, 2.0, 0, (1, 2), "table")
+            live = LiveTable(
+                f"{guild}-live",
+                guild,
+                5,
+                6,
+                7,
+                {"turn": 3},
+                2.0,
+                0,
+                (1, 2),
+                "table",
+                hands=('{"actions":[]}', '{"actions":[{"seat":0,"pass":true}]}'),
+            )
             assert await db.commit(
                 Change(live, None, ("board", "hands"), Job(live.id, "ai", 0, 9.0), due_at=3.0)
             )

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, DataError, LiveTable, ServerSettings
-from tests.data.conftest import GUILD, raw_execute
+from data import Change, Database, DataError, LiveTable, ServerSettings
+from tests.data.conftest import GUILD, raw_execute, raw_rows
 
 
 def table(table_id: str, updated_at: float, **state: object) -> LiveTable:
@@ -33,6 +33,31 @@ async def test_live_tables_come_back_after_a_restart(target: str) -> None:
         assert await db.delete_live_table("b") is False
         assert [t.id for t in await db.live_tables()] == ["a"]
         assert await db.live_tables(GUILD + 1) == []
+
+
+async def test_a_tables_finished_hands_are_written_once_and_come_back_with_it(
+    target: str,
+) -> None:
+    """A table's row keeps the hand in play; each finished hand is a row of its own, added by
+    the action that ended it and never written again, read back with the table in order, and
+    gone with it."""
+    first = replace(table("a", 1.0, turn=1), hands=('{"hand":0}',))
+    async with await Database.open(target) as db:
+        assert await db.commit(Change(first, None))
+        later = replace(first, state={"turn": 2}, revision=1, hands=('{"hand":1}', '{"hand":2}'))
+        assert await db.commit(Change(replace(later, hands_from=1), 0))
+        # A stale action (the revision moved on) adds no hand either.
+        stale = replace(first, revision=1, hands=('{"hand":9}',), hands_from=3)
+        assert not await db.commit(Change(stale, 0))
+        assert await db.commit(Change(replace(first, state={"turn": 3}, revision=2, hands=()), 1))
+    async with await Database.open(target) as db:
+        kept = ('{"hand":0}', '{"hand":1}', '{"hand":2}')
+        loaded = await db.load_table("a")
+        assert loaded is not None and (loaded.state, loaded.hands) == ({"turn": 3}, kept)
+        assert [t.hands for t in await db.live_tables()] == [kept]
+        assert [t.hands for t in await db.live_tables(GUILD)] == [kept]
+        assert await db.delete_live_table("a")
+    assert await raw_rows(target, "SELECT COUNT(*) FROM live_hands") == [(0,)]
 
 
 async def test_a_corrupt_table_is_skipped_with_a_warning(
