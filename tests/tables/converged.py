@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,7 +97,13 @@ async def stored_table(path: Path | str, guild_id: int | None = None) -> Stored:
         await database.close()
     assert tables, "no table is stored"
     newest = tables[-1]
-    return Stored(newest.id, newest.state)
+    state = newest.state
+    if newest.hands and state.get("record") is not None:
+        # The finished hands are kept apart (`live_hands`): the whole match's record again.
+        hands = [json.loads(hand) for hand in newest.hands]
+        record = state["record"]
+        state = {**state, "record": {**record, "hands": hands + list(record.get("hands", []))}}
+    return Stored(newest.id, state)
 
 
 # -- the record -------------------------------------------------------------------------------

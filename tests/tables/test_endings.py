@@ -280,7 +280,7 @@ async def test_a_moderators_end_is_not_recorded(db: Database) -> None:
     assert (await db.leaderboard(GUILD, None, limit=10)).rows == []
     row = await db.load_table(table.id)
     assert row is not None
-    again = load(row.state)
+    again = load(row.state, row.hands)
     assert again.ended == table.ended
     assert "review" not in board_verbs(BoardSnapshot.of(again, None, None))
 
