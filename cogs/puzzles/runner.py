@@ -186,6 +186,11 @@ class Puzzles:
         self._keep(puzzle)
         return puzzle
 
+    async def attempt(self, puzzle_id: str) -> Puzzle:
+        """The attempt as stored, held still while it is read (`/domino mine` lists it)."""
+        async with self.locks[puzzle_id]:
+            return await self._get(puzzle_id)
+
     def _keep(self, puzzle: Puzzle) -> None:
         self.puzzles[puzzle.id] = puzzle
         self.puzzles.move_to_end(puzzle.id)
