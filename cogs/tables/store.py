@@ -148,12 +148,15 @@ class TableStore:
         self.cached.pop(table_id, None)
         self.placed.pop(table_id, None)
 
-    def caps(self, table: Table, new: bool) -> tuple[Cap, ...]:
+    async def caps(self, table: Table, new: bool) -> tuple[Cap, ...]:
         """The caps of the people a commit of `table` places anew (its host, a seat taken):
         counted in the commit's own transaction, so no burst gets past them."""
         if self.tables_per_user is None:
             return ()
-        before = () if new else self.placed.get(table.id, ())
+        before = () if new else self.placed.get(table.id)
+        if before is None:  # dropped from memory since it was read: the store says
+            stored = await self.db.load_table(table.id)
+            before = stored.people if stored is not None else ()
         return tuple(
             Cap(person, self.tables_per_user) for person in people(table) if person not in before
         )
@@ -193,7 +196,7 @@ class TableStore:
             people=people(table),
             kind="table",
         )
-        caps = self.caps(table, new)
+        caps = await self.caps(table, new)
         change = Change(
             table=row,
             expected=None if new else table.revision,
