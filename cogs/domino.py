@@ -1,6 +1,6 @@
 """The `/domino` commands: new (a table), rules, help, end (moderators), puzzle, review (where
-you lost points in a finished match), settings, and `/domino config language` (Manage Server:
-the language of the server's public table messages).
+you lost points in a finished match), settings, mine (your open tables and puzzles), and
+`/domino config language` (Manage Server: the language of the server's public table messages).
 
 Thin by design: each command parses its options and hands over to the table runner
 (`bot.tables`); the rules come from the engine's variant registry.
@@ -21,6 +21,7 @@ from cogs.lang import LANGUAGES, Command, Words, native_name
 from cogs.lang.games import picker_label
 from cogs.standings import format as fmt
 from cogs.tables.lobby import option_value
+from cogs.tables.mine import Mine
 from cogs.tables.seating import Setup, TableError
 from engine import all_variants, get_variant
 from engine.errors import DominoError
@@ -248,7 +249,9 @@ class Domino(commands.Cog):
                 season=" | ".join(w.slash(f"season {verb}") for verb in ("start", "end", "list")),
             )
             + "\n\n"
-            + w(texts.HELP_REVIEW, review=Command("domino review"), history=Command("history")),
+            + w(texts.HELP_REVIEW, review=Command("domino review"), history=Command("history"))
+            + "\n\n"
+            + w(texts.HELP_MINE, mine=Command("domino mine")),
             colour=EMBED_COLOUR,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -300,6 +303,14 @@ class Domino(commands.Cog):
             for match in recent
             if typed in str(match.match_id)
         ]
+
+    @domino.command(
+        name="mine", description="Your open tables and puzzles, to leave or give up any of them"
+    )
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        """Every table and puzzle the caller counts in (what their caps count), in any server,
+        with a menu to leave, resign or give up each."""
+        await Mine(self.bot).show(interaction)
 
     @domino.command(name="end", description="(Moderators) end a table in this channel")
     @app_commands.describe(table="The table's id (the newest table here if left out)")

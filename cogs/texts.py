@@ -397,6 +397,7 @@ HELP_REVIEW = N_(
     "Review button of the final board and of {history}). A table opened with the hints "
     "option (not rated) offers a Hint button beside your moves."
 )
+HELP_MINE = N_("**{mine}** — your open tables and puzzles, to leave or give up any of them.")
 RULES_TITLE = N_("{name} — rules")
 RULES_FOOTER = N_("Source: {source} · players: {players}")
 
@@ -430,3 +431,19 @@ HANDS_IN_THREAD = N_(
     "On your turn the table's thread pings you: press “Your hand” there to see and play your "
     "tiles (only you see them). Change it with {command}."
 )
+
+# -- a person's open places (/domino mine) ----------------------------------------------------
+
+MINE_TITLE = N_("Your open tables and puzzles")
+MINE_NONE = N_("You have no open tables or puzzles.")
+MINE_LOBBY_SEAT = N_("lobby, seat {number}")
+MINE_HOSTING = N_("lobby, you host it")
+MINE_PLAYING = N_("playing, seat {number}")
+# TRANSLATORS: {done} is how far the puzzle is, like "3/28 tiles"
+MINE_PUZZLE = N_("puzzle, {done}")
+MINE_PLACEHOLDER = N_("Leave a table or give up a puzzle")
+MINE_LEAVE_LOBBY = N_("Leave the lobby")
+MINE_CLOSE_LOBBY = N_("Close the lobby (you host it)")
+MINE_RESIGN = N_("Resign the match")
+MINE_GIVE_UP = N_("Give up the puzzle")
+MINE_NOT_YOURS = N_("This list is someone else's: see yours with {command}.")

@@ -27,6 +27,7 @@ the clock. Never imports discord (DESIGN.md, "Data").
 
 from data.database import Database
 from data.models import (
+    Cap,
     Change,
     DataError,
     FinishedMatch,
@@ -36,6 +37,7 @@ from data.models import (
     LiveTable,
     MatchSummary,
     OutboxItem,
+    OverCap,
     PlayerStats,
     PuzzleSolve,
     RatingChange,
@@ -51,6 +53,7 @@ from data.models import (
 from data.results import seats_from_record
 
 __all__ = [
+    "Cap",
     "Change",
     "DataError",
     "Database",
@@ -61,6 +64,7 @@ __all__ = [
     "LiveTable",
     "MatchSummary",
     "OutboxItem",
+    "OverCap",
     "PlayerStats",
     "PuzzleSolve",
     "RatingChange",

@@ -250,7 +250,9 @@ class Database:
         state or finished match that is not JSON, or that the recording refuses, raises
         `DataError` and writes nothing; so does a change whose revisions do not follow
         (`table.revision` must be `expected + 1`, or 0 when new) or whose job is another
-        table's.
+        table's. A person of `change.caps` who already counts in their cap's number of other
+        open places of the table's kind refuses the change (`OverCap`), counted in the same
+        transaction before anything is written (`live.check_caps`).
 
         With a `lease` (seconds), the same transaction claims the table's outbox items due by
         `now` for the caller, who shows them at once, when nobody shows the table now
@@ -268,6 +270,8 @@ class Database:
         prepared = recording.prepare(change.finished) if change.finished is not None else None
 
         async def store(connection: Connection) -> list[OutboxItem]:
+            if change.caps:  # people's locks first, then the server's
+                await live.check_caps(connection, table, change.caps)
             if change.finished is not None:
                 await connection.serialize("guild", change.finished.guild_id)
             if expected is None:

@@ -4,7 +4,8 @@ corrupt row never stops the others.
 
 The people a table counts for (its host and seated players, while it is unfinished) are rows of
 `table_people`, written with the table's row in the same transaction and gone with it, so every
-process counts the same tables against a person's caps (`open_tables_of`).
+process counts the same tables against a person's caps (`open_tables_of`). A change that places
+someone anew counts their places in its own transaction, before it writes (`check_caps`).
 
 A table's finished hands are rows of `live_hands`, each written once, in the transaction of the
 action that ended the hand (`LiveTable.hands`): the table's row keeps the hand being played, so
@@ -19,7 +20,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from data.models import DataError, LiveTable
+from data.models import Cap, DataError, LiveTable, OverCap
 from data.sql import Connection, Row
 
 log = logging.getLogger(__name__)
@@ -235,6 +236,29 @@ async def open_tables_of(connection: Connection, user_id: int, kind: str) -> lis
         (user_id, kind),
     )
     return sorted(table_id for (table_id,) in rows)
+
+
+async def check_caps(connection: Connection, table: LiveTable, caps: Sequence[Cap]) -> None:
+    """Refuse (`OverCap`) to place anyone of `caps` at `table` who already counts in their cap's
+    number of other open places of its kind. Runs first in the transaction that writes the
+    table: on PostgreSQL each person's lock is taken (in the order of their ids, before
+    anything is written), so two changes placing one person count one after the other, each
+    seeing what the other wrote; SQLite's writer already holds the whole file."""
+    for cap in caps:
+        if cap.user_id not in table.people:
+            raise DataError(f"table {table.id}: a cap for {cap.user_id}, who is not placed there")
+    ordered = sorted(caps, key=lambda cap: cap.user_id)
+    for cap in ordered:
+        await connection.serialize("person", cap.user_id)
+    for cap in ordered:
+        row = await connection.fetch_one(
+            "SELECT COUNT(DISTINCT p.table_id) FROM table_people AS p"
+            " JOIN live_tables AS t ON t.id = p.table_id"
+            " WHERE p.user_id = ? AND t.kind = ? AND p.table_id <> ?",
+            (cap.user_id, table.kind, table.id),
+        )
+        if row is not None and int(row[0]) >= cap.most:
+            raise OverCap(cap.user_id, cap.most)
 
 
 async def tables_in_channel(connection: Connection, channel_id: int) -> list[str]:

@@ -19,6 +19,17 @@ class DataError(ValueError):
     was changed."""
 
 
+class OverCap(DataError):
+    """A change that would give a person more open places (tables, or puzzles) than their cap
+    allows (`Change.caps`): refused, nothing written. `user_id`: the first person over it;
+    `most`: their cap."""
+
+    def __init__(self, user_id: int, most: int) -> None:
+        super().__init__(f"user {user_id} already counts in {most} open places")
+        self.user_id = user_id
+        self.most = most
+
+
 class SeasonError(DataError):
     """A season that cannot be started or ended now (one already open, none open, ...)."""
 
@@ -286,7 +297,11 @@ class Change:
     `expected + 1`, or 0 for a new table (`expected` None). `outbox`: the keys to show at that
     revision, due at `due_at`. `job`: the table's next job (None: nothing is due, its job row is
     deleted). `finished`: a finished match recorded in the same transaction (once per table
-    id, as `record_match` does); the table's row is kept as `table` says."""
+    id, as `record_match` does); the table's row is kept as `table` says. `caps`: for each
+    person this change newly places at the table (new in `table.people`), the most open places
+    of the table's kind they may count in, this one included: counted in the same transaction
+    that writes the table, so no burst of changes, in one process or several, gets past it
+    (`OverCap` otherwise)."""
 
     table: LiveTable
     expected: int | None
@@ -294,3 +309,13 @@ class Change:
     job: Job | None = None
     finished: FinishedMatch | None = None
     due_at: float = 0.0
+    caps: tuple[Cap, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cap:
+    """A person newly placed at a table (as its host, in a seat, as a puzzle's player) may
+    count in at most `most` open places of its kind, the new one included."""
+
+    user_id: int
+    most: int

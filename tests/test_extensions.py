@@ -34,6 +34,7 @@ CUSTOM_IDS = (
     "dm:0a1b2c3d4e:12:3",
     "dms:0a1b2c3d4e:12:1",
     "dp:0a1b2c3d4e:hint",
+    "dmy:123456789012345678",
     "sl:a:*:rating:players:0",
     "sl:4:cyprus:points:pairs:me",
     "sh:123456789012345678:42",
@@ -85,7 +86,7 @@ async def test_every_extension_sets_itself_up(client: Any) -> None:
 
 async def test_every_button_and_menu_class_is_listened_to(client: Any) -> None:
     items = set(registered_items(client).values())
-    assert items == every_subclass(PersistentItem) and len(items) == 12
+    assert items == every_subclass(PersistentItem) and len(items) == 13
 
 
 async def test_no_two_commands_share_a_name(client: Any) -> None:

@@ -29,6 +29,7 @@ async def test_help_names_every_command(emu: Emulator, bot: discord.Client) -> N
         "/domino config language",
         "/domino settings",
         "/domino review",
+        "/domino mine",
         "/leaderboard",
         "/stats",
         "/history",
@@ -39,6 +40,7 @@ async def test_help_names_every_command(emu: Emulator, bot: discord.Client) -> N
         assert command in help_text, command
     assert "your own settings (where your hands go)" in help_text
     assert "where you lost points" in help_text and "Hint button" in help_text
+    assert "to leave or give up any of them" in help_text
 
 
 async def test_help_is_in_the_readers_language(emu: Emulator, bot: discord.Client) -> None:

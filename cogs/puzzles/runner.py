@@ -17,6 +17,7 @@ buttons, and it leaves memory and the database, so abandoned attempts do not pil
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
@@ -39,7 +40,7 @@ from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import digest
 from cogs.tables.seating import TableError
 from cogs.tables.store import SHARED_CACHE_TABLES, store_change
-from data.models import Change, Job, LiveTable, PuzzleSolve, Shown
+from data.models import Cap, Change, Job, LiveTable, PuzzleSolve, Shown
 from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
 
@@ -185,6 +186,11 @@ class Puzzles:
         self._keep(puzzle)
         return puzzle
 
+    async def attempt(self, puzzle_id: str) -> Puzzle:
+        """The attempt as stored, held still while it is read (`/domino mine` lists it)."""
+        async with self.locks[puzzle_id]:
+            return await self._get(puzzle_id)
+
     def _keep(self, puzzle: Puzzle) -> None:
         self.puzzles[puzzle.id] = puzzle
         self.puzzles.move_to_end(puzzle.id)
@@ -218,8 +224,15 @@ class Puzzles:
             people=() if puzzle.over else (puzzle.user_id,),
             kind="puzzle",
         )
+        # A new attempt places its player: counted against their cap in the same transaction.
+        caps = (Cap(puzzle.user_id, self.bot.settings.puzzles_per_user),) if new else ()
         change = Change(
-            row, None if new else puzzle.revision, ("puzzle",), job, due_at=now + REDRAW_LATER
+            row,
+            None if new else puzzle.revision,
+            ("puzzle",),
+            job,
+            due_at=now + REDRAW_LATER,
+            caps=caps,
         )
         try:
             taken = await store_change(self.bot.db, change)
@@ -354,8 +367,8 @@ class Puzzles:
         classic Quadrille figure (`size` and `difficulty` do not apply to it)."""
         await interaction.response.defer(thinking=True)
         most = self.bot.settings.puzzles_per_user
-        # Every process's puzzles count (a second one opened at the same instant elsewhere
-        # may pass: the cap is against piling up).
+        # Every process's puzzles count. The quick answer: the commit counts again in its own
+        # transaction, so puzzles opened at the same instant never pass the cap together.
         if len(await self.bot.db.open_tables_of(interaction.user.id, "puzzle")) >= most:
             raise TableError(texts.TOO_MANY_PUZZLES, most=most)
         game: DominosaGame | QuadrilleGame
@@ -382,7 +395,12 @@ class Puzzles:
         assert view is not None
         message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
         puzzle.message_id = message.id
-        await self._commit(puzzle, new=True)
+        try:
+            await self._commit(puzzle, new=True)
+        except TableError:
+            with contextlib.suppress(discord.HTTPException):  # not stored: nothing to play
+                await message.delete()
+            raise
         await self._note_drawn(puzzle, self._shows(puzzle, w))
 
     async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:

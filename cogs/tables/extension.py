@@ -1,5 +1,5 @@
 """The tables' extension: `setup` gives the bot its table runner (`bot.tables`) and listens to
-the table buttons.
+the table buttons (and the menu of `/domino mine`).
 
 A module of its own, not the package's `__init__`: unloading an extension (the bot does it on
 close) drops the extension's module and every module under it from `sys.modules`; were the
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.tables.components import DYNAMIC_ITEMS
+from cogs.tables.mine import MineMenu
 from cogs.tables.runner import Tables
 
 if TYPE_CHECKING:
@@ -19,4 +20,4 @@ if TYPE_CHECKING:
 
 async def setup(bot: DominoBot) -> None:
     bot.tables = Tables(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, MineMenu)

@@ -86,7 +86,9 @@ class Tables:
         self.settings = bot.settings
         self.clock = bot.settings.clock
         self.shared = bot.settings.shared_store
-        self.store = TableStore(bot.db, shared=self.shared)
+        self.store = TableStore(
+            bot.db, shared=self.shared, tables_per_user=bot.settings.tables_per_user
+        )
         self.tables: dict[str, Table] = self.store.cached  # the cache, by id (read only)
         self.locks = TableLocks()  # one per table, while someone holds or waits for it
         self.publisher = Publisher(self)
@@ -351,8 +353,9 @@ class Tables:
         """Refuse `user_id` a new place (hosting a lobby, a seat) when they already host or sit
         at `tables_per_user` unfinished tables (`places`, from `places_of`; `table`, the one
         they ask to sit at, aside): nobody can fill the server with tables, AI tables above
-        all. Two places taken at the same instant in two processes may both pass: the cap is
-        there against piling up, not to the table."""
+        all. This is the quick answer, before anything is posted; the commit that places them
+        counts again in its own transaction (`TableStore.caps`), so places taken at the same
+        instant, in one process or several, never pass the cap together."""
         most = self.settings.tables_per_user
         count = sum(1 for place in places if table is None or place != table.id)
         if count >= most:

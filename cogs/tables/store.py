@@ -32,7 +32,7 @@ from cogs import texts
 from cogs.tables.seating import TableError
 from cogs.tables.state import dump, finished_hands, hand_records, load
 from cogs.tables.table import Phase, Table
-from data import Change, Database, Job, LiveTable, OutboxItem
+from data import Cap, Change, Database, Job, LiveTable, OutboxItem, OverCap
 from data.models import FinishedMatch, SeatResult
 from engine.record import write
 
@@ -72,11 +72,15 @@ async def store_change(db: Database, change: Change) -> list[OutboxItem]:
     database fails and as `Conflict` when the stored revision moved on: the one place both
     tables and puzzles turn a failed write into a refusal. Returns the outbox items the same
     transaction claimed for this process to show at once (those due at the change's time,
-    `change.table.updated_at`: see `Delivery.hand_over`)."""
+    `change.table.updated_at`: see `Delivery.hand_over`). A person placed over their cap
+    (`Change.caps`, counted in the same transaction) is refused as such."""
     try:
         taken = await db.commit_and_take(
             change, now=change.table.updated_at, lease=DELIVERY_LEASE_SECONDS
         )
+    except OverCap as over:
+        refusal = texts.TOO_MANY_PUZZLES if change.table.kind == "puzzle" else texts.TOO_MANY_TABLES
+        raise TableError(refusal, most=over.most) from None
     except Exception:
         log.exception("%s could not be stored", change.table.id)
         raise NotStored from None
@@ -86,11 +90,18 @@ async def store_change(db: Database, change: Change) -> list[OutboxItem]:
 
 
 class TableStore:
-    def __init__(self, db: Database, *, shared: bool = False) -> None:
+    def __init__(
+        self, db: Database, *, shared: bool = False, tables_per_user: int | None = None
+    ) -> None:
         self.db = db
         self.shared = shared
         #: Committed tables only, at `table.revision`, least recently used first.
         self.cached: OrderedDict[str, Table] = OrderedDict()
+        #: The cap of every person a commit places anew (None: no cap).
+        self.tables_per_user = tables_per_user
+        #: Who each cached table counts for, as stored at its revision: a commit places anew
+        #: whoever its table's `people` gain (the cached table itself is changed in place).
+        self.placed: dict[str, tuple[int, ...]] = {}
 
     async def get(self, table_id: str, *, at_least: int | None = None) -> Table:
         """The table as stored (cached, or loaded and replayed); refused when there is none.
@@ -121,18 +132,34 @@ class TableStore:
         """A stored row as a cached table (at restart, or on a cache miss)."""
         table = load(row.state, row.hands)
         table.revision = row.revision
-        self._keep(table)
+        self._keep(table, row.people)
         return table
 
-    def _keep(self, table: Table) -> None:
+    def _keep(self, table: Table, placed: tuple[int, ...]) -> None:
         self.cached[table.id] = table
+        self.placed[table.id] = placed
         self.cached.move_to_end(table.id)
         if self.shared and len(self.cached) > SHARED_CACHE_TABLES:
-            self.cached.popitem(last=False)
+            dropped, _ = self.cached.popitem(last=False)
+            self.placed.pop(dropped, None)
 
     def forget(self, table_id: str) -> None:
         """Drop the cached copy: the next reader loads the table from the store."""
         self.cached.pop(table_id, None)
+        self.placed.pop(table_id, None)
+
+    async def caps(self, table: Table, new: bool) -> tuple[Cap, ...]:
+        """The caps of the people a commit of `table` places anew (its host, a seat taken):
+        counted in the commit's own transaction, so no burst gets past them."""
+        if self.tables_per_user is None:
+            return ()
+        before = () if new else self.placed.get(table.id)
+        if before is None:  # dropped from memory since it was read: the store says
+            stored = await self.db.load_table(table.id)
+            before = stored.people if stored is not None else ()
+        return tuple(
+            Cap(person, self.tables_per_user) for person in people(table) if person not in before
+        )
 
     async def commit(
         self,
@@ -148,8 +175,9 @@ class TableStore:
         with what to `show` and its next job. `was`: its phase before the change (a match that
         just ended is recorded in the same transaction). On success the cache holds the table
         at its new revision; on any failure the cached copy is dropped and the change refused
-        (`Conflict`, or "could not be saved"). Returns the outbox items claimed for this
-        process to show (`store_change`)."""
+        (`Conflict`, or "could not be saved"; a person it places anew who is at their cap:
+        `TOO_MANY_TABLES`). Returns the outbox items claimed for this process to show
+        (`store_change`)."""
         revision = 0 if new else table.revision + 1
         finished = None
         recorded = table.ending is not None and table.ending.recorded
@@ -172,6 +200,7 @@ class TableStore:
             hands=hand_records(table, table.hands_apart),
             hands_from=table.hands_apart,
         )
+        caps = await self.caps(table, new)
         change = Change(
             table=row,
             expected=None if new else table.revision,
@@ -179,6 +208,7 @@ class TableStore:
             job=job,
             finished=finished,
             due_at=now,
+            caps=caps,
         )
         try:
             taken = await store_change(self.db, change)
@@ -187,7 +217,7 @@ class TableStore:
             raise
         table.revision = revision
         table.hands_apart = hands_over
-        self._keep(table)
+        self._keep(table, row.people)
         return taken
 
 

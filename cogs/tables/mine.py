@@ -1,0 +1,188 @@
+"""`/domino mine`: the tables and puzzles a person counts in (what their caps count: the store's
+`people`, in every server and process), each with where it is and a way out of it.
+
+The answer is ephemeral: one line per place (the game, lobby or playing and the person's seat,
+a link to its channel or thread) and a menu, `dmy:{user}`, whose choices are the places by id.
+Choosing one leaves it the way its own buttons would: a lobby is left (closed, for its host), a
+match resigned, a puzzle given up. Only the person named in the menu's id may use it, and only
+for a place they count in now; whatever a client sends, nobody acts for anyone else. The list is
+then shown again as it now is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from cogs import texts
+from cogs.audience import mine
+from cogs.common.components import Fields, PersistentItem
+from cogs.lang import Command, Words, words
+from cogs.tables.seating import TableError
+from cogs.tables.table import Phase, Step, Table
+
+if TYPE_CHECKING:
+    from bot import DominoBot
+
+ENGLISH = words("en")  # the placeholder of a menu rebuilt from a custom id (never shown again)
+COLOUR = discord.Colour(0x2E7D32)
+MENU_SIZE = 25
+PLACE_ID = re.compile(r"[0-9a-z]{1,32}")
+USER_ID = r"[0-9]{1,20}"
+LINE_LIMIT = 100  # a menu option's label
+
+
+@dataclass(frozen=True)
+class Place:
+    """One open table or puzzle of the person, as listed."""
+
+    id: str
+    game: str  # its name in the reader's words
+    state: str  # lobby or playing, and the seat, in the reader's words
+    url: str  # its channel (or thread)
+    way_out: str  # what choosing it does, in the reader's words
+
+
+def channel_url(guild_id: int, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+def describe_table(table: Table, user_id: int, w: Words) -> Place | None:
+    """The table as its person's line, or None if they cannot leave it from here (it is over,
+    or they host a started match without a seat)."""
+    seat = table.seat_of(user_id)
+    game = w.game_name(table.setup.variant)
+    url = channel_url(table.guild_id or 0, table.thread_id or table.channel_id or 0)
+    if table.phase is Phase.LOBBY:
+        hosting = user_id == table.host_id
+        seated = w(texts.MINE_LOBBY_SEAT, number=seat + 1) if seat is not None else None
+        state = seated or w(texts.MINE_HOSTING)
+        way_out = w(texts.MINE_CLOSE_LOBBY if hosting else texts.MINE_LEAVE_LOBBY)
+        return Place(table.id, game, state, url, way_out)
+    if table.finished or seat is None:
+        return None
+    state = w(texts.MINE_PLAYING, number=seat + 1)
+    return Place(table.id, game, state, url, w(texts.MINE_RESIGN))
+
+
+def leave(table: Table, user_id: int) -> list[Step]:
+    """The person's way out of `table`: a lobby left (closed by its host), a match resigned."""
+    if table.phase is Phase.LOBBY:
+        if user_id == table.host_id:
+            table.cancel(user_id)
+        else:
+            table.leave_lobby(user_id)
+    elif table.finished:
+        raise TableError(texts.NO_SUCH_TABLE)
+    else:
+        table.resign(user_id)
+    return []
+
+
+class Mine:
+    """The places of a person and the ways out of them (`bot.tables`, `bot.puzzles`)."""
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+
+    async def places(self, user_id: int, w: Words) -> list[Place]:
+        """Every table and puzzle `user_id` counts in, tables first, each by id."""
+        db, tables, puzzles = self.bot.db, self.bot.tables, self.bot.puzzles
+        found: list[Place] = []
+        for table_id in await db.open_tables_of(user_id, "table"):
+            try:
+                async with tables.read(table_id) as table:
+                    place = describe_table(table, user_id, w)
+            except TableError:
+                continue  # gone meanwhile
+            if place is not None:
+                found.append(place)
+        for puzzle_id in await db.open_tables_of(user_id, "puzzle"):
+            try:
+                puzzle = await puzzles.attempt(puzzle_id)
+            except TableError:
+                continue
+            if puzzle.over or puzzle.user_id != user_id:
+                continue
+            url = channel_url(puzzle.guild_id, puzzle.channel_id)
+            state = w(texts.MINE_PUZZLE, done=w.message(puzzle.game.progress.message))
+            found.append(
+                Place(puzzle.id, w.game_name(puzzle.game_id), state, url, w(texts.MINE_GIVE_UP))
+            )
+        return found
+
+    async def answer(self, user_id: int, w: Words) -> dict[str, Any]:
+        """The list as a message's parts (`embed`, `view`)."""
+        places = await self.places(user_id, w)
+        lines = [f"**{place.game}** — {place.state} — {place.url}" for place in places]
+        embed = discord.Embed(
+            title=w(texts.MINE_TITLE),
+            description="\n".join(lines) if lines else w(texts.MINE_NONE),
+            colour=COLOUR,
+        )
+        view: discord.ui.View | None = None
+        if places:
+            view = discord.ui.View(timeout=None)
+            view.add_item(MineMenu(user_id, places[:MENU_SIZE], w))
+        return {"embed": embed, "view": view}
+
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        """`/domino mine`: the caller's places, for their eyes only."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await self.answer(interaction.user.id, mine(interaction))
+        if answer["view"] is None:
+            del answer["view"]
+        await interaction.followup.send(**answer, ephemeral=True)
+
+    async def leave(self, interaction: discord.Interaction[Any], owner: int) -> None:
+        """A place chosen in the menu of `owner`'s list: left, resigned or given up by the
+        clicker, who must be `owner` and count in it now; then the list as it now is."""
+        user_id = interaction.user.id
+        if user_id != owner:
+            raise TableError(texts.MINE_NOT_YOURS, command=Command("domino mine"))
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = [str(value) for value in data.get("values") or []]
+        place_id = values[0] if len(values) == 1 else ""
+        if not PLACE_ID.fullmatch(place_id):
+            raise TableError(texts.NO_SUCH_TABLE)
+        db = self.bot.db
+        if place_id in await db.open_tables_of(user_id, "puzzle"):
+            await self.bot.puzzles.act(interaction, place_id, "quit", "")  # acknowledges it
+        elif place_id in await db.open_tables_of(user_id, "table"):
+            await interaction.response.defer()
+            await self.bot.tables.act(place_id, lambda table: leave(table, user_id))
+        else:
+            raise TableError(texts.NO_SUCH_TABLE)
+        await interaction.edit_original_response(**await self.answer(user_id, mine(interaction)))
+
+
+class MineMenu(
+    PersistentItem[discord.ui.Select[Any]],
+    template=rf"dmy:(?P<owner>{USER_ID})",
+):
+    """The menu of a `/domino mine` list: its owner's places, each to leave or give up."""
+
+    fields: ClassVar[Fields] = {"owner": int}
+
+    def __init__(self, owner: int, places: Sequence[Place] = (), w: Words = ENGLISH) -> None:
+        options = [
+            discord.SelectOption(
+                label=f"{place.game} — {place.state}"[:LINE_LIMIT],
+                value=place.id,
+                description=place.way_out[:LINE_LIMIT],
+            )
+            for place in places
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dmy:{owner}", placeholder=w(texts.MINE_PLACEHOLDER), options=options
+            )
+        )
+        self.owner = owner
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await Mine(cast("DominoBot", interaction.client)).leave(interaction, self.owner)
