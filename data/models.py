@@ -40,7 +40,8 @@ class ServerSettings:
 @dataclass(frozen=True)
 class PuzzleSolve:
     """A solved solitaire: `setting` names the Dominosa set and difficulty ("double-6 hard") or
-    the Quadrille figure ("classic"); `seconds` from opening to the last tile."""
+    the Quadrille figure ("classic"); `seconds` from opening to the last tile. `attempt`: the
+    id of the attempt solved (None for solves kept before it was noted), kept once."""
 
     guild_id: int
     user_id: int
@@ -50,6 +51,7 @@ class PuzzleSolve:
     actions: int
     hints: int
     solved_at: float
+    attempt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -280,7 +282,9 @@ class Change:
     `expected + 1`, or 0 for a new table (`expected` None). `outbox`: the keys to show at that
     revision, due at `due_at`. `job`: the table's next job (None: nothing is due, its job row is
     deleted). `finished`: a finished match recorded in the same transaction (once per table
-    id, as `record_match` does); the table's row is kept as `table` says."""
+    id, as `record_match` does); the table's row is kept as `table` says. `solve`: a puzzle
+    attempt's solve, kept in the same transaction (once per attempt), so a refused last tile
+    leaves none."""
 
     table: LiveTable
     expected: int | None
@@ -288,3 +292,4 @@ class Change:
     job: Job | None = None
     finished: FinishedMatch | None = None
     due_at: float = 0.0
+    solve: PuzzleSolve | None = None

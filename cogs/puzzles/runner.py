@@ -201,8 +201,10 @@ class Puzzles:
         return self.bot.settings.puzzle_idle_seconds
 
     async def _commit(self, puzzle: Puzzle, *, new: bool = False) -> None:
-        """Store the attempt as it now is (see the class docstring); on any failure the cached
-        copy is dropped (the next action reads the store) and the action refused."""
+        """Store the attempt as it now is (see the class docstring), with its solve when its
+        last tile went down (in the same transaction: a refused commit keeps no solve); on any
+        failure the cached copy is dropped (the next action reads the store) and the action
+        refused."""
         now = self.bot.settings.clock()
         revision = 0 if new else puzzle.revision + 1
         job = self._job(puzzle, revision, now)
@@ -219,7 +221,12 @@ class Puzzles:
             kind="puzzle",
         )
         change = Change(
-            row, None if new else puzzle.revision, ("puzzle",), job, due_at=now + REDRAW_LATER
+            row,
+            None if new else puzzle.revision,
+            ("puzzle",),
+            job,
+            due_at=now + REDRAW_LATER,
+            solve=puzzle.solve,
         )
         try:
             taken = await store_change(self.bot.db, change)
@@ -293,13 +300,16 @@ class Puzzles:
             log.info("puzzle %s: its message is gone", puzzle.id)
         await self._note_drawn(puzzle, shows)
 
-    async def _record(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
-        """Keep the solve and say how it compares; a database failure must not hide the
-        solved puzzle, so it is logged and the comparison left out."""
+    async def _compare(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
+        """Say how the solve compares with the player's best before it (the solve itself is
+        kept by the attempt's commit); a database failure must not hide the solved puzzle, so
+        it is logged and the comparison left out."""
         try:
-            best = await self.bot.db.record_puzzle_solve(solve)
+            best = await self.bot.db.best_puzzle_seconds(
+                solve.guild_id, solve.user_id, solve.puzzle, solve.setting
+            )
         except Exception:
-            log.exception("the solve of puzzle %s could not be kept", puzzle.id)
+            log.exception("the best time before puzzle %s could not be read", puzzle.id)
             return
         puzzle.last.append(puzzle_texts.puzzle_best(solve.seconds, best))
 
@@ -428,6 +438,6 @@ class Puzzles:
                 self.puzzles.pop(puzzle_id, None)  # it may be half changed: read it again
                 raise
             if puzzle.solve is not None:
-                await self._record(puzzle, puzzle.solve)
+                await self._compare(puzzle, puzzle.solve)
             await self._commit(puzzle)
             await self._redraw(puzzle, await self.bot.audience.public(interaction))

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from typing import Any
 
 import discord
+import pytest
 
+from cogs import texts
 from cogs.puzzles import texts as puzzle_texts
+from data import database
 from engine.puzzles import QuadrilleGame
 from engine.puzzles.cells import cell_text
 from tests.emulator.emulator import Emulator
@@ -171,3 +175,37 @@ async def test_a_puzzle_nobody_plays_for_a_week_is_put_away(
     assert "Puzzle put away after 7 days without a move." in played.text
     await emu.wait_for(lambda: not bot.puzzles.puzzles)
     assert await bot.db.live_tables() == []
+
+
+async def test_a_last_tile_the_database_refused_keeps_no_solve_and_its_retry_keeps_one(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solve is kept by the attempt's own commit: when that commit is refused, the tile
+    is not down and no solve is kept; the player places it again and exactly one is kept."""
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    for placed in range(9):
+        await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
+        await emu.wait_for(lambda: f"{placed + 1}/10 tiles" in puzzle.text)  # noqa: B023
+    attempt = only_puzzle(emu).id
+    await emu.settle()
+    left = [1]  # the next action's commit is refused by the database
+    real = database.Database._writing
+
+    async def refused_once(self: Any, body: Any) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            raise sqlite3.OperationalError("database is locked")
+        return await real(self, body)
+
+    monkeypatch.setattr(database.Database, "_writing", refused_once)
+    refused = await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
+    assert left == [0] and texts.NOT_SAVED in refusal(refused)
+    await emu.settle()
+    db = emu.bot_runner.client.db
+    assert await db.puzzle_solves(emu.guild.id, alice.id) == []
+    assert "9/10 tiles" in puzzle.text and puzzle.buttons != []
+    await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
+    await emu.wait_for(lambda: "Solved" in puzzle.text)
+    (solve,) = await db.puzzle_solves(emu.guild.id, alice.id)
+    assert (solve.attempt, solve.hints) == (attempt, 10)
