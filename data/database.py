@@ -214,6 +214,14 @@ class Database:
         async with self._read(snapshot=False) as connection:
             return await live.open_tables_of(connection, user_id, kind)
 
+    async def puzzles_in_channel(
+        self, channel_id: int, message_ids: Sequence[int] | None = None
+    ) -> list[str]:
+        """The ids (sorted) of the puzzles shown in that channel: on one of `message_ids`, or
+        (None) all of them (what a deleted message or channel takes with it)."""
+        async with self._read(snapshot=False) as connection:
+            return await live.puzzles_in_channel(connection, channel_id, message_ids)
+
     async def tables_in_channel(self, channel_id: int) -> list[str]:
         """The ids (sorted) of the tables (not puzzles) shown in that channel or thread."""
         async with self._read(snapshot=False) as connection:

@@ -142,6 +142,9 @@ class Puzzles:
         #: `shown` row "puzzle", which every process reads and writes.
         self.drawn: dict[str, str] = {}
         bot.add_listener(self.on_interaction)
+        bot.add_listener(self.on_raw_message_delete)
+        bot.add_listener(self.on_raw_bulk_message_delete)
+        bot.add_listener(self.on_guild_channel_delete)
 
     def _forget(self, puzzle_id: str) -> None:
         """A puzzle solved, given up or put away, whose time is up: nothing of it stays in
@@ -267,7 +270,8 @@ class Puzzles:
             shows = self._shows(puzzle, w)
             if await self._drawn(puzzle_id) == shows:
                 return
-            await self._redraw(puzzle, w)
+            if not await self._redraw(puzzle, w):
+                await self._gone(puzzle)
 
     async def _drawn(self, puzzle_id: str) -> str | None:
         """What the puzzle's message shows, as last drawn by this process (or, with a shared
@@ -285,10 +289,11 @@ class Puzzles:
             where = Shown(puzzle.id, "puzzle", puzzle.channel_id, puzzle.message_id, shows)
             await self.bot.db.save_shown(where)
 
-    async def _redraw(self, puzzle: Puzzle, w: Words) -> None:
-        """The puzzle's message shows its state (without buttons once it is over)."""
+    async def _redraw(self, puzzle: Puzzle, w: Words) -> bool:
+        """The puzzle's message shows its state (without buttons once it is over); False when
+        the message is gone (deleted, or its channel)."""
         if puzzle.message_id is None:
-            return
+            return True
         shows = self._shows(puzzle, w)
         embed, file = await self._picture(puzzle, w)
         channel = self.bot.get_partial_messageable(puzzle.channel_id)
@@ -298,7 +303,41 @@ class Puzzles:
             )
         except discord.NotFound:
             log.info("puzzle %s: its message is gone", puzzle.id)
+            return False
         await self._note_drawn(puzzle, shows)
+        return True
+
+    async def _gone(self, puzzle: Puzzle) -> None:
+        """The attempt's message is gone (a moderator deleted it, or its channel): nobody can
+        play it or give it up any more, so it is put away at once (under its lock), and no
+        longer counts against its player's puzzles."""
+        if puzzle.over:
+            return  # it leaves the store by itself
+        log.info("puzzle %s: its message is gone, put away", puzzle.id)
+        puzzle.over = True
+        puzzle.message_id = None  # nothing left to redraw
+        await self._commit(puzzle)
+
+    async def put_away_gone(self, puzzle_ids: list[str]) -> None:
+        """Put away the attempts whose messages were deleted (`_gone`)."""
+        for puzzle_id in puzzle_ids:
+            async with self.locks[puzzle_id]:
+                try:
+                    puzzle = await self._get(puzzle_id)
+                except TableError:
+                    continue  # put away or forgotten meanwhile
+                await self._gone(puzzle)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        found = await self.bot.db.puzzles_in_channel(payload.channel_id, [payload.message_id])
+        await self.put_away_gone(found)
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        found = await self.bot.db.puzzles_in_channel(payload.channel_id, list(payload.message_ids))
+        await self.put_away_gone(found)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.put_away_gone(await self.bot.db.puzzles_in_channel(channel.id))
 
     async def _compare(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
         """Say how the solve compares with the player's best before it (the solve itself is
@@ -440,4 +479,5 @@ class Puzzles:
             if puzzle.solve is not None:
                 await self._compare(puzzle, puzzle.solve)
             await self._commit(puzzle)
-            await self._redraw(puzzle, await self.bot.audience.public(interaction))
+            if not await self._redraw(puzzle, await self.bot.audience.public(interaction)):
+                await self._gone(puzzle)

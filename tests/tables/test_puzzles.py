@@ -27,6 +27,11 @@ def only_puzzle(emu: Emulator) -> Any:
     return next(iter(puzzles.values()))
 
 
+def said(result: Any) -> str:
+    """Everything the answer to an interaction says."""
+    return "\n".join(m.text for m in [result.response, *result.followups] if m is not None)
+
+
 def refusal(result: Any) -> str:
     notes = [m for m in result.followups if m.ephemeral]
     assert notes, "the refusal is told to the player alone"
@@ -209,3 +214,34 @@ async def test_a_last_tile_the_database_refused_keeps_no_solve_and_its_retry_kee
     await emu.wait_for(lambda: "Solved" in puzzle.text)
     (solve,) = await db.puzzle_solves(emu.guild.id, alice.id)
     assert (solve.attempt, solve.hints) == (attempt, 10)
+
+
+async def test_a_puzzle_whose_message_a_moderator_deleted_is_put_away_and_frees_its_place(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """Nobody can play or give up a puzzle whose message is gone: it is put away at once (it
+    leaves the store), so it no longer counts against its player's open puzzles; a puzzle
+    whose channel was deleted goes the same way."""
+    alice, mod = emu.user("alice"), emu.user("mod")
+    bot: Any = emu.bot_runner.client
+    most = bot.settings.puzzles_per_user
+    opened = [
+        (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+        for _ in range(most)
+    ]
+    refused = await alice.slash("domino puzzle", size=3, difficulty="easy")
+    full = texts.TOO_MANY_PUZZLES.format(most=most)
+    assert full in said(refused)
+    await mod.delete(opened[0])
+    await emu.wait_for(lambda: len(bot.puzzles.puzzles) == most - 1)
+    assert len(await bot.db.open_tables_of(alice.id, "puzzle")) == most - 1
+    again = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    assert "0/10 tiles" in again.text and again.buttons != []
+    side = await emu.add_channel("puzzles")
+    elsewhere = await alice.at(side).slash("domino puzzle", size=3, difficulty="easy")
+    assert full in said(elsewhere)
+    await emu.delete_channel(emu.channel())  # the other three go with their channel
+    await emu.wait_for(lambda: not bot.puzzles.puzzles)
+    assert await bot.db.open_tables_of(alice.id, "puzzle") == []
+    opened_there = await alice.at(side).slash("domino puzzle", size=3, difficulty="easy")
+    assert "0/10 tiles" in opened_there.response.text
