@@ -214,6 +214,14 @@ class Database:
         async with self._read(snapshot=False) as connection:
             return await live.open_tables_of(connection, user_id, kind)
 
+    async def puzzles_in_channel(
+        self, channel_id: int, message_ids: Sequence[int] | None = None
+    ) -> list[str]:
+        """The ids (sorted) of the puzzles shown in that channel: on one of `message_ids`, or
+        (None) all of them (what a deleted message or channel takes with it)."""
+        async with self._read(snapshot=False) as connection:
+            return await live.puzzles_in_channel(connection, channel_id, message_ids)
+
     async def tables_in_channel(self, channel_id: int) -> list[str]:
         """The ids (sorted) of the tables (not puzzles) shown in that channel or thread."""
         async with self._read(snapshot=False) as connection:
@@ -241,8 +249,9 @@ class Database:
     ) -> list[OutboxItem] | None:
         """One action, in ONE write transaction: the table's row at its new revision, the
         outbox keys queued at that revision (due at `change.due_at`), the table's next job
-        (replaced, or deleted when `change.job` is None), and `change.finished` recorded (once
-        per table id; the table's row stays as `change.table`).
+        (replaced, or deleted when `change.job` is None), `change.finished` recorded (once
+        per table id; the table's row stays as `change.table`), and `change.solve` kept (once
+        per attempt).
 
         The row is written only if its revision is still `change.expected` (`expected` None: a
         new table, only if no row has its id). On a conflict (the revision moved on, the row is
@@ -268,6 +277,8 @@ class Database:
             raise DataError(f"table {table.id}: the job is table {change.job.table_id}'s")
         state = live.encode(table)
         prepared = recording.prepare(change.finished) if change.finished is not None else None
+        if change.solve is not None:
+            puzzle_solves.check(change.solve)
 
         async def store(connection: Connection) -> list[OutboxItem]:
             if change.caps:  # people's locks first, then the server's
@@ -284,6 +295,8 @@ class Database:
             await runtime.set_job(connection, table.id, change.job)
             if change.finished is not None and prepared is not None:
                 await recording.record(connection, change.finished, prepared, end_table=False)
+            if change.solve is not None:
+                await puzzle_solves.record(connection, change.solve)
             if lease <= 0 or not change.outbox:
                 return []
             return await runtime.take(connection, table.id, now, lease)
@@ -409,6 +422,14 @@ class Database:
             )
             await puzzle_solves.record(connection, solve)
             return best
+
+    async def best_puzzle_seconds(
+        self, guild_id: int, user_id: int, puzzle: str, setting: str
+    ) -> float | None:
+        """The player's fastest solve of this puzzle and setting on the server, if any (what a
+        solve about to be kept by `commit` compares with)."""
+        async with self._read(snapshot=False) as connection:
+            return await puzzle_solves.best_seconds(connection, guild_id, user_id, puzzle, setting)
 
     async def puzzle_solves(self, guild_id: int, user_id: int) -> list[PuzzleSolve]:
         """A player's solved puzzles on one server, newest first."""

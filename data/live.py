@@ -261,6 +261,22 @@ async def check_caps(connection: Connection, table: LiveTable, caps: Sequence[Ca
             raise OverCap(cap.user_id, cap.most)
 
 
+async def puzzles_in_channel(
+    connection: Connection, channel_id: int, message_ids: Sequence[int] | None
+) -> list[str]:
+    """The puzzles shown in the channel (only those on `message_ids`, if given)."""
+    rows = await connection.fetch(
+        "SELECT id, board_message_id FROM live_tables WHERE kind = 'puzzle' AND channel_id = ?",
+        (channel_id,),
+    )
+    wanted = None if message_ids is None else set(message_ids)
+    return sorted(
+        str(puzzle_id)
+        for puzzle_id, message_id in rows
+        if wanted is None or (message_id is not None and int(message_id) in wanted)
+    )
+
+
 async def tables_in_channel(connection: Connection, channel_id: int) -> list[str]:
     rows = await connection.fetch(
         "SELECT id FROM live_tables WHERE kind = 'table' AND channel_id = ?"

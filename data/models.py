@@ -51,7 +51,8 @@ class ServerSettings:
 @dataclass(frozen=True)
 class PuzzleSolve:
     """A solved solitaire: `setting` names the Dominosa set and difficulty ("double-6 hard") or
-    the Quadrille figure ("classic"); `seconds` from opening to the last tile."""
+    the Quadrille figure ("classic"); `seconds` from opening to the last tile. `attempt`: the
+    id of the attempt solved (None for solves kept before it was noted), kept once."""
 
     guild_id: int
     user_id: int
@@ -61,6 +62,7 @@ class PuzzleSolve:
     actions: int
     hints: int
     solved_at: float
+    attempt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -301,7 +303,8 @@ class Change:
     person this change newly places at the table (new in `table.people`), the most open places
     of the table's kind they may count in, this one included: counted in the same transaction
     that writes the table, so no burst of changes, in one process or several, gets past it
-    (`OverCap` otherwise)."""
+    (`OverCap` otherwise). `solve`: a puzzle attempt's solve, kept in the same transaction (once
+    per attempt), so a refused last tile leaves none."""
 
     table: LiveTable
     expected: int | None
@@ -309,6 +312,7 @@ class Change:
     job: Job | None = None
     finished: FinishedMatch | None = None
     due_at: float = 0.0
+    solve: PuzzleSolve | None = None
     caps: tuple[Cap, ...] = ()
 
 

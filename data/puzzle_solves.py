@@ -17,9 +17,11 @@ def check(solve: PuzzleSolve) -> None:
 
 
 async def record(connection: Connection, solve: PuzzleSolve) -> None:
+    """Keep the solve; an attempt already kept is kept once (its second solve is dropped)."""
     await connection.execute(
         "INSERT INTO puzzle_solves (guild_id, user_id, puzzle, setting, seconds, actions,"
-        " hints, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " hints, solved_at, attempt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (attempt) DO NOTHING",
         (
             solve.guild_id,
             solve.user_id,
@@ -29,6 +31,7 @@ async def record(connection: Connection, solve: PuzzleSolve) -> None:
             solve.actions,
             solve.hints,
             solve.solved_at,
+            solve.attempt,
         ),
     )
 
@@ -36,7 +39,7 @@ async def record(connection: Connection, solve: PuzzleSolve) -> None:
 async def solves(connection: Connection, guild_id: int, user_id: int) -> list[PuzzleSolve]:
     """A player's solves on one server, newest first."""
     rows = await connection.fetch(
-        "SELECT guild_id, user_id, puzzle, setting, seconds, actions, hints, solved_at"
+        "SELECT guild_id, user_id, puzzle, setting, seconds, actions, hints, solved_at, attempt"
         " FROM puzzle_solves WHERE guild_id = ? AND user_id = ? ORDER BY solved_at DESC, id DESC",
         (guild_id, user_id),
     )
@@ -50,8 +53,9 @@ async def solves(connection: Connection, guild_id: int, user_id: int) -> list[Pu
             int(actions),
             int(hints),
             float(solved_at),
+            None if attempt is None else str(attempt),
         )
-        for guild, user, puzzle, setting, seconds, actions, hints, solved_at in rows
+        for guild, user, puzzle, setting, seconds, actions, hints, solved_at, attempt in rows
     ]
 
 

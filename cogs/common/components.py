@@ -7,6 +7,13 @@ of the same name, converted by the class's `fields` (the text itself when a grou
 a class declares its id and never parses it by hand. Group names are not part of the id: old
 messages' buttons keep working as long as the templates match the same texts.
 
+A custom id comes from the client, so a number in it may be anything its template's digits
+spell. `row_id` refuses one that no stored row can have (past a signed 64-bit integer, what
+both stores keep), and the item then answers its class's `refusal` instead of acting; `count`
+clamps a page, position or index there (past every real one, the handlers show the last or
+refuse it as stale). No query is ever handed a number it cannot hold. Whether the row an id
+names belongs to the clicking server is the handler's check (the same as for a typed option).
+
 discord.py runs a `DynamicItem`'s callback outside any view the bot made: its exception is only
 logged (`ViewStore.schedule_dynamic_item_call`), never given to a `View.on_error`. So
 `PersistentItem.callback` is the guard itself and subclasses write `clicked`. A form's
@@ -17,17 +24,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Self, TypeVar, final
+from typing import Any, ClassVar, Self, TypeVar, cast, final
 
 import discord
 
+from cogs import texts
 from cogs.errors import reply_error
+from cogs.tables.seating import TableError
 
 #: How named groups of a template become constructor arguments: `{"version": int}`.
 Fields = Mapping[str, Callable[[str], Any]]
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
 #: The template of the base itself, which is never registered: it matches no custom id.
 MATCHES_NOTHING = r"(?!)"
+#: The largest number a custom id may carry: a signed 64-bit integer's (an INTEGER column's).
+LARGEST = 2**63 - 1
+
+
+class OutOfRange(ValueError):
+    """A number in a custom id that no stored row can have."""
+
+
+def row_id(text: str) -> int:
+    """The id of a stored row (a season, a match) in a custom id; `OutOfRange` past `LARGEST`."""
+    value = int(text)
+    if not 0 <= value <= LARGEST:
+        raise OutOfRange(text)
+    return value
+
+
+def count(text: str) -> int:
+    """A page, position, version or index in a custom id, at most `LARGEST`."""
+    return min(int(text), LARGEST)
 
 
 class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
@@ -37,6 +65,14 @@ class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
 
     #: How a named group of the template becomes the constructor's argument (`int`, ...).
     fields: ClassVar[Fields] = {}
+    #: Set on an item whose custom id could not be read (`from_custom_id`): its answer.
+    refused: TableError | None = None
+
+    @classmethod
+    def refusal(cls, match: re.Match[str]) -> TableError:
+        """The answer to a click whose custom id names nothing that can be (a number out of
+        range); the id's own groups may say which."""
+        return TableError(texts.NOT_THIS_TABLE)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -55,11 +91,21 @@ class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls.from_match(match)
+        try:
+            return cls.from_match(match)
+        except ValueError:
+            # discord.py would only log an exception raised here and leave the click
+            # unanswered: the item is made from the message's own one, to answer the refusal.
+            refusing = cls.__new__(cls)
+            discord.ui.DynamicItem.__init__(refusing, cast(Any, item))
+            refusing.refused = cls.refusal(match)
+            return refusing
 
     @final
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            if self.refused is not None:
+                raise self.refused
             await self.clicked(interaction)
         except Exception as error:
             await reply_error(interaction, error)

@@ -32,3 +32,13 @@ async def edit(client: discord.Client, channel_id: int, message_id: int, **field
         previous_allowed_mentions=client.allowed_mentions, **fields
     ) as params:
         await client.http.edit_message(channel_id, message_id, params=params)
+
+
+#: Discord's code for a channel or thread that no longer exists (deleted).
+UNKNOWN_CHANNEL = 10003
+
+
+def gone(error: BaseException) -> bool:
+    """Whether a send or edit failed because its channel or thread was deleted: trying again
+    can never succeed, so it is a place to give up on, not a failure to retry."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL

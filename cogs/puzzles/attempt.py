@@ -155,6 +155,7 @@ class Puzzle:
                 actions,
                 game.hints_used,
                 now,
+                attempt=self.id,
             )
             log.info("puzzle %s (%s) solved in %.0f s", self.id, self.game_id, took)
         self.last = lines

@@ -143,6 +143,9 @@ class Puzzles:
         #: `shown` row "puzzle", which every process reads and writes.
         self.drawn: dict[str, str] = {}
         bot.add_listener(self.on_interaction)
+        bot.add_listener(self.on_raw_message_delete)
+        bot.add_listener(self.on_raw_bulk_message_delete)
+        bot.add_listener(self.on_guild_channel_delete)
 
     def _forget(self, puzzle_id: str) -> None:
         """A puzzle solved, given up or put away, whose time is up: nothing of it stays in
@@ -207,8 +210,10 @@ class Puzzles:
         return self.bot.settings.puzzle_idle_seconds
 
     async def _commit(self, puzzle: Puzzle, *, new: bool = False) -> None:
-        """Store the attempt as it now is (see the class docstring); on any failure the cached
-        copy is dropped (the next action reads the store) and the action refused."""
+        """Store the attempt as it now is (see the class docstring), with its solve when its
+        last tile went down (in the same transaction: a refused commit keeps no solve); on any
+        failure the cached copy is dropped (the next action reads the store) and the action
+        refused."""
         now = self.bot.settings.clock()
         revision = 0 if new else puzzle.revision + 1
         job = self._job(puzzle, revision, now)
@@ -233,6 +238,7 @@ class Puzzles:
             job,
             due_at=now + REDRAW_LATER,
             caps=caps,
+            solve=puzzle.solve,
         )
         try:
             taken = await store_change(self.bot.db, change)
@@ -273,7 +279,8 @@ class Puzzles:
             shows = self._shows(puzzle, w)
             if await self._drawn(puzzle_id) == shows:
                 return
-            await self._redraw(puzzle, w)
+            if not await self._redraw(puzzle, w):
+                await self._gone(puzzle)
 
     async def _drawn(self, puzzle_id: str) -> str | None:
         """What the puzzle's message shows, as last drawn by this process (or, with a shared
@@ -291,10 +298,11 @@ class Puzzles:
             where = Shown(puzzle.id, "puzzle", puzzle.channel_id, puzzle.message_id, shows)
             await self.bot.db.save_shown(where)
 
-    async def _redraw(self, puzzle: Puzzle, w: Words) -> None:
-        """The puzzle's message shows its state (without buttons once it is over)."""
+    async def _redraw(self, puzzle: Puzzle, w: Words) -> bool:
+        """The puzzle's message shows its state (without buttons once it is over); False when
+        the message is gone (deleted, or its channel)."""
         if puzzle.message_id is None:
-            return
+            return True
         shows = self._shows(puzzle, w)
         embed, file = await self._picture(puzzle, w)
         channel = self.bot.get_partial_messageable(puzzle.channel_id)
@@ -304,15 +312,52 @@ class Puzzles:
             )
         except discord.NotFound:
             log.info("puzzle %s: its message is gone", puzzle.id)
+            return False
         await self._note_drawn(puzzle, shows)
+        return True
 
-    async def _record(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
-        """Keep the solve and say how it compares; a database failure must not hide the
-        solved puzzle, so it is logged and the comparison left out."""
+    async def _gone(self, puzzle: Puzzle) -> None:
+        """The attempt's message is gone (a moderator deleted it, or its channel): nobody can
+        play it or give it up any more, so it is put away at once (under its lock), and no
+        longer counts against its player's puzzles."""
+        if puzzle.over:
+            return  # it leaves the store by itself
+        log.info("puzzle %s: its message is gone, put away", puzzle.id)
+        puzzle.over = True
+        puzzle.message_id = None  # nothing left to redraw
+        await self._commit(puzzle)
+
+    async def put_away_gone(self, puzzle_ids: list[str]) -> None:
+        """Put away the attempts whose messages were deleted (`_gone`)."""
+        for puzzle_id in puzzle_ids:
+            async with self.locks[puzzle_id]:
+                try:
+                    puzzle = await self._get(puzzle_id)
+                except TableError:
+                    continue  # put away or forgotten meanwhile
+                await self._gone(puzzle)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        found = await self.bot.db.puzzles_in_channel(payload.channel_id, [payload.message_id])
+        await self.put_away_gone(found)
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        found = await self.bot.db.puzzles_in_channel(payload.channel_id, list(payload.message_ids))
+        await self.put_away_gone(found)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.put_away_gone(await self.bot.db.puzzles_in_channel(channel.id))
+
+    async def _compare(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
+        """Say how the solve compares with the player's best before it (the solve itself is
+        kept by the attempt's commit); a database failure must not hide the solved puzzle, so
+        it is logged and the comparison left out."""
         try:
-            best = await self.bot.db.record_puzzle_solve(solve)
+            best = await self.bot.db.best_puzzle_seconds(
+                solve.guild_id, solve.user_id, solve.puzzle, solve.setting
+            )
         except Exception:
-            log.exception("the solve of puzzle %s could not be kept", puzzle.id)
+            log.exception("the best time before puzzle %s could not be read", puzzle.id)
             return
         puzzle.last.append(puzzle_texts.puzzle_best(solve.seconds, best))
 
@@ -446,6 +491,7 @@ class Puzzles:
                 self.puzzles.pop(puzzle_id, None)  # it may be half changed: read it again
                 raise
             if puzzle.solve is not None:
-                await self._record(puzzle, puzzle.solve)
+                await self._compare(puzzle, puzzle.solve)
             await self._commit(puzzle)
-            await self._redraw(puzzle, await self.bot.audience.public(interaction))
+            if not await self._redraw(puzzle, await self.bot.audience.public(interaction)):
+                await self._gone(puzzle)

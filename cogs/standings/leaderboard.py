@@ -190,9 +190,14 @@ class Standings(commands.Cog):
     async def leaderboard_page(
         self, interaction: discord.Interaction[Any], scope: BoardScope, page: int | str
     ) -> None:
-        """A page button: the message shows that page, with the clicker's rank line."""
+        """A page button: the message shows that page, with the clicker's rank line. The
+        season its id names must be this server's (an id is the client's to send)."""
         await interaction.response.defer()
         guild_id = interaction.guild_id or 0
+        if scope.season_id is not None:
+            season = await self.bot.db.season(scope.season_id)
+            if season is None or season.guild_id != guild_id:
+                raise StandingsError(words.UNKNOWN_SEASON, name=str(scope.season_id))
         if page == "me":
             rank = await self.bot.db.rank_of(
                 guild_id, scope.season_id, interaction.user.id, scope.variant, scope.order,

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 import discord
 
 from cogs import texts
-from cogs.common.components import Fields, PersistentItem
+from cogs.common.components import Fields, PersistentItem, count, row_id
 from cogs.lang import Words
 from cogs.lang import words as words_in
 from cogs.standings import texts as words
+from cogs.tables.seating import TableError
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class BoardScope:
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> BoardScope:
-        season = None if match["season"] == "a" else int(match["season"])
+        season = None if match["season"] == "a" else row_id(match["season"])
         variant = None if match["game"] == "*" else match["game"]
         return cls(season, variant, cast(Order, match["order"]), cast(Kind, match["kind"]))
 
@@ -105,8 +106,12 @@ class LeaderboardButton(
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         # Four of the groups are one argument, the scope; the page is a number or `me`.
-        page: int | str = match["page"] if match["page"] == "me" else int(match["page"])
+        page: int | str = match["page"] if match["page"] == "me" else count(match["page"])
         return cls(BoardScope.from_match(match), page)
+
+    @classmethod
+    def refusal(cls, match: re.Match[str]) -> TableError:
+        return TableError(words.UNKNOWN_SEASON, name=match["season"])
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await standings_of(interaction).leaderboard_page(interaction, self.scope, self.page)
@@ -116,7 +121,11 @@ class OlderMatchesButton(
     PersistentItem[discord.ui.Button[Any]],
     template=r"sh:(?P<player>\d+):(?P<before>\d+)",
 ):
-    fields: ClassVar[Fields] = {"player": int, "before": int}
+    fields: ClassVar[Fields] = {"player": count, "before": row_id}
+
+    @classmethod
+    def refusal(cls, match: re.Match[str]) -> TableError:
+        return TableError(words.NO_SUCH_MATCH, number=match["before"])
 
     def __init__(self, player: int, before: int, w: Words = ENGLISH) -> None:
         super().__init__(
@@ -139,7 +148,7 @@ class ReplayMenu(
 ):
     """Pick a match of the list to step through it (an ephemeral stepper opens)."""
 
-    fields: ClassVar[Fields] = {"player": int}
+    fields: ClassVar[Fields] = {"player": count}
 
     def __init__(
         self, player: int, options: Sequence[tuple[str, int]] = (("-", 0),), w: Words = ENGLISH
@@ -158,7 +167,10 @@ class ReplayMenu(
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else ""
-        match_id = int(raw) if raw.isdigit() else 0
+        try:
+            match_id = row_id(raw) if raw.isascii() and raw.isdigit() else 0
+        except ValueError:
+            raise TableError(words.NO_SUCH_MATCH, number=raw) from None
         await history_of(interaction).open_replay(interaction, match_id)
 
 
@@ -166,7 +178,12 @@ class StepButton(
     PersistentItem[discord.ui.Button[Any]],
     template=rf"ss:(?P<match_id>\d+):(?P<position>\d+):(?P<verb>{'|'.join(STEP_VERBS)})",
 ):
-    fields: ClassVar[Fields] = {"match_id": int, "position": int}
+    fields: ClassVar[Fields] = {"match_id": row_id, "position": count}
+
+    @classmethod
+    def refusal(cls, match: re.Match[str]) -> TableError:
+        return TableError(words.NO_SUCH_MATCH, number=match["match_id"])
+
     LABELS: ClassVar[dict[str, tuple[str, str]]] = {
         "ph": ("⏮", words.PREVIOUS_HAND),
         "pm": ("◀", words.PREVIOUS_MOVE),
@@ -208,7 +225,11 @@ class ReviewButton(
 ):
     """The replay's Review: where the clicker lost points in that match (players only)."""
 
-    fields: ClassVar[Fields] = {"match_id": int}
+    fields: ClassVar[Fields] = {"match_id": row_id}
+
+    @classmethod
+    def refusal(cls, match: re.Match[str]) -> TableError:
+        return TableError(words.NO_SUCH_MATCH, number=match["match_id"])
 
     def __init__(self, match_id: int, w: Words = ENGLISH) -> None:
         super().__init__(

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from cogs import texts
-from cogs.common.components import Fields, PersistentItem
+from cogs.common.components import Fields, PersistentItem, count
 from cogs.lang import Words, words
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ class MoveButton(
     PersistentItem[discord.ui.Button[Any]],
     template=rf"dm:(?P<table_id>{ID}):(?P<version>\d+):(?P<index>\d+)",
 ):
-    fields: ClassVar[Fields] = {"version": int, "index": int}
+    fields: ClassVar[Fields] = {"version": count, "index": count}
 
     def __init__(self, table_id: str, version: int, index: int, label: str = "?") -> None:
         super().__init__(
@@ -192,7 +192,7 @@ class MoveMenu(
     """Moves as a menu: when there are too many for buttons, or for moves without a short
     label (a variant's special actions). Values are move indexes."""
 
-    fields: ClassVar[Fields] = {"version": int, "page": int}
+    fields: ClassVar[Fields] = {"version": count, "page": count}
 
     def __init__(
         self,
@@ -228,7 +228,7 @@ class HintButton(
     """Beside the moves of a table with hints: the move the AI would play now, and why, for
     the clicker alone (their own seat, on their turn, at this version)."""
 
-    fields: ClassVar[Fields] = {"version": int}
+    fields: ClassVar[Fields] = {"version": count}
 
     def __init__(self, table_id: str, version: int, w: Words = ENGLISH, *, row: int = 0) -> None:
         super().__init__(

@@ -22,6 +22,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from cogs.common.messages import gone
 from cogs.tables.publisher import Blocked
 from cogs.tables.store import DELIVERY_LEASE_SECONDS
 from data import OutboxItem
@@ -169,6 +170,9 @@ class Delivery:
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            if gone(error):  # its thread or channel was deleted: never tried again
+                await self.tables.places.gone(item.table_id)
+                return None
             if isinstance(error, Blocked):
                 log.info("table %s: %s waits for a permission", item.table_id, item.key)
             else:

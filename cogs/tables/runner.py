@@ -45,6 +45,7 @@ from cogs.tables.delivery import Delivery
 from cogs.tables.jobs import Jobs
 from cogs.tables.lobbies import Lobbies
 from cogs.tables.locks import TableLocks
+from cogs.tables.places import Places
 from cogs.tables.publisher import ANSWER_SECONDS, Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.seating import TableError
@@ -92,6 +93,7 @@ class Tables:
         self.tables: dict[str, Table] = self.store.cached  # the cache, by id (read only)
         self.locks = TableLocks()  # one per table, while someone holds or waits for it
         self.publisher = Publisher(self)
+        self.places = Places(self)
         self.delivery = Delivery(self)
         self.jobs = Jobs(self)
         self.lobbies = Lobbies(self)

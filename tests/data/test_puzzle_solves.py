@@ -3,9 +3,11 @@ setting on one server."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from data import Database, DataError, PuzzleSolve
+from data import Change, Database, DataError, LiveTable, PuzzleSolve
 
 from .conftest import GUILD
 
@@ -58,3 +60,21 @@ async def test_an_impossible_solve_is_refused_and_nothing_is_kept(
     with pytest.raises(DataError):
         await db.record_puzzle_solve(solve(**{"seconds": 10.0, **bad}))  # type: ignore[arg-type]
     assert await db.puzzle_solves(GUILD, 7) == []
+
+
+async def test_a_solve_is_kept_by_its_attempts_commit_only_when_that_commit_is_written(
+    db: Database,
+) -> None:
+    """The last tile's commit carries the solve: a commit at a revision that moved on keeps
+    nothing, the one that is written keeps it, and the same attempt is never kept twice."""
+    opened = LiveTable("p1", GUILD, 10, None, 30, {"kind": "puzzle"}, 1.0, 0, kind="puzzle")
+    assert await db.commit(Change(opened, None))
+    solved = solve(90, attempt="p1")
+    stale = replace(opened, revision=2, state={"kind": "puzzle", "over": True})
+    assert not await db.commit(Change(stale, 1, solve=solved))  # the revision moved on
+    assert await db.puzzle_solves(GUILD, 7) == []
+    done = replace(opened, revision=1, state={"kind": "puzzle", "over": True})
+    assert await db.commit(Change(done, 0, solve=solved))
+    again = replace(done, revision=2)
+    assert await db.commit(Change(again, 1, solve=solve(95, attempt="p1")))
+    assert await db.puzzle_solves(GUILD, 7) == [solved]

@@ -512,6 +512,26 @@ class Emulator:
     def allow_bot(self, permissions: int, channel: SeenChannel | Channel | None = None) -> None:
         self.world.allow(self._channel_of(channel), self.world.bot_user.id, permissions)
 
+    async def delete_channel(self, channel: SeenChannel | Channel) -> None:
+        """A moderator deletes a text channel (its threads go with it) or a thread, as Discord
+        does: every route on it answers 404 Unknown Channel (10003) from now on, and a
+        connected bot hears CHANNEL_DELETE (a channel) or THREAD_DELETE (a thread)."""
+        target = self._channel_of(channel)
+        target.deleted = True
+        if target.is_thread:
+            body = {
+                "id": str(target.id),
+                "guild_id": str(target.guild_id),
+                "parent_id": str(target.parent_id),
+                "type": target.type,
+            }
+            await self.gateway.dispatch("THREAD_DELETE", body, intent=GUILDS)
+            return
+        for thread in list(self.world.channels.values()):
+            if thread.parent_id == target.id and thread.is_thread:
+                thread.deleted = True
+        await self.gateway.dispatch("CHANNEL_DELETE", target.payload(), intent=GUILDS)
+
     def _channel_of(self, channel: SeenChannel | Channel | None) -> Channel:
         if channel is None:
             return self.home

@@ -320,5 +320,5 @@ class SeenChannel:
         return [
             SeenChannel(self.emulator, c, self.viewer)
             for c in self.emulator.world.channels.values()
-            if c.parent_id == self.channel.id
+            if c.parent_id == self.channel.id and not c.deleted
         ]

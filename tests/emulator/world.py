@@ -187,6 +187,8 @@ class Channel:
     starter_message_id: int | None = None
     #: Who was added to a thread (a private thread shows only to them and to MANAGE_THREADS).
     members: set[int] = field(default_factory=set)
+    #: Deleted by a moderator (`Emulator.delete_channel`): Discord answers 10003 for it.
+    deleted: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -323,11 +325,12 @@ class World:
 
     # -- reading --------------------------------------------------------------------------
     def channel(self, channel_id: int) -> Channel | None:
-        return self.channels.get(channel_id)
+        channel = self.channels.get(channel_id)
+        return None if channel is None or channel.deleted else channel
 
     def channel_named(self, name: str) -> Channel:
         for channel in self.channels.values():
-            if channel.name == name:
+            if channel.name == name and not channel.deleted:
                 return channel
         raise KeyError(f"no channel named {name!r}")
 

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from typing import Any
 
 import discord
+import pytest
 
+from cogs import texts
 from cogs.puzzles import texts as puzzle_texts
+from data import database
 from engine.puzzles import QuadrilleGame
 from engine.puzzles.cells import cell_text
 from tests.emulator.emulator import Emulator
@@ -21,6 +25,11 @@ def only_puzzle(emu: Emulator) -> Any:
     puzzles = emu.bot_runner.client.puzzles.puzzles
     assert len(puzzles) == 1
     return next(iter(puzzles.values()))
+
+
+def said(result: Any) -> str:
+    """Everything the answer to an interaction says."""
+    return "\n".join(m.text for m in [result.response, *result.followups] if m is not None)
 
 
 def refusal(result: Any) -> str:
@@ -171,3 +180,68 @@ async def test_a_puzzle_nobody_plays_for_a_week_is_put_away(
     assert "Puzzle put away after 7 days without a move." in played.text
     await emu.wait_for(lambda: not bot.puzzles.puzzles)
     assert await bot.db.live_tables() == []
+
+
+async def test_a_last_tile_the_database_refused_keeps_no_solve_and_its_retry_keeps_one(
+    emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solve is kept by the attempt's own commit: when that commit is refused, the tile
+    is not down and no solve is kept; the player places it again and exactly one is kept."""
+    alice = emu.user("alice")
+    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    for placed in range(9):
+        await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
+        await emu.wait_for(lambda: f"{placed + 1}/10 tiles" in puzzle.text)  # noqa: B023
+    attempt = only_puzzle(emu).id
+    await emu.settle()
+    left = [1]  # the next action's commit is refused by the database
+    real = database.Database._writing
+
+    async def refused_once(self: Any, body: Any) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            raise sqlite3.OperationalError("database is locked")
+        return await real(self, body)
+
+    monkeypatch.setattr(database.Database, "_writing", refused_once)
+    refused = await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
+    assert left == [0] and texts.NOT_SAVED in refusal(refused)
+    await emu.settle()
+    db = emu.bot_runner.client.db
+    assert await db.puzzle_solves(emu.guild.id, alice.id) == []
+    assert "9/10 tiles" in puzzle.text and puzzle.buttons != []
+    await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
+    await emu.wait_for(lambda: "Solved" in puzzle.text)
+    (solve,) = await db.puzzle_solves(emu.guild.id, alice.id)
+    assert (solve.attempt, solve.hints) == (attempt, 10)
+
+
+async def test_a_puzzle_whose_message_a_moderator_deleted_is_put_away_and_frees_its_place(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """Nobody can play or give up a puzzle whose message is gone: it is put away at once (it
+    leaves the store), so it no longer counts against its player's open puzzles; a puzzle
+    whose channel was deleted goes the same way."""
+    alice, mod = emu.user("alice"), emu.user("mod")
+    bot: Any = emu.bot_runner.client
+    most = bot.settings.puzzles_per_user
+    opened = [
+        (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+        for _ in range(most)
+    ]
+    refused = await alice.slash("domino puzzle", size=3, difficulty="easy")
+    full = texts.TOO_MANY_PUZZLES.format(most=most)
+    assert full in said(refused)
+    await mod.delete(opened[0])
+    await emu.wait_for(lambda: len(bot.puzzles.puzzles) == most - 1)
+    assert len(await bot.db.open_tables_of(alice.id, "puzzle")) == most - 1
+    again = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    assert "0/10 tiles" in again.text and again.buttons != []
+    side = await emu.add_channel("puzzles")
+    elsewhere = await alice.at(side).slash("domino puzzle", size=3, difficulty="easy")
+    assert full in said(elsewhere)
+    await emu.delete_channel(emu.channel())  # the other three go with their channel
+    await emu.wait_for(lambda: not bot.puzzles.puzzles)
+    assert await bot.db.open_tables_of(alice.id, "puzzle") == []
+    opened_there = await alice.at(side).slash("domino puzzle", size=3, difficulty="easy")
+    assert "0/10 tiles" in opened_there.response.text
