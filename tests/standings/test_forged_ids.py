@@ -21,11 +21,18 @@ from cogs.puzzles.runner import PuzzleButton
 from cogs.standings import texts as words
 from cogs.standings.views import HISTORY_ITEMS, LEADERBOARD_ITEMS, ReplayMenu
 from cogs.tables.components import DYNAMIC_ITEMS, LobbyMenu, MoveMenu
+from cogs.tables.mine import MineMenu
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import answer, ephemeral_text, record_singles
 
-KINDS: tuple[type[Any], ...] = (*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS, *HISTORY_ITEMS, PuzzleButton)
-MENUS = (ReplayMenu, MoveMenu, LobbyMenu)
+KINDS: tuple[type[Any], ...] = (
+    *DYNAMIC_ITEMS,
+    *LEADERBOARD_ITEMS,
+    *HISTORY_ITEMS,
+    PuzzleButton,
+    MineMenu,
+)
+MENUS = (ReplayMenu, MoveMenu, LobbyMenu, MineMenu)
 #: What "Something went wrong" begins with, in English (every person here reads English).
 UNEXPECTED = texts.UNEXPECTED.split("(")[0].strip()
 BIG = st.integers(0, 10**40).map(str) | st.sampled_from([str(2**63 - 1), str(2**63), str(2**64)])
