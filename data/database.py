@@ -270,6 +270,7 @@ class Database:
         async def store(connection: Connection) -> list[OutboxItem]:
             if change.finished is not None:
                 await connection.serialize("guild", change.finished.guild_id)
+            await runtime.lock_table(connection, table.id)  # before its row: one lock order
             if expected is None:
                 written = await live.insert(connection, table, state)
             else:
