@@ -333,6 +333,13 @@ class Database:
             )
         )
 
+    async def renew_outbox(self, table_id: str, now: float, lease: float) -> bool:
+        """The caller, still showing the table under a lease it knows is live, keeps it until
+        `now + lease` (`runtime.renew`); False when nothing of the table is leased any more."""
+        return bool(
+            await self._writing(partial(runtime.renew, table_id=table_id, now=now, lease=lease))
+        )
+
     async def outbox_later(self, item: OutboxItem, due_at: float) -> None:
         """Showing failed: one more attempt, due at `due_at`, claim released; only if the item's
         revision is still `item.revision` (else only its claim is released)."""

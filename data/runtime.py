@@ -134,6 +134,18 @@ async def _lease_due(
     return sorted((OutboxItem(*row) for row in rows), key=lambda item: (item.due_at, item.key))
 
 
+async def renew(connection: Connection, table_id: str, now: float, lease: float) -> int:
+    """Every item of the table under a live lease, leased until `now + lease`: a round that
+    still runs keeps its table (`Delivery`, which renews only while its own lease is surely
+    live, so the live leases are its own). Returns how many items were renewed (none: the table
+    was forgotten meanwhile)."""
+    await lock_table(connection, table_id)
+    return await connection.execute(
+        "UPDATE outbox SET claimed_until = ? WHERE table_id = ? AND claimed_until > ?",
+        (now + lease, table_id, now),
+    )
+
+
 #: An item shown: gone, if it still holds the revision shown.
 _DONE = "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?"
 #: An item that failed: one more attempt, due again later, if it still holds the revision tried.
