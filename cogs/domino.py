@@ -333,14 +333,17 @@ class Domino(commands.Cog):
     async def settings(
         self, interaction: discord.Interaction[Any], hands: str | None = None
     ) -> None:
-        """Where the player gets their hand on their turn, remembered for every table."""
+        """Where the player gets their hand on their turn, remembered for every table. The
+        command is acknowledged before anything is written (Discord's 3 s are not spent on the
+        store and on the player's open tables)."""
         publisher = self.bot.tables.publisher
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if hands is not None:
             await publisher.choose_hands_place(interaction.user.id, hands)
         place = await publisher.hands_place(interaction.user.id)
         text = texts.HANDS_IN_THREAD if place == "thread" else texts.HANDS_BY_DM
         answer = mine(interaction)(text, command=Command("domino settings"))
-        await interaction.response.send_message(answer, ephemeral=True)
+        await interaction.followup.send(answer, ephemeral=True)
 
     config = app_commands.Group(
         name="config", description="(Moderators) this server's table settings", parent=domino
@@ -368,6 +371,9 @@ class Domino(commands.Cog):
                 raise TableError(texts.LANGUAGE_MANAGERS_ONLY)
             if language not in LANGUAGES:
                 raise TableError(texts.UNKNOWN_LANGUAGE, language=texts.user_text(language))
+        # Acknowledged before anything is written: a refusal above is the answer itself.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if language is not None:
             await self.bot.audience.choose(interaction.guild_id, language)
         w = mine(interaction)
         command = Command("domino config language")
@@ -381,7 +387,7 @@ class Domino(commands.Cog):
             text = w(
                 texts.LANGUAGE_FROM_LOCALE, language=native_name(public.language), command=command
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

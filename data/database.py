@@ -285,6 +285,7 @@ class Database:
                 await live.check_caps(connection, table, change.caps)
             if change.finished is not None:
                 await connection.serialize("guild", change.finished.guild_id)
+            await runtime.lock_table(connection, table.id)  # before its row: one lock order
             if expected is None:
                 written = await live.insert(connection, table, state)
             else:
@@ -347,6 +348,13 @@ class Database:
                 now=now,
                 lease=lease,
             )
+        )
+
+    async def renew_outbox(self, table_id: str, now: float, lease: float) -> bool:
+        """The caller, still showing the table under a lease it knows is live, keeps it until
+        `now + lease` (`runtime.renew`); False when nothing of the table is leased any more."""
+        return bool(
+            await self._writing(partial(runtime.renew, table_id=table_id, now=now, lease=lease))
         )
 
     async def outbox_later(self, item: OutboxItem, due_at: float) -> None:

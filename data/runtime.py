@@ -1,14 +1,24 @@
 """The table runtime's queues: the outbox (what must be shown), the jobs (each table's next
 due job) and what the bot's messages show. Each function runs inside the caller's transaction.
 
+One lock order (`lock_table`): a transaction that touches a table's outbox, job or shown rows
+takes the table's lock first, before any of those rows (after the server's lock, when it takes
+one: a commit that records a match), and several tables' locks in the order of their ids. Two
+transactions on one table then never hold some of its rows each and wait for the other's: the
+second waits for the table's lock before it holds anything. (Without it, a round that ends
+deletes its items in display order, a sheet before the board, while a commit upserts them in
+key order, the board before a sheet: PostgreSQL saw the circle and aborted one of them after
+its `deadlock_timeout`.) Multi-row statements of one table go in key order all the same.
+
 Claims select, then update the selected rows, inside one write transaction. On SQLite the
 writer's `BEGIN IMMEDIATE` holds the database's write lock from the start, so no other
-connection (in this process or another) can claim the same rows in between. On PostgreSQL jobs
-are selected `FOR UPDATE SKIP LOCKED`, so concurrent claimers skip each other's rows instead of
-waiting; the outbox is claimed by whole tables, each table behind a transaction-level advisory
-lock that a concurrent claimer skips, its rows then read again (locked, in key order) to check
-that no other claimer's lease is live. Rows of one table are always locked in key order (a
-commit queues its keys sorted), so a claim and a commit never wait for each other in a circle.
+connection (in this process or another) can claim the same rows in between, and the table's
+lock is nothing more. On PostgreSQL jobs are selected `FOR UPDATE SKIP LOCKED`, so concurrent
+claimers skip each other's rows instead of waiting (and never wait for a table's lock); the
+outbox is claimed by whole tables, each table only if its lock is free now
+(`try_serialize`: a table another transaction is changing or showing is passed over, and
+claimed later), its rows then read again (locked, in key order) to check that no other
+claimer's lease is live.
 """
 
 from __future__ import annotations
@@ -17,6 +27,17 @@ from collections.abc import Iterable, Sequence
 
 from data.models import Job, OutboxItem, Shown
 from data.sql import Connection
+
+#: The scope of a table's lock (`lock_table`).
+TABLE = "table"
+
+
+async def lock_table(connection: Connection, table_id: str) -> None:
+    """Hold the table's lock until the transaction ends: the first thing a transaction does
+    with the table's outbox, job or shown rows (see the module docstring). Taken again in the
+    same transaction, it costs nothing."""
+    await connection.serialize(TABLE, table_id)
+
 
 # -- outbox ------------------------------------------------------------------------------------
 
@@ -31,6 +52,7 @@ async def queue(
     """Queue each key at `revision`: one row per (table, key), keeping the newest revision,
     with its attempts reset and due at `due_at`. A claim in progress is left alone: its
     claimer's `outbox_done` sees the newer revision and releases the row to be shown again."""
+    await lock_table(connection, table_id)
     await connection.executemany(
         "INSERT INTO outbox (table_id, key, revision, attempts, due_at, claimed_until)"
         " VALUES (?, ?, ?, 0, ?, 0)"
@@ -83,7 +105,7 @@ async def _claimable(connection: Connection, table_id: str, now: float) -> bool:
     """Whether this claim may take the table: no other claimer is looking at it, and, read
     again (a claimer that took it since the candidates were listed has committed by now), none
     of its items is under a live lease."""
-    if not await connection.try_serialize("outbox", table_id):
+    if not await connection.try_serialize(TABLE, table_id):
         return False
     locked = connection.for_update()
     leases = await connection.fetch(
@@ -112,6 +134,18 @@ async def _lease_due(
     return sorted((OutboxItem(*row) for row in rows), key=lambda item: (item.due_at, item.key))
 
 
+async def renew(connection: Connection, table_id: str, now: float, lease: float) -> int:
+    """Every item of the table under a live lease, leased until `now + lease`: a round that
+    still runs keeps its table (`Delivery`, which renews only while its own lease is surely
+    live, so the live leases are its own). Returns how many items were renewed (none: the table
+    was forgotten meanwhile)."""
+    await lock_table(connection, table_id)
+    return await connection.execute(
+        "UPDATE outbox SET claimed_until = ? WHERE table_id = ? AND claimed_until > ?",
+        (now + lease, table_id, now),
+    )
+
+
 #: An item shown: gone, if it still holds the revision shown.
 _DONE = "DELETE FROM outbox WHERE table_id = ? AND key = ? AND revision = ?"
 #: An item that failed: one more attempt, due again later, if it still holds the revision tried.
@@ -136,6 +170,7 @@ async def delivered(
     they still hold the revision tried). Returns what was queued for the table meanwhile and is
     due, claimed until `now + lease` for the caller to show next (it holds the table's lease,
     so no other claimer has taken it); with nothing returned the table is left unclaimed."""
+    await lock_table(connection, table_id)
     await connection.executemany(
         _SAVE_SHOWN, [(s.table_id, s.key, s.channel_id, s.message_id, s.shows) for s in shown]
     )
@@ -149,6 +184,7 @@ async def delivered(
 async def outbox_done(connection: Connection, item: OutboxItem) -> None:
     """Delete the item if it still holds the revision shown; else a newer revision was queued
     while it was being shown: release the claim so it is shown again."""
+    await lock_table(connection, item.table_id)
     deleted = await connection.execute(_DONE, (item.table_id, item.key, item.revision))
     if not deleted:
         await _release_outbox(connection, item)
@@ -157,6 +193,7 @@ async def outbox_done(connection: Connection, item: OutboxItem) -> None:
 async def outbox_later(connection: Connection, item: OutboxItem, due_at: float) -> None:
     """Count a failed delivery and try again at `due_at`, if the item still holds the revision
     tried; else (a newer revision was queued, with its own due time) only release the claim."""
+    await lock_table(connection, item.table_id)
     updated = await connection.execute(_LATER, (due_at, item.table_id, item.key, item.revision))
     if not updated:
         await _release_outbox(connection, item)
@@ -176,6 +213,7 @@ async def set_job(connection: Connection, table_id: str, job: Job | None) -> Non
     """Make `job` the table's next job (None: the table has none). The same job set again
     (same kind and revision) keeps its attempts and any claim in progress, so an action that
     leaves the job as it was does not let a second claimer run it."""
+    await lock_table(connection, table_id)
     if job is None:
         await connection.execute("DELETE FROM jobs WHERE table_id = ?", (table_id,))
         return
@@ -211,6 +249,7 @@ async def claim_jobs(connection: Connection, now: float, lease: float, limit: in
 async def job_done(connection: Connection, job: Job) -> None:
     """Delete the job if it is still the table's (same kind and revision); a job a commit set
     meanwhile is left alone."""
+    await lock_table(connection, job.table_id)
     await connection.execute(
         "DELETE FROM jobs WHERE table_id = ? AND kind = ? AND revision = ?",
         (job.table_id, job.kind, job.revision),
@@ -219,6 +258,7 @@ async def job_done(connection: Connection, job: Job) -> None:
 
 async def job_later(connection: Connection, job: Job, due_at: float) -> None:
     """Count a failed run and try again at `due_at`, if the job is still the table's."""
+    await lock_table(connection, job.table_id)
     await connection.execute(
         "UPDATE jobs SET attempts = attempts + 1, due_at = ?, claimed_until = 0"
         " WHERE table_id = ? AND kind = ? AND revision = ?",
@@ -268,6 +308,7 @@ _SAVE_SHOWN = (
 
 
 async def save_shown(connection: Connection, shown: Shown) -> None:
+    await lock_table(connection, shown.table_id)
     await connection.execute(
         _SAVE_SHOWN, (shown.table_id, shown.key, shown.channel_id, shown.message_id, shown.shows)
     )
@@ -275,6 +316,7 @@ async def save_shown(connection: Connection, shown: Shown) -> None:
 
 async def forget(connection: Connection, table_id: str) -> None:
     """Delete the table's job, outbox items and shown messages (its row is `live.delete`'s)."""
+    await lock_table(connection, table_id)
     for statement in (
         "DELETE FROM jobs WHERE table_id = ?",
         "DELETE FROM outbox WHERE table_id = ?",

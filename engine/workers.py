@@ -145,9 +145,13 @@ class _Frames:
         self.buffer = bytearray()
 
     def next(self) -> bytes | None:
-        """The next frame's body, or None at end of file (the other side closed or died)."""
+        """The next frame's body, or None at end of file (the other side closed or died: a
+        peer killed with answers it never read resets the connection)."""
         while (body := cut_frame(self.buffer)) is None:
-            chunk = self.connection.recv(self.CHUNK)
+            try:
+                chunk = self.connection.recv(self.CHUNK)
+            except ConnectionError:
+                return None
             if not chunk:
                 return None
             self.buffer += chunk
@@ -159,7 +163,9 @@ def serve_socket(
 ) -> None:
     """A worker's whole life: watch the lifeline, warm up, then answer jobs in order until the
     socket closes. A job is a frame holding `(function, args)`; its answer a frame holding
-    `(True, result)` or `(False, exception)`: a job that raises does not end the worker."""
+    `(True, result)` or `(False, exception)`: a job that raises does not end the worker. A
+    caller gone (the bot killed: a reset connection, a broken pipe) ends it quietly, as the end
+    of the socket does: it is how workers die with the bot, not an error to print."""
     _start_worker(lifeline, warm_up)
     connection.setblocking(True)
     frames = _Frames(connection)
@@ -177,7 +183,10 @@ def serve_socket(
             data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as error:  # an answer that cannot travel
             data = pickle.dumps((False, RuntimeError(f"unpicklable answer: {error!r}")))
-        connection.sendall(FRAME_HEAD.pack(len(data)) + data)
+        try:
+            connection.sendall(FRAME_HEAD.pack(len(data)) + data)
+        except ConnectionError:
+            return
 
 
 def frame(function: Callable[..., Any], *args: Any) -> bytes:

@@ -5,12 +5,16 @@
   resource tracker) is gone within a few seconds.
 - Workers started from a short-lived thread outlive that thread: the mechanism watches the
   process, not the thread that spawned them.
+- A worker whose caller is gone (its socket reset, as a killed bot's is) exits without a word:
+  no traceback on stderr.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -53,7 +57,13 @@ time.sleep(600)
 
 
 def test_every_worker_exits_soon_after_the_bot_is_killed() -> None:
-    bot = subprocess.Popen([sys.executable, "-c", BOT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    bot = subprocess.Popen(
+        [sys.executable, "-c", BOT],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     workers: dict[int, str] = {}
     try:
         assert bot.stdout is not None
@@ -71,6 +81,8 @@ def test_every_worker_exits_soon_after_the_bot_is_killed() -> None:
         elapsed = time.monotonic() - killed
         print(f"{len(workers)} processes, {len(left)} alive {elapsed:.2f} s after SIGKILL")
         assert not left, f"{len(left)} of {len(workers)} still alive {elapsed:.1f} s later"
+        assert bot.stderr is not None
+        assert "Traceback" not in bot.stderr.read()  # every worker gone, the pipe is closed
     finally:
         bot.kill()
         bot.wait()
@@ -95,3 +107,29 @@ def test_workers_started_by_a_thread_that_ends_keep_working() -> None:
         assert pool.submit(os.getpid).result(timeout=10) == first[0]  # the same worker answers
     finally:
         pool.shutdown()
+
+
+def test_a_worker_whose_caller_is_gone_exits_without_a_word(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    from engine.workers import frame, start_socket_worker
+
+    ours, theirs = socket.socketpair()
+    worker = start_socket_worker(theirs, time.process_time, name="quiet")
+    theirs.close()
+    try:
+        ours.sendall(frame(os.getpid))
+        assert ours.recv(1 << 16)  # it is up and answering
+        for _ in range(3):
+            ours.sendall(frame(os.getpid))  # answered, never read: the caller dies first
+        time.sleep(1.0)
+        # Closed with answers unread, the socket is reset, as a killed process's is; this
+        # process (the lifeline) lives on, so only the socket tells the worker.
+        ours.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        ours.close()
+        worker.join(timeout=10)
+        assert worker.exitcode is not None, "the worker outlived its caller"
+        assert "Traceback" not in capfd.readouterr().err
+    finally:
+        if worker.is_alive():
+            worker.kill()

@@ -89,7 +89,7 @@ class Jobs:
                     continue
                 self.next_at = None
                 for job in await self.db.claim_jobs(now, LEASE_SECONDS):
-                    self._start(job)
+                    self._start(job, now + LEASE_SECONDS)
                 asked = -math.inf  # what is due next: ask the store on the next tick
             except asyncio.CancelledError:
                 raise
@@ -98,11 +98,21 @@ class Jobs:
                 self.expect(self.clock() + 1.0)
                 self.expect_outbox(self.clock() + 1.0)
 
-    def _start(self, job: Job) -> None:
-        """Run `job`, after the table's previous job if that one is still finishing."""
+    def _start(self, job: Job, until: float) -> None:
+        """Run `job` (leased until `until`), after the table's previous job if that one is
+        still finishing."""
         previous = self.running.get(job.table_id)
-        task = asyncio.create_task(self._carry_out(job, previous), name=f"job-{job.table_id}")
+        task = asyncio.create_task(
+            self._carry_out(job, previous, until), name=f"job-{job.table_id}"
+        )
         self.running[job.table_id] = task
+
+    def _leased(self, job: Job, until: float) -> bool:
+        """Whether the job's lease still holds, so that this process may record its run."""
+        if self.clock() < until:
+            return True
+        log.warning("table %s: job %s outlived its lease: not recorded", job.table_id, job.kind)
+        return False
 
     async def _later(self, job: Job) -> None:
         """Try `job` again after a pause that grows with its attempts."""
@@ -110,7 +120,11 @@ class Jobs:
         await self.db.job_later(job, due)
         self.expect(due)
 
-    async def _carry_out(self, job: Job, previous: asyncio.Task[None] | None) -> None:
+    async def _carry_out(self, job: Job, previous: asyncio.Task[None] | None, until: float) -> None:
+        """Run the job as an action; then, while its lease lasts, record how it went (done, or
+        due again later). A run that outlived its lease records nothing: another process may
+        have claimed the job meanwhile, and its change (if any) passed the revision check
+        only if it was the first."""
         if previous is not None:
             await asyncio.gather(previous, return_exceptions=True)
         try:
@@ -119,7 +133,8 @@ class Jobs:
             except asyncio.CancelledError:
                 raise
             except NotStored:
-                await self._later(job)
+                if self._leased(job, until):
+                    await self._later(job)
                 return
             except TableError as refusal:
                 # The table is gone or no longer where the job was set: the job is void.
@@ -128,13 +143,15 @@ class Jobs:
                 log.exception(
                     "table %s: job %s failed (try %d)", job.table_id, job.kind, job.attempts + 1
                 )
-                await self._later(job)
+                if self._leased(job, until):
+                    await self._later(job)
                 return
             else:
                 if stored:
                     return  # its change's commit replaced the job's row with the next job
             # Void, or done without a change: it goes now.
-            await self.db.job_done(job)
+            if self._leased(job, until):
+                await self.db.job_done(job)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -213,10 +213,13 @@ class Publisher:
         caller stores it)."""
         return list(self._unsaved.pop(table_id, {}).values())
 
-    def keep_unsaved(self, shown: list[Shown]) -> None:
-        """Rows `unsaved` gave that could not be stored: stored with the next round."""
-        for row in shown:
-            self._unsaved.setdefault(row.table_id, {}).setdefault(row.key, row)
+    def drop(self, table_id: str) -> None:
+        """A round of the table failed to end (or lost its lease): what its messages show is
+        read from the store again. Memory is only a cache of the stored `shown` rows: the edits
+        of that round are made again (to the same) by the next, and a message another process
+        sent meanwhile is the one the store names, never an older one kept here."""
+        self.shown.pop(table_id, None)
+        self._unsaved.pop(table_id, None)
 
     async def _note(self, table_id: str, change: Callable[[Table], None]) -> None:
         """Store where the table's messages are (its thread, its board, its lobby), a change

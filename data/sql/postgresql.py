@@ -18,6 +18,9 @@ What differs from SQLite, all of it here:
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import random
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -28,10 +31,16 @@ from typing import Any
 import asyncpg
 
 from data.models import DataError
-from data.sql.base import Connection, Dialect, Params, Row, Store
+from data.sql.base import Body, Connection, Dialect, Params, Row, Store, T
+
+log = logging.getLogger(__name__)
 
 POOL_SIZE = 10
 STATEMENT_CACHE = 512  # prepared statements kept per connection
+#: A transaction the server aborted to break a deadlock (40P01), or that could not be
+#: serialised (40001), is run again whole, this many times more, after a short random pause.
+RETRIES = 4
+_RETRIED = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 
 
 # -- statement text ----------------------------------------------------------------------------
@@ -135,6 +144,7 @@ class PostgresConnection(Connection):
 
     def __init__(self, raw: Any):
         self.raw = raw  # an asyncpg connection, inside a transaction
+        self._held: set[str] = set()  # the advisory locks this transaction holds
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         status = await self.raw.execute(placeholders(sql), *params)
@@ -149,15 +159,24 @@ class PostgresConnection(Connection):
         return [_row(record) for record in await self.raw.fetch(placeholders(sql), *params)]
 
     async def serialize(self, scope: str, key: int | str) -> None:
-        await self.raw.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"{scope}:{key}"
-        )
+        name = f"{scope}:{key}"
+        if name in self._held:
+            return  # held until the transaction ends: no need to ask again
+        await self.raw.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", name)
+        self._held.add(name)
 
     async def try_serialize(self, scope: str, key: int | str) -> bool:
-        got = await self.raw.fetchval(
-            "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))", f"{scope}:{key}"
+        name = f"{scope}:{key}"
+        if name in self._held:
+            return True
+        got = bool(
+            await self.raw.fetchval(
+                "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))", name
+            )
         )
-        return bool(got)
+        if got:
+            self._held.add(name)
+        return got
 
     def for_update(self, *, skip_locked: bool = False) -> str:
         return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
@@ -271,6 +290,22 @@ class PostgresStore(Store):
     async def write(self) -> AsyncIterator[Connection]:
         async with self._pool.acquire() as raw, raw.transaction():
             yield PostgresConnection(raw)
+
+    async def writing(self, body: Body[T]) -> T:
+        """`body` in one write transaction, run again whole when the server aborted it to
+        break a deadlock or a serialisation conflict: nothing of the aborted one was written.
+        The lock order (`data.runtime.lock_table`) keeps the table runtime out of deadlocks;
+        this is the net under whatever still meets one."""
+        for attempt in range(RETRIES + 1):
+            try:
+                async with self.write() as connection:
+                    return await body(connection)
+            except _RETRIED as error:
+                if attempt == RETRIES:
+                    raise
+                log.warning("a transaction was aborted (%s): run again", error.sqlstate)
+                await asyncio.sleep(random.uniform(0.0, 0.05 * (attempt + 1)))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
     async def read(self, snapshot: bool = True) -> AsyncIterator[Connection]:
