@@ -280,7 +280,9 @@ class Change:
     `expected + 1`, or 0 for a new table (`expected` None). `outbox`: the keys to show at that
     revision, due at `due_at`. `job`: the table's next job (None: nothing is due, its job row is
     deleted). `finished`: a finished match recorded in the same transaction (once per table
-    id, as `record_match` does); the table's row is kept as `table` says."""
+    id, as `record_match` does); the table's row is kept as `table` says. `same_position`: the
+    change moved no position and no due time, so a job of `job`'s kind keeps its row as it is
+    (`runtime.keep_job`)."""
 
     table: LiveTable
     expected: int | None
@@ -288,3 +290,4 @@ class Change:
     job: Job | None = None
     finished: FinishedMatch | None = None
     due_at: float = 0.0
+    same_position: bool = False
