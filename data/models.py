@@ -252,7 +252,8 @@ class OutboxItem:
 class Job:
     """A table's next due job (turn timer, AI move, pause, expiry): at most one per table.
     `revision` is the table's revision the job was set at; with `kind` it tells whether the job
-    is still the table's (a later commit replaced it otherwise)."""
+    is still the table's (a later commit that moved the position replaced it otherwise; one
+    that moved no position kept it, at its revision: `Change.same_position`)."""
 
     table_id: str
     kind: str
