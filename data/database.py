@@ -293,7 +293,10 @@ class Database:
             if not written:
                 raise _Conflict  # rolls back the `servers` row the write may have added
             await runtime.queue(connection, table.id, change.outbox, table.revision, change.due_at)
-            await runtime.set_job(connection, table.id, change.job)
+            if change.same_position:
+                await runtime.keep_job(connection, table.id, change.job)
+            else:
+                await runtime.set_job(connection, table.id, change.job)
             if change.finished is not None and prepared is not None:
                 await recording.record(connection, change.finished, prepared, end_table=False)
             if change.solve is not None:
@@ -306,6 +309,30 @@ class Database:
             return await self._writing(store)
         except _Conflict:
             return None
+
+    async def queue(
+        self, table_id: str, keys: Sequence[str], *, now: float, lease: float = 0.0
+    ) -> list[OutboxItem] | None:
+        """Show the table's `keys` again without changing it (a player's preference changed:
+        where their hand goes, their language): queued at the table's current revision, due at
+        `now`, in one transaction that leaves its row, revision and job alone. With a `lease`
+        the same transaction claims the table's due items as `commit_and_take` does. None when
+        the table has no row."""
+
+        async def store(connection: Connection) -> list[OutboxItem] | None:
+            revision = await live.revision(connection, table_id)
+            if revision is None:
+                return None
+            await runtime.queue(connection, table_id, keys, revision, now)
+            if lease <= 0 or not keys:
+                return []
+            return await runtime.take(connection, table_id, now, lease)
+
+        return await self._writing(store)
+
+    async def table_job(self, table_id: str) -> Job | None:
+        """The table's job as stored (None: it has none)."""
+        return await self._reading(partial(runtime.job_of, table_id=table_id), snapshot=False)
 
     async def load_table(self, table_id: str) -> LiveTable | None:
         """The table with its revision; None if there is no row, or its state is not a JSON

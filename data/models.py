@@ -271,7 +271,8 @@ class OutboxItem:
 class Job:
     """A table's next due job (turn timer, AI move, pause, expiry): at most one per table.
     `revision` is the table's revision the job was set at; with `kind` it tells whether the job
-    is still the table's (a later commit replaced it otherwise)."""
+    is still the table's (a later commit that moved the position replaced it otherwise; one
+    that moved no position kept it, at its revision: `Change.same_position`)."""
 
     table_id: str
     kind: str
@@ -304,7 +305,9 @@ class Change:
     of the table's kind they may count in, this one included: counted in the same transaction
     that writes the table, so no burst of changes, in one process or several, gets past it
     (`OverCap` otherwise). `solve`: a puzzle attempt's solve, kept in the same transaction (once
-    per attempt), so a refused last tile leaves none."""
+    per attempt), so a refused last tile leaves none. `same_position`:
+    the change moved no position and no due time, so a job of `job`'s kind keeps its row as it
+    is (`runtime.keep_job`)."""
 
     table: LiveTable
     expected: int | None
@@ -312,6 +315,7 @@ class Change:
     job: Job | None = None
     finished: FinishedMatch | None = None
     due_at: float = 0.0
+    same_position: bool = False
     solve: PuzzleSolve | None = None
     caps: tuple[Cap, ...] = ()
 

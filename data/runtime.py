@@ -266,6 +266,27 @@ async def job_later(connection: Connection, job: Job, due_at: float) -> None:
     )
 
 
+async def keep_job(connection: Connection, table_id: str, job: Job | None) -> None:
+    """`set_job` for a change that moved no position (a preference shown again, a message's
+    place noted, a draw offered): the table's job, when it is already of `job`'s kind, stays as
+    it is, with the revision it was set at, its attempts and any claim in progress (a search
+    running for it is not thrown away, and nobody runs it a second time)."""
+    if job is not None:
+        row = await connection.fetch_one("SELECT kind FROM jobs WHERE table_id = ?", (table_id,))
+        if row is not None and row[0] == job.kind:
+            return
+    await set_job(connection, table_id, job)
+
+
+async def job_of(connection: Connection, table_id: str) -> Job | None:
+    """The table's job as stored (None: it has none)."""
+    row = await connection.fetch_one(
+        "SELECT table_id, kind, revision, due_at, attempts FROM jobs WHERE table_id = ?",
+        (table_id,),
+    )
+    return None if row is None else Job(*row)
+
+
 # -- both --------------------------------------------------------------------------------------
 
 

@@ -4,7 +4,9 @@ moves, for that player alone, judged in the AI's worker processes (never on the 
 A **review** (the final board's Review button, the Review button of a `/history` replay, or
 `/domino review`) judges every decision the player's seat made in the recorded match
 (`engine.ai.review`): each from the seat's view at that moment, which is all the judging
-worker ever gets (`decision_points`), so no hidden tile of the record is read. It is computed
+worker ever gets (`decision_points`), so no hidden tile of the record is read. Its cost is
+bounded whatever the match's length: at most `MOST_DECISIONS` decisions are judged, a longer
+match's last ones (its latest hands), each within its CPU budget. It is computed
 once and stored with the match (`Database.save_match_review`): the next click, in any process
 and after any restart, reads it and submits nothing. Two clicks of the same player while it is
 computed wait for the same computation; two processes computing the same review at once both
@@ -25,7 +27,12 @@ A **hint** (the Hint button beside a player's moves, at a table that offers hint
 chosen when it was opened) is the expert's move in the clicker's own seat's view at the
 table's current version, and why (`engine.ai.hints`). It is checked against the stored table
 at the click, whatever the button says: hints chosen, not rated, the clicker's seat, their
-turn, this version.
+turn, this version. It is searched once per position: kept (the last `HINTS_KEPT`, by table,
+version and seat), and presses while it is searched wait for the same search.
+
+**One at a time per person.** While a review or a hint is being computed for someone, another
+one they ask for (of another match, another position) is refused at once, and says why; asking
+again for the same one waits for it.
 """
 
 from __future__ import annotations
@@ -33,7 +40,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -65,6 +73,10 @@ REVIEWS_AT_ONCE = 2  # reviews computed at once in one process; more wait their 
 JUDGEMENTS_AT_ONCE = 1  # decisions (and hints) with the AI workers at once, all reviews together
 PROGRESS_SECONDS = 1.0  # a review's answer is edited at most this often while it is computed
 LOOK_SECONDS = 0.2  # how often a waiting answer looks at the review's progress
+#: The most decisions one review judges (a longer match: its last ones). At the bot's budget
+#: (`Settings.review_cpu_ms`, 600 ms) a review costs at most 72 s of one worker's CPU.
+MOST_DECISIONS = 120
+HINTS_KEPT = 512  # hints kept (by table, version and seat): a position is searched once
 
 
 @dataclass
@@ -92,11 +104,17 @@ class Reviews:
         self.running: dict[tuple[int, int], Reviewing] = {}  # (match id, seat)
         self.reviewing = asyncio.Semaphore(REVIEWS_AT_ONCE)
         self.judging = asyncio.Semaphore(JUDGEMENTS_AT_ONCE)
+        #: Hints searched or being searched, by (table id, version, seat), least recent first.
+        self.hints: OrderedDict[tuple[str, int, int], asyncio.Task[Hint]] = OrderedDict()
+        self.busy: dict[int, Hashable] = {}  # person: the review or hint computed for them
 
     async def close(self) -> None:
         """Stop the reviews being computed (nothing of them is stored: the next click starts
         again); judgements not yet started are cancelled with them."""
-        tasks = [r.task for r in self.running.values() if r.task is not None]
+        tasks: list[asyncio.Task[Any]] = [
+            r.task for r in self.running.values() if r.task is not None
+        ]
+        tasks += [task for task in self.hints.values() if not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -144,7 +162,7 @@ class Reviews:
         if seat is None:
             raise TableError(words.NOT_A_PLAYER, number=str(match_id))
         w = mine(interaction)
-        review = await self.review_of(summary, seat, interaction, w)
+        review = await self.review_of(summary, seat, interaction, w, person=interaction.user.id)
         record = await db.match_record(match_id)
         embeds, files = await review_message(review, summary, record, w)
         await interaction.edit_original_response(content=None, embeds=embeds, attachments=files)
@@ -155,14 +173,17 @@ class Reviews:
         seat: int,
         interaction: discord.Interaction[Any] | None = None,
         w: Words | None = None,
+        person: int | None = None,
     ) -> Review:
         """The review of `seat` in the match: as stored, else computed (shared with whoever
         asks for the same meanwhile), stored, and read back; `interaction`'s answer shows the
-        progress in `w`'s words."""
+        progress in `w`'s words. `person`: who asks, refused while another review or hint is
+        computed for them (`one_at_a_time`)."""
         key = (summary.match_id, seat)
         stored = await self.bot.db.match_review(*key)
         if stored is not None:
             return Review.from_json(stored)
+        self.one_at_a_time(person, ("review", *key))
         reviewing = self.running.get(key)
         if reviewing is None:
             reviewing = self.running[key] = Reviewing()
@@ -170,6 +191,7 @@ class Reviews:
             reviewing.task = task
             task.add_done_callback(lambda _: self.running.pop(key, None))
         assert reviewing.task is not None
+        self.held_until(person, ("review", *key), reviewing.task)
         if interaction is not None and w is not None:
             await self._follow(interaction, reviewing, w)
         return await asyncio.shield(reviewing.task)
@@ -182,6 +204,7 @@ class Reviews:
             record = await self.bot.db.match_record(summary.match_id)
             # A replay: the views of the seat's decisions, nothing else goes to the workers.
             points = await asyncio.to_thread(decision_points, record, seat)
+            points = points[-MOST_DECISIONS:]  # a long match: its last decisions
             reviewing.total = len(points)
             decisions: list[Decision] = []
             for point in points:
@@ -191,6 +214,30 @@ class Reviews:
         now = self.bot.settings.clock()
         stored = await self.bot.db.save_match_review(summary.match_id, seat, review.to_json(), now)
         return Review.from_json(stored)
+
+    def one_at_a_time(self, person: int | None, key: Hashable) -> None:
+        """Refuse `person` a review or hint (`key`) while another is computed for them (the
+        same one they share): nobody queues more than one thing at a time."""
+        if person is None:
+            return
+        held = self.busy.get(person)
+        if held is not None and held != key:
+            raise TableError(words.ONE_AT_A_TIME)
+        self.busy[person] = key
+
+    def held_until(self, person: int | None, key: Hashable, task: asyncio.Future[Any]) -> None:
+        """`person`'s place (`one_at_a_time`) is free again once `task` is done."""
+        if person is None:
+            return
+
+        def release(_: object) -> None:
+            if self.busy.get(person) == key:
+                del self.busy[person]
+
+        if task.done():
+            release(task)
+        else:
+            task.add_done_callback(release)
 
     async def _judge(self, point: DecisionPoint) -> Decision:
         pool = self.bot.tables.robots.worker_pool
@@ -252,14 +299,33 @@ class Reviews:
             if version != table.version:
                 raise TableError(texts.STALE_BUTTON)
             view = table.view(seat)  # the clicker's own: all the hint may read
-        pool = tables.robots.worker_pool
-        found: Hint = await self._in_workers(lambda: pool().submit_hint(view, self.hint_budget))
+        found = await self._hint_of((table_id, version, seat), view, user)
         w = mine(interaction)
         (label,), _ = move_labels((found.action,), w, view)
         reason = words.reason_text(found.reason.key, found.reason.numbers, w)
         await interaction.followup.send(
             f"{w(words.HINT_MOVE, move=label)} {reason}", ephemeral=True
         )
+
+    async def _hint_of(self, key: tuple[str, int, int], view: Any, person: int) -> Hint:
+        """The hint at a position (`key`: table id, version, seat; `view`: that seat's): kept
+        once searched, and one search for every press made while it is searched. A search that
+        failed is forgotten (the next press searches again)."""
+        task = self.hints.get(key)
+        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            self.one_at_a_time(person, ("hint", *key))
+            pool = self.bot.tables.robots.worker_pool
+            task = asyncio.create_task(
+                self._in_workers(lambda: pool().submit_hint(view, self.hint_budget)), name="hint"
+            )
+            self.hints[key] = task
+            while len(self.hints) > HINTS_KEPT:
+                self.hints.popitem(last=False)
+        elif not task.done():
+            self.one_at_a_time(person, ("hint", *key))
+        self.hints.move_to_end(key)
+        self.held_until(person, ("hint", *key), task)
+        return await asyncio.shield(task)
 
 
 def progress_text(reviewing: Reviewing, w: Words) -> str:

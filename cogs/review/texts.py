@@ -12,6 +12,9 @@ from cogs.lang import N_, Nn_, Words
 NOT_A_PLAYER = N_("Only the players of match #{number} can review it: you did not play in it.")
 NO_MATCH_TO_REVIEW = N_("You have no finished match in this server to review yet.")
 NOT_RECORDED = N_("This match was not recorded (a moderator ended it): there is nothing to review.")
+ONE_AT_A_TIME = N_(
+    "Your last review or hint is still being worked out: ask for this one once it is shown."
+)
 
 # -- while it is computed ---------------------------------------------------------------------
 

@@ -87,8 +87,9 @@ class Hand:
     @property
     def fingerprint(self) -> str:
         """What `shown` keeps of a hand DM; ":moves": it has live move buttons (only those
-        need taking away later)."""
-        to_play = self.to_play
+        need taking away later). A turn announced in the thread leaves the DM without moves:
+        the player who asks for DMs again during that turn is sent one with them."""
+        to_play = self.to_play and not self.in_thread
         shows = digest(
             [str(tile) for tile in self.view.hand], to_play and self.version, self.ending
         )
@@ -636,15 +637,18 @@ class Publisher:
     async def choose_hands_place(self, user_id: int, place: str) -> None:
         """Remember where the player wants their hand; the tables they play at (in every
         process) show it there from now on (a turn that is theirs already is sent there at
-        once)."""
+        once). A preference, stored apart from the tables: their hands are only shown again
+        (`Tables.show_again`), no table changes, so no AI search or button goes out of date."""
         await self.db.set_hands_place(user_id, place, self.tables.clock())
         if not self.tables.shared:
             self.places[user_id] = place
         for table_id in await self.db.open_tables_of(user_id, "table"):
             try:
-                await self.tables.act(table_id, _playing, show=lambda table, _: ["hands"])
+                async with self.tables.read(table_id) as table:
+                    _playing(table)
             except TableError:
                 continue  # a lobby, or gone meanwhile: nothing to show
+            await self.tables.show_again(table_id, ["hands"])
 
     async def _hand_now(self, table_id: str, seat: int, at: int | None = None) -> Hand | None:
         """What the seat's hand message must show now (None: the seat has no player)."""

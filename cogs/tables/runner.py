@@ -16,8 +16,9 @@ The store is the truth (`store`). An action, whoever makes it:
 Showing is a projection of the store (`delivery`): the outbox is delivered by a loop, retried
 until what people see matches the stored table, after a restart too. Jobs (`jobs`) are rows:
 lobby expiry, the pause between hands, AI moves and turn timers, forgetting finished tables.
-An AI move is chosen from the stored table without its lock and stored only if the table did
-not change meanwhile (`_move_itself`).
+An AI move is chosen from the stored table without its lock and stored only if the game did
+not move on meanwhile (`_move_itself`): only a change of the position moves a job on, so what a
+player does outside the game (a preference, a draw offer) never throws a search away.
 
 The lobby's clicks live in `lobbies`; AI seats and timed-out turns in `robots`.
 """
@@ -49,7 +50,7 @@ from cogs.tables.places import Places
 from cogs.tables.publisher import ANSWER_SECONDS, Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.seating import TableError
-from cogs.tables.store import Conflict, Due, TableStore
+from cogs.tables.store import DELIVERY_LEASE_SECONDS, Conflict, Due, NotStored, TableStore
 from cogs.tables.table import Phase, Step, Table, new_seed
 from data import Job, OutboxItem
 from engine.ai import LEVELS
@@ -65,6 +66,11 @@ R = TypeVar("R")
 STOP_SECONDS = 10.0  # a graceful stop waits this long at most for what is being shown
 FORGET_CANCELLED_SECONDS = 5.0  # a closed lobby's row stays while its last words are shown
 CHEAPER_AFTER = 2  # failed tries of an AI move before it is chosen at random instead
+STORE_ATTEMPTS = 3  # writes of a job's change that lost a race with a change of no position
+
+
+class Moved(Conflict):
+    """The game moved on from the position a job's change was decided for: it is void."""
 
 
 def show_for(table: Table, steps: Iterable[Step] = (), *, was: Phase | None = None) -> list[str]:
@@ -192,17 +198,24 @@ class Tables:
         *,
         expected: int | None = None,
         show: Callable[[Table, R], Iterable[str]] | None = None,
+        at_version: int | None = None,
     ) -> tuple[Table, R]:
         """Change the stored table and store the change with what it shows and its next job,
         in one transaction (see the module docstring). `expected`: the revision the change was
-        decided at (a job's), refused with `Conflict` if the table moved on. `show`: what the
-        change shows (default: `show_for`, from the steps it returns when it returns any)."""
+        decided at, refused with `Conflict` if the table moved on. `at_version`: the position
+        it was decided for (a job's, an AI move's), refused with `Moved` if the game moved on;
+        a newer revision that moved no position (a preference, a draw offer) does not refuse
+        it. `show`: what the change shows (default: `show_for`, from the steps it returns when
+        it returns any). A change that moves neither the position nor the due time leaves the
+        table's job row as it is (`TableStore.commit`'s `same_position`)."""
         async with self.locks[table_id]:
             # A job's change needs its own revision: a newer stored one refuses it at commit.
             table = await self.store.get(table_id, at_least=expected)
             if expected is not None and table.revision != expected:
                 raise Conflict
-            was = table.phase
+            if at_version is not None and table.version != at_version:
+                raise Moved
+            was, version, due = table.phase, table.version, self.due(table)
             try:
                 result = change(table)
             except (TableError, DominoError):
@@ -218,8 +231,10 @@ class Tables:
             else:
                 steps = result if isinstance(result, list) else []
                 keys = show_for(table, [s for s in steps if isinstance(s, Step)], was=was)
+            after = self.due(table)
+            same = table.version == version and after == due
             taken = await self.store.commit(
-                table, new=False, was=was, show=keys, due=self.due(table), now=now
+                table, new=False, was=was, show=keys, due=after, now=now, same_position=same
             )
         self.wake(table, taken)
         return table, result
@@ -240,11 +255,18 @@ class Tables:
         if due is not None:
             self.jobs.expect(due.at)
 
+    async def show_again(self, table_id: str, keys: list[str]) -> None:
+        """Show the table's `keys` again as it is stored, without changing it (a player's
+        preference changed: where their hand goes): no new revision, so nothing decided for
+        the table's position (an AI's search, a button, a hint) goes out of date."""
+        taken = await self.db.queue(table_id, keys, now=self.clock(), lease=DELIVERY_LEASE_SECONDS)
+        self.delivery.hand_over(taken or [])
+
     # -- jobs -------------------------------------------------------------------------------
 
     async def run_job(self, job: Job) -> bool:
         """A table's job is due (claimed, so no other process runs it): carry it out as an
-        action at the revision it was set for. A table that moved on has its own next job.
+        action at the position it was set for. A table that moved on has its own next job.
         A puzzle's jobs are the puzzles' own. True when a change was stored (its commit
         replaced the job's row), or the table left the store with its job."""
         if job.kind == "put-away" or job.table_id in self.bot.puzzles.puzzles:
@@ -263,32 +285,55 @@ class Tables:
         else:
             log.warning("table %s: unknown job %r dropped", job.table_id, job.kind)
             return False
-        try:
-            await self.act(job.table_id, change, expected=job.revision)
-        except Conflict:
-            return False
-        return True
+        async with self.read(job.table_id) as table:
+            if not await self._stands(job, table):
+                return False
+            version = table.version
+        return await self._store_at(job.table_id, version, change)
 
     async def _move_itself(self, job: Job) -> bool:
         """An AI seat's move, or a person's turn that ran out: chosen from the stored table
         without holding it (Resign and other clicks go on meanwhile), stored only if the table
-        is still where the move was chosen. After repeated failures the move is chosen at
-        random (no worker, no search): a move always comes. True when the move was stored."""
+        is still at the position the move was chosen for (its `version`: a new revision that
+        moved no position, a preference shown again or a draw offered, does not throw the
+        search away). After repeated failures the move is chosen at random (no worker, no
+        search): a move always comes. True when the move was stored."""
         async with self.read(job.table_id) as table:
-            if table.revision != job.revision or table.phase is not Phase.PLAYING:
+            if table.phase is not Phase.PLAYING or not await self._stands(job, table):
                 return False
             turn = self.robots.plan(table)
+            version = table.version
         level = turn.level if job.attempts < CHEAPER_AFTER else LAST_RESORT_LEVEL
         action = await self.robots.choose(turn.view, level, turn.seed, table_id=job.table_id)
-        try:
-            await self.act(
-                job.table_id,
-                lambda table: self.robots.play(table, turn, action),
-                expected=job.revision,
-            )
-        except Conflict:
-            return False
-        return True
+        return await self._store_at(
+            job.table_id, version, lambda table: self.robots.play(table, turn, action)
+        )
+
+    async def _stands(self, job: Job, table: Table) -> bool:
+        """Whether `job` is still the job of `table`'s position (read under its lock): set at
+        the table's revision, or at an earlier one that the changes since left standing (they
+        moved no position: `TableStore.commit` kept its row; a change that moved the game
+        replaced it)."""
+        if table.revision == job.revision:
+            return True
+        stored = await self.db.table_job(job.table_id)
+        return stored is not None and (stored.kind, stored.revision) == (job.kind, job.revision)
+
+    async def _store_at(self, table_id: str, version: int, change: Callable[[Table], R]) -> bool:
+        """Store a job's `change`, decided for the position `version`, if the table is still
+        at that position: one action per position, so a job never moves twice. A revision that
+        moved on between the read and the write for another reason (a change that moved no
+        position, stored meanwhile in another process) is read again and the change tried
+        again. True when it was stored."""
+        for _ in range(STORE_ATTEMPTS):
+            try:
+                await self.act(table_id, change, at_version=version)
+            except Moved:
+                return False
+            except Conflict:
+                continue
+            return True
+        raise NotStored  # tried again later, as a write the store refused
 
     async def _forget(self, job: Job) -> None:
         """A finished table's (or closed lobby's) time is up: it leaves the store and memory."""

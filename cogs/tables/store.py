@@ -170,6 +170,7 @@ class TableStore:
         show: Iterable[str],
         due: Due | None,
         now: float,
+        same_position: bool = False,
     ) -> list[OutboxItem]:
         """Store `table` (changed in place from its cached copy, or `new`) at the next revision
         with what to `show` and its next job. `was`: its phase before the change (a match that
@@ -177,7 +178,9 @@ class TableStore:
         at its new revision; on any failure the cached copy is dropped and the change refused
         (`Conflict`, or "could not be saved"; a person it places anew who is at their cap:
         `TOO_MANY_TABLES`). Returns the outbox items claimed for this process to show
-        (`store_change`)."""
+        (`store_change`). `same_position`: the change moved neither the position nor the due
+        time, so the table's job keeps its row (`Change.same_position`: the job set at an
+        earlier revision still stands, and a search for it goes on)."""
         revision = 0 if new else table.revision + 1
         finished = None
         recorded = table.ending is not None and table.ending.recorded
@@ -209,6 +212,7 @@ class TableStore:
             finished=finished,
             due_at=now,
             caps=caps,
+            same_position=same_position and not new,
         )
         try:
             taken = await store_change(self.db, change)

@@ -24,6 +24,7 @@ import pytest
 
 from cogs import texts
 from cogs.lang import words
+from cogs.review import reviews
 from cogs.review import texts as review_words
 from cogs.review.answer import decision_embed, scenes, summary_embed
 from cogs.review.reviews import JUDGEMENTS_AT_ONCE
@@ -377,3 +378,101 @@ def test_a_review_without_decisions_or_without_a_costly_one_says_so() -> None:
     assert accurate["description"].endswith(
         "No costly decision: each was within 2 points of the best move."
     )
+
+
+# -- computed once, one at a time, and bounded --------------------------------------------------
+
+
+@pytest.fixture
+def hints_searched(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every hint search handed to the AI workers, in any bot instance."""
+    searched: list[Any] = []
+    submit = AIPool.submit_hint
+
+    def counting(self: AIPool, view: Any, *args: Any) -> Any:
+        searched.append(view)
+        return submit(self, view, *args)
+
+    monkeypatch.setattr(AIPool, "submit_hint", counting)
+    return searched
+
+
+async def test_ten_hint_presses_on_one_position_search_it_once(
+    emu: Emulator,
+    domino: discord.Client,
+    monkeypatch: pytest.MonkeyPatch,
+    hints_searched: list[Any],
+) -> None:
+    mover, dm = await hints_table(emu, hints=True, rated=False, monkeypatch=monkeypatch)
+    pressed = await asyncio.gather(*(mover.click(dm, "Hint") for _ in range(10)))
+    told = [answer_of(result).text for result in pressed]
+    assert all(text.startswith("**Hint:** play **") for text in told)
+    assert len(set(told)) == 1  # the same hint for everyone who pressed
+    assert len(hints_searched) == 1, f"{len(hints_searched)} searches of one position"
+    # Pressed again later, it is the same hint, and nothing is searched.
+    assert answer_of(await mover.click(dm, "Hint")).text == told[0]
+    assert len(hints_searched) == 1
+
+
+def recorded_match(table_id: str, guild_id: int, user_id: int, record: dict[str, Any]) -> Any:
+    """A finished partnership match of `record`, with `user_id` at seat 0."""
+    seats = [
+        SeatResult(seat, user_id if seat == 0 else None, f"seat {seat}", seat % 2, 0, False)
+        for seat in range(4)
+    ]
+    return FinishedMatch(table_id, guild_id, "partnership", {}, record, seats, False, 1.0)
+
+
+async def test_a_second_review_while_one_is_computed_is_refused(
+    emu: Emulator, domino: discord.Client, judged: Judged
+) -> None:
+    alice = emu.user("alice")
+    client: Any = domino
+    ids = []
+    for number in range(2):
+        record = played_record("partnership", 4, f"two-reviews-{number}", hands=2)
+        finished = recorded_match(f"two{number}", emu.guild.id, alice.id, record)
+        ids.append((await client.db.record_match(finished)).match_id)
+    first, second = ids
+    # Another review holds the workers' place for reviews: alice's first one waits for it,
+    # its progress shown (that edit held, so the bot counts as idle meanwhile).
+    emu.hold(lambda method, path: method == "PATCH" and path.startswith("/webhooks/"))
+    async with client.reviews.judging:
+        asked = asyncio.create_task(alice.slash("domino review", match=first))
+        await emu.wait_for(lambda: emu.held, timeout=10)
+        refused = await alice.slash("domino review", match=second)
+        await emu.wait_for(lambda: refused.response and refused.response.text, timeout=10)
+        assert refusal(refused) == review_words.ONE_AT_A_TIME
+        assert await client.db.match_review(first, 0) is None  # still being computed
+    emu.release()
+    asked_result = await asked
+    await emu.settle()
+    answer = answer_of(asked_result)
+    assert answer.embeds[0]["title"].startswith(f"Your review · match #{first}")
+    assert await client.db.match_review(second, 0) is None  # the refused one was not computed
+    assert {point.view.seat for point in judged} == {0} and len(judged) == len(
+        (await stored_review(client, first, 0)).decisions
+    )
+    # Once it is shown, the second one is hers to ask for.
+    again = answer_of(await alice.slash("domino review", match=second))
+    assert again.embeds[0]["title"].startswith(f"Your review · match #{second}")
+
+
+async def test_a_long_matchs_review_judges_its_last_decisions_only(
+    emu: Emulator, domino: discord.Client, judged: Judged, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    most = 40
+    monkeypatch.setattr(reviews, "MOST_DECISIONS", most)
+    alice = emu.user("alice")
+    client: Any = domino
+    record = played_record("partnership", 4, "long-review", hands=20, options={"target": 500})
+    points = decision_points(record, 0)
+    assert len(points) > 2 * most  # a long match for this bound
+    finished = recorded_match("long1", emu.guild.id, alice.id, record)
+    match_id = (await client.db.record_match(finished)).match_id
+    answer = answer_of(await alice.slash("domino review", match=match_id))
+    assert answer.embeds[0]["title"].startswith(f"Your review · match #{match_id}")
+    assert len(judged) == most, f"{len(judged)} decisions judged"
+    assert [(p.hand, p.turn) for p in judged] == [(p.hand, p.turn) for p in points[-most:]]
+    review = await stored_review(client, match_id, 0)
+    assert [(d.hand, d.turn) for d in review.decisions] == [(p.hand, p.turn) for p in judged]
