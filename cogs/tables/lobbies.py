@@ -67,12 +67,13 @@ class Lobbies:
         await interaction.response.defer()
         user = interaction.user
         now = self.tables.clock()
-        places = await self.tables.places_of(user.id) if verb in ("join", "seat") else []
+        # Nothing is awaited between the acknowledgement and the change, which reads the table
+        # under its lock: clicks are applied in the order they were acknowledged (a Start
+        # pressed after a Join was acknowledged comes after it). A seat's cap is counted by
+        # the commit that writes it (`TableStore.caps`).
 
         def click(table: Table) -> list[Step]:
             self.tables.check_place(interaction, table)
-            if verb in ("join", "seat") and table.seat_of(user.id) is None:
-                self.tables.check_room(user.id, places, table)
             if verb == "join":
                 table.join(user.id, user.display_name)
             elif verb == "seat":
