@@ -46,6 +46,7 @@ from data.models import (
     SeatResult,
     ServerSettings,
     Shown,
+    TurnClock,
     VariantStats,
 )
 from data.results import seats_from_record
@@ -71,6 +72,7 @@ __all__ = [
     "SeatResult",
     "ServerSettings",
     "Shown",
+    "TurnClock",
     "VariantStats",
     "seats_from_record",
 ]

@@ -32,7 +32,7 @@ from cogs.lang import Said
 from cogs.tables.seating import TableError
 from cogs.tables.state import dump, load
 from cogs.tables.table import Phase, Table
-from data import Change, Database, Job, LiveTable, OutboxItem
+from data import Change, Database, Job, LiveTable, OutboxItem, TurnClock
 from data.models import FinishedMatch, SeatResult
 from engine.record import write
 
@@ -61,10 +61,13 @@ class NotStored(TableError):
 
 @dataclass(frozen=True)
 class Due:
-    """A table's next due job, before it is stored with the revision it belongs to."""
+    """A table's next due job, before it is stored with the revision it belongs to. A person's
+    turn timer has the turn's `clock`: the store makes it due when that clock runs out, which
+    starts only when the turn's alert is delivered (`at` is then `UNTIL_SHOWN`)."""
 
     kind: str
     at: float
+    clock: TurnClock | None = None
 
 
 async def store_change(db: Database, change: Change) -> list[OutboxItem]:
@@ -175,6 +178,7 @@ class TableStore:
             job=job,
             finished=finished,
             due_at=now,
+            clock=due.clock if due is not None else None,
         )
         try:
             taken = await store_change(self.db, change)
