@@ -11,3 +11,16 @@ CREATE TABLE turn_clocks (
     started_at REAL    NOT NULL,  -- when the turn began (the move before it was stored)
     shown_at   REAL               -- when its alert was delivered; NULL while it was not
 );
+
+-- A person's turn in progress when this runs was timed from when it began: its clock counts as
+-- shown then, so its timer stays due when it was (the turn's next commit keeps it).
+INSERT INTO turn_clocks (table_id, version, seconds, started_at, shown_at)
+    SELECT id, version, seconds, started_at, started_at FROM (
+        SELECT live_tables.id AS id,
+               json_extract(live_tables.state, '$.version') AS version,
+               json_extract(live_tables.state, '$.setup.turn_seconds') AS seconds,
+               json_extract(live_tables.state, '$.turn_started') AS started_at
+        FROM jobs JOIN live_tables ON live_tables.id = jobs.table_id
+        WHERE jobs.kind = 'timer'
+    ) AS turns
+    WHERE version IS NOT NULL AND seconds IS NOT NULL AND started_at IS NOT NULL;

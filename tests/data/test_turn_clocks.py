@@ -6,9 +6,12 @@ alert of a turn the table has left starts nothing, whichever process commits or 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from data import Change, Database, Job, LiveTable, Shown, TurnClock
+from data.migrate import migrate
+from data.sql import open_store
 from data.turn_clocks import UNTIL_SHOWN
 from tests.data.conftest import GUILD, raw_rows
 
@@ -118,3 +121,31 @@ async def test_a_forgotten_table_leaves_no_clock(db: Database) -> None:
     assert await db.commit(turn(None, 1, started_at=10.0))
     await db.forget_table("t1")
     assert await db.turn_clock("t1") is None
+
+
+async def test_a_turn_in_progress_at_the_migration_keeps_its_timer(target: str) -> None:
+    """A turn stored before turns had clocks was timed from when it began: after the migration
+    its clock counts as shown then, so the turn's next commit (a draw offer) keeps its timer
+    where it was instead of waiting for an alert that was sent long ago."""
+    state = json.dumps({"version": 7, "turn_started": 100.0, "setup": {"turn_seconds": TURN}})
+    async with await open_store(target) as store:
+        await migrate(store, 10)
+        async with store.write() as connection:
+            await connection.execute("INSERT INTO servers (guild_id) VALUES (?)", (GUILD,))
+            for name, kind in (("t1", "timer"), ("t2", "ai")):
+                await connection.execute(
+                    "INSERT INTO live_tables (id, guild_id, channel_id, state, updated_at,"
+                    " revision) VALUES (?, ?, 55, ?, 100.0, 3)",
+                    (name, GUILD, state),
+                )
+                await connection.execute(
+                    "INSERT INTO jobs (table_id, kind, revision, due_at) VALUES (?, ?, 3, ?)",
+                    (name, kind, 100.0 + TURN),
+                )
+    async with await Database.open(target) as db:
+        assert await db.turn_clock("t1") == TurnClock(7, TURN, 100.0, 100.0)
+        assert await db.turn_clock("t2") is None  # an AI's turn has no clock
+        loaded = await db.load_table("t1")
+        assert loaded is not None
+        assert await db.commit(turn(loaded, 7, started_at=100.0))
+        assert await due_at(db) == 100.0 + TURN
