@@ -220,16 +220,21 @@ class Publisher:
         thread), for the turn at `version` of the table read at `revision`: recorded at once, as
         `_remember` records a new message, and in the same transaction the turn's clock starts
         (`Database.turn_shown`: the turn is timed from now). An alert that came late has the
-        board shown again (`REDRAW_AFTER_SECONDS`)."""
+        board shown again (`REDRAW_AFTER_SECONDS`). Not stored, the alert is forgotten here too:
+        the turn is told again (its clock starts with an alert the store knows of)."""
         (await self._shown(shown.table_id))[shown.key] = shown
-        clock = await self.db.turn_shown(
-            shown,
-            version,
-            revision,
-            self.tables.clock(),
-            late_after=REDRAW_AFTER_SECONDS,
-            then_show=(BOARD_AGAIN,),
-        )
+        try:
+            clock = await self.db.turn_shown(
+                shown,
+                version,
+                revision,
+                self.tables.clock(),
+                late_after=REDRAW_AFTER_SECONDS,
+                then_show=(BOARD_AGAIN,),
+            )
+        except BaseException:
+            self.shown.pop(shown.table_id, None)
+            raise
         self._unsaved.get(shown.table_id, {}).pop(shown.key, None)
         if clock is not None and clock.deadline is not None:
             self.tables.jobs.expect(clock.deadline)
