@@ -255,6 +255,11 @@ CHOOSE_LEADER = N_(
     "{pair} won the hand: either of them may press “I'll lead” to lead the next one."
 )
 NO_BOARD_YET = N_("The table is empty.")
+# Under the turn line when the turn's alert came long after the turn began (Discord or the bot
+# was down): the turn's time counts from when it was shown.
+TURN_WAITED = N_(
+    "The table waited while this turn could not be shown: its time counts from when it was."
+)
 DM_CLOSED = N_("{name}'s DMs are closed: press “Your hand” to see and play your tiles.")
 SPECTATORS = N_("Anyone can watch; only the players see their own tiles.")
 

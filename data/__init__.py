@@ -48,6 +48,7 @@ from data.models import (
     SeatResult,
     ServerSettings,
     Shown,
+    TurnClock,
     VariantStats,
 )
 from data.results import seats_from_record
@@ -75,6 +76,7 @@ __all__ = [
     "SeatResult",
     "ServerSettings",
     "Shown",
+    "TurnClock",
     "VariantStats",
     "seats_from_record",
 ]

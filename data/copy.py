@@ -39,6 +39,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "outbox": ("table_id", "key"),
     "jobs": ("table_id",),
     "shown": ("table_id", "key"),
+    "turn_clocks": ("table_id",),
     "bot_values": ("name",),
 }
 AUTO_IDS = ("seasons", "matches", "puzzle_solves")  # tables whose `id` the database gives

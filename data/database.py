@@ -37,6 +37,7 @@ from data import (
     runtime,
     seasons,
     servers,
+    turn_clocks,
 )
 from data.migrate import migrate
 from data.models import (
@@ -56,6 +57,7 @@ from data.models import (
     Season,
     ServerSettings,
     Shown,
+    TurnClock,
 )
 from data.sql import Connection, Dialect, Store, busy, driver_error, open_store, parse_target
 from data.sql.base import Body
@@ -249,9 +251,10 @@ class Database:
     ) -> list[OutboxItem] | None:
         """One action, in ONE write transaction: the table's row at its new revision, the
         outbox keys queued at that revision (due at `change.due_at`), the table's next job
-        (replaced, or deleted when `change.job` is None), `change.finished` recorded (once
-        per table id; the table's row stays as `change.table`), and `change.solve` kept (once
-        per attempt).
+        (replaced, or deleted when `change.job` is None; a person's turn timer, with
+        `change.clock`, due when the turn's clock runs out: `turn_clocks.wind`), `change.finished`
+        recorded (once per table id; the table's row stays as `change.table`), and `change.solve`
+        kept (once per attempt).
 
         The row is written only if its revision is still `change.expected` (`expected` None: a
         new table, only if no row has its id). On a conflict (the revision moved on, the row is
@@ -293,10 +296,16 @@ class Database:
             if not written:
                 raise _Conflict  # rolls back the `servers` row the write may have added
             await runtime.queue(connection, table.id, change.outbox, table.revision, change.due_at)
+            job = change.job
             if change.same_position:
-                await runtime.keep_job(connection, table.id, change.job)
+                # No position moved: the job (and a person's turn clock) stays as it is.
+                await runtime.keep_job(connection, table.id, job)
             else:
-                await runtime.set_job(connection, table.id, change.job)
+                if change.clock is not None and job is not None:
+                    job = await turn_clocks.wind(connection, table.id, change.clock, job)
+                else:
+                    await turn_clocks.stop(connection, table.id)
+                await runtime.set_job(connection, table.id, job)
             if change.finished is not None and prepared is not None:
                 await recording.record(connection, change.finished, prepared, end_table=False)
             if change.solve is not None:
@@ -419,6 +428,39 @@ class Database:
     async def save_shown(self, shown: Shown) -> None:
         """Insert or replace what one of the table's messages shows."""
         await self._writing(partial(runtime.save_shown, shown=shown))
+
+    async def turn_shown(
+        self,
+        shown: Shown,
+        version: int,
+        revision: int,
+        now: float,
+        *,
+        late_after: float = float("inf"),
+        then_show: Sequence[str] = (),
+    ) -> TurnClock | None:
+        """A person's turn alert (a new message, `shown`) was sent for the turn at `version`:
+        recorded, and in the same transaction that turn's clock started (if it is still the
+        table's turn and was not started), its timer job due when the clock runs out; an alert
+        later than `late_after` seconds after the turn began queues `then_show` at `revision`.
+        Returns the clock it started (see `turn_clocks.turn_shown`)."""
+        return await self._writing(
+            partial(
+                turn_clocks.turn_shown,
+                shown=shown,
+                version=version,
+                revision=revision,
+                now=now,
+                late_after=late_after,
+                then_show=then_show,
+            )
+        )
+
+    async def turn_clock(self, table_id: str) -> TurnClock | None:
+        """The clock of the person's turn the table is at (None: no person's turn)."""
+        return await self._reading(
+            partial(turn_clocks.turn_clock, table_id=table_id), snapshot=False
+        )
 
     async def release_claims(self) -> None:
         """Release every claim: for a process that starts knowing it is the only one using the

@@ -295,6 +295,24 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class TurnClock:
+    """The clock of a turn a person plays (the `turn_clocks` row): it runs from when the turn's
+    alert was delivered (`shown_at`, None while it was not), for `seconds`; `version` is the
+    table's version of the turn, `started_at` when the turn began. The commit that makes the
+    turn writes it with `shown_at` None; the transaction that records the alert starts it."""
+
+    version: int
+    seconds: float
+    started_at: float
+    shown_at: float | None = None
+
+    @property
+    def deadline(self) -> float | None:
+        """When the turn runs out: None while its alert was not delivered (it does not run)."""
+        return None if self.shown_at is None else self.shown_at + self.seconds
+
+
+@dataclass(frozen=True)
 class Change:
     """One action's transaction (`Database.commit`). `table.revision` is the new revision:
     `expected + 1`, or 0 for a new table (`expected` None). `outbox`: the keys to show at that
@@ -315,6 +333,10 @@ class Change:
     job: Job | None = None
     finished: FinishedMatch | None = None
     due_at: float = 0.0
+    #: The clock of the person's turn the job times (`job` is then due when the clock runs
+    #: out: not before the turn's alert is delivered); None for any other job, and the table's
+    #: clock row goes.
+    clock: TurnClock | None = None
     same_position: bool = False
     solve: PuzzleSolve | None = None
     caps: tuple[Cap, ...] = ()

@@ -51,9 +51,19 @@ class BoardSnapshot:
     choosers: tuple[int, ...]
     ending: Ending | None
     winners: tuple[int, ...]
+    #: The turn's alert was delivered long after the turn began: the table waited for it, and
+    #: the turn's time counts from then (`Tables.turn_deadline`).
+    paused: bool = False
 
     @classmethod
-    def of(cls, table: Table, deadline: float | None, between_until: float | None) -> BoardSnapshot:
+    def of(
+        cls,
+        table: Table,
+        deadline: float | None,
+        between_until: float | None,
+        *,
+        paused: bool = False,
+    ) -> BoardSnapshot:
         view = table.public_view() if table.match is not None else None
         return cls(
             table_id=table.id,
@@ -72,6 +82,7 @@ class BoardSnapshot:
             choosers=table.lead_choosers() if table.phase is Phase.BETWEEN else (),
             ending=table.ending,
             winners=table.winners,
+            paused=paused,
         )
 
     @property
@@ -100,6 +111,8 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
         if snap.deadline is not None:
             turn += " · " + texts.deadline_line(int(snap.deadline))
         lines.append(turn)
+        if snap.paused:
+            lines.append(w(texts.TURN_WAITED))
     if view.results and (snap.phase is Phase.BETWEEN or view.over):
         lines.append(texts.hand_outcome(w, view, names))
     if snap.phase is Phase.BETWEEN and view.results:

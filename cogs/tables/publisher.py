@@ -58,6 +58,12 @@ NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thr
 #: takes some); else the click is only acknowledged (and the DM edited as usual).
 ANSWER_SECONDS = 1.5
 NOTE_ATTEMPTS = 3  # a note of where a message is, made again after lost races (`_note`)
+#: A turn's alert delivered this many seconds after the turn began shows the board again: the
+#: board, shown before the alert, counted the turn's time from when it was drawn.
+REDRAW_AFTER_SECONDS = 5.0
+#: The outbox key of that board (its own key: the round that showed the board before the alert
+#: is ending, and its end deletes the `board` item it showed).
+BOARD_AGAIN = "board:clock"
 
 
 @dataclass
@@ -79,6 +85,7 @@ class Hand:
     ending: list[str]  # how the hand and the match ended, once they have
     hint: bool = False  # the table offers hints: a Hint button beside the moves
     in_thread: bool = False  # their turns are announced in the thread (chosen, or DMs closed)
+    revision: int = 0  # the store's revision of the table read
 
     @property
     def to_play(self) -> bool:
@@ -208,6 +215,30 @@ class Publisher:
             return
         await self.db.save_shown(shown)
         self._unsaved.get(shown.table_id, {}).pop(shown.key, None)
+
+    async def _alerted(self, shown: Shown, version: int, revision: int) -> None:
+        """A person's turn alert was sent (a new DM with their moves, or their ping in the
+        thread), for the turn at `version` of the table read at `revision`: recorded at once, as
+        `_remember` records a new message, and in the same transaction the turn's clock starts
+        (`Database.turn_shown`: the turn is timed from now). An alert that came late has the
+        board shown again (`REDRAW_AFTER_SECONDS`). Not stored, the alert is forgotten here too:
+        the turn is told again (its clock starts with an alert the store knows of)."""
+        (await self._shown(shown.table_id))[shown.key] = shown
+        try:
+            clock = await self.db.turn_shown(
+                shown,
+                version,
+                revision,
+                self.tables.clock(),
+                late_after=REDRAW_AFTER_SECONDS,
+                then_show=(BOARD_AGAIN,),
+            )
+        except BaseException:
+            self.shown.pop(shown.table_id, None)
+            raise
+        self._unsaved.get(shown.table_id, {}).pop(shown.key, None)
+        if clock is not None and clock.deadline is not None:
+            self.tables.jobs.expect(clock.deadline)
 
     def unsaved(self, table_id: str) -> list[Shown]:
         """What the table's edited messages show and the store does not know yet (taken: the
@@ -442,11 +473,16 @@ class Publisher:
         await self._remember(Shown(table_id, key, channel.id, posted, ""))
 
     async def _show_board(self, table_id: str, at: int | None = None) -> None:
+        """The board (`BOARD_AGAIN` too): edited in place, or posted again at the bottom. Its
+        deadline is the turn's clock's (`Tables.turn_deadline`), read from the store."""
         shown = await self._shown(table_id)
         async with self.tables.read(table_id, at_least=at) as table:
             if table.match is None:
                 return
-            snap = self.tables.snapshot(table)
+            clock = None
+            if table.phase is Phase.PLAYING and table.needs_ai() is None:
+                clock = await self.db.turn_clock(table_id)
+            snap = self.tables.snapshot(table, clock)
             channel_id = table.thread_id or table.channel_id or 0
             old = table.board_message_id
             w = await self.tables.public_words(table)
@@ -674,6 +710,7 @@ class Publisher:
                 w=w,
                 ending=self.ending(table, w),
                 hint=table.setup.offers_hints,
+                revision=table.revision,
             )
         hand.in_thread = hand.dm_closed or await self.hands_place(hand.user_id) == "thread"
         return hand
@@ -701,7 +738,9 @@ class Publisher:
         before = shown.get(key)
         if to_play and in_thread:
             public = await self.bot.audience.server(hand.guild_id)  # the thread's readers' words
-            await self._ping_in_thread(table_id, seat, user_id, hand.place_id, version, public)
+            await self._ping_in_thread(
+                table_id, seat, user_id, hand.place_id, version, public, hand.revision
+            )
         if hand.dm_closed:
             return
         fingerprint = hand.fingerprint
@@ -744,7 +783,7 @@ class Publisher:
             file=file,
             view=moves or discord.utils.MISSING,
         )
-        await self._remember(Shown(table_id, key, dm.id, sent, fingerprint))
+        await self._alerted(Shown(table_id, key, dm.id, sent, fingerprint), version, hand.revision)
         if before is not None and before.shows.endswith(":moves"):
             # Her turn came again before the last one's DM was shown off-turn (changes shown
             # together): that DM loses its moves and its ping line, which the new one carries.
@@ -754,7 +793,14 @@ class Publisher:
                 await channel.get_partial_message(before.message_id).edit(content=None, view=None)
 
     async def _ping_in_thread(
-        self, table_id: str, seat: int, user_id: int, place_id: int, version: int, w: Words
+        self,
+        table_id: str,
+        seat: int,
+        user_id: int,
+        place_id: int,
+        version: int,
+        w: Words,
+        revision: int,
     ) -> None:
         """The turn alert in the table's thread: a new message that pings the player alone, with
         "Your hand" (which answers with the hand, ephemerally). Once per turn (`shown`)."""
@@ -769,7 +815,9 @@ class Publisher:
             view=table_view(table_id, ["hand"], w),
         )
         self.note_message(channel.id)
-        await self._remember(Shown(table_id, key, channel.id, message.id, str(version)))
+        await self._alerted(
+            Shown(table_id, key, channel.id, message.id, str(version)), version, revision
+        )
         if before is not None:
             # "Your hand" works on any of them; the old alert is only tidied away.
             with contextlib.suppress(discord.HTTPException):

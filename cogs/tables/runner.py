@@ -52,7 +52,8 @@ from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.seating import TableError
 from cogs.tables.store import DELIVERY_LEASE_SECONDS, Conflict, Due, NotStored, TableStore
 from cogs.tables.table import Phase, Step, Table, new_seed
-from data import Job, OutboxItem
+from data import Job, OutboxItem, TurnClock
+from data.turn_clocks import UNTIL_SHOWN
 from engine.ai import LEVELS
 from engine.errors import DominoError
 
@@ -71,6 +72,11 @@ STORE_ATTEMPTS = 3  # writes of a job's change that lost a race with a change of
 
 class Moved(Conflict):
     """The game moved on from the position a job's change was decided for: it is void."""
+
+
+#: A turn whose alert was delivered this long after the turn began: the table waited for it
+#: (Discord or the bot was down), and its board says so for the rest of the turn.
+PAUSED_AFTER_SECONDS = 60.0
 
 
 def show_for(table: Table, steps: Iterable[Step] = (), *, was: Phase | None = None) -> list[str]:
@@ -157,12 +163,30 @@ class Tables:
         await self.publisher.stop()
         await self.robots.close()
 
-    def snapshot(self, table: Table) -> board.BoardSnapshot:
-        deadline = None
+    def snapshot(self, table: Table, clock: TurnClock | None = None) -> board.BoardSnapshot:
+        """What the board shows of `table`; `clock`: the stored clock of its turn
+        (`Database.turn_clock`), which the board's deadline follows (`turn_deadline`)."""
+        deadline, paused = None, False
         if table.phase is Phase.PLAYING and table.needs_ai() is None:
-            deadline = table.turn_started + table.setup.turn_seconds
+            deadline, paused = self.turn_deadline(table, clock)
         between = table.turn_started + self.settings.between_hands_seconds
-        return board.BoardSnapshot.of(table, deadline, between)
+        return board.BoardSnapshot.of(table, deadline, between, paused=paused)
+
+    def turn_deadline(self, table: Table, clock: TurnClock | None) -> tuple[float, bool]:
+        """When the person's turn runs out, as the board shows it, and whether the table
+        waited for the turn to be shown (longer than `PAUSED_AFTER_SECONDS`: the board says
+        so). A turn is timed from when its alert was delivered (`clock.shown_at`); the board is
+        shown first, so before that it counts from now (the alert follows at once, and one that
+        comes late has the board shown again: `Publisher.REDRAW_AFTER_SECONDS`). A turn
+        stored before turns had clocks runs from when it began, as its timer does."""
+        seconds = table.setup.turn_seconds
+        if clock is None:
+            return table.turn_started + seconds, False
+        if clock.version == table.version and clock.shown_at is not None:
+            shown = clock.shown_at
+        else:
+            shown = max(self.clock(), table.turn_started)
+        return shown + seconds, shown - table.turn_started > PAUSED_AFTER_SECONDS
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -174,7 +198,9 @@ class Tables:
         if table.phase is Phase.PLAYING:
             if table.needs_ai() is not None:
                 return Due("ai", table.turn_started + settings.ai_delay)
-            return Due("timer", table.turn_started + table.setup.turn_seconds)
+            # Timed from when the person was told (`data.turn_clocks`): due once shown.
+            clock = TurnClock(table.version, table.setup.turn_seconds, table.turn_started)
+            return Due("timer", UNTIL_SHOWN, clock)
         if table.phase is Phase.BETWEEN:
             # Everyone pressed Ready (AI seats always are): no need to wait out the pause.
             pause = 0.0 if table.all_ready() else settings.between_hands_seconds

@@ -32,7 +32,7 @@ from cogs import texts
 from cogs.tables.seating import TableError
 from cogs.tables.state import dump, finished_hands, hand_records, load
 from cogs.tables.table import Phase, Table
-from data import Cap, Change, Database, Job, LiveTable, OutboxItem, OverCap
+from data import Cap, Change, Database, Job, LiveTable, OutboxItem, OverCap, TurnClock
 from data.models import FinishedMatch, SeatResult
 from engine.record import write
 
@@ -61,10 +61,13 @@ class NotStored(TableError):
 
 @dataclass(frozen=True)
 class Due:
-    """A table's next due job, before it is stored with the revision it belongs to."""
+    """A table's next due job, before it is stored with the revision it belongs to. A person's
+    turn timer has the turn's `clock`: the store makes it due when that clock runs out, which
+    starts only when the turn's alert is delivered (`at` is then `UNTIL_SHOWN`)."""
 
     kind: str
     at: float
+    clock: TurnClock | None = None
 
 
 async def store_change(db: Database, change: Change) -> list[OutboxItem]:
@@ -213,6 +216,7 @@ class TableStore:
             due_at=now,
             caps=caps,
             same_position=same_position and not new,
+            clock=due.clock if due is not None else None,
         )
         try:
             taken = await store_change(self.db, change)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from data import Change, Database, Job, LiveTable, PuzzleSolve, Shown
+from data import Change, Database, Job, LiveTable, PuzzleSolve, Shown, TurnClock
 from data.copy import TABLES, copy_store
 from tests.data.conftest import GUILD, partnership, raw_rows, singles
 
@@ -67,10 +67,13 @@ async def populate(target: str) -> None:
                 "table",
                 hands=('{"actions":[]}', '{"actions":[{"seat":0,"pass":true}]}'),
             )
+            # A person's turn, its alert delivered: its clock runs.
+            timer, clock = Job(live.id, "timer", 0, 9.0), TurnClock(4, 60.0, 2.0)
             assert await db.commit(
-                Change(live, None, ("board", "hands"), Job(live.id, "ai", 0, 9.0), due_at=3.0)
+                Change(live, None, ("board", "hands"), timer, due_at=3.0, clock=clock)
             )
             await db.save_shown(Shown(live.id, "board", 6, 70, "digest"))
+            await db.turn_shown(Shown(live.id, "hand:0", 8, 80, "alert"), 4, 0, 5.0)
         await db.set_player_language(1, "de", 1.0)
         await db.set_hands_place(2, "thread", 1.0)
         await db.set_bot_value("commands", "fingerprint")
@@ -97,6 +100,7 @@ async def everything(target: str) -> list[object]:
             found += [await db.match_review(history[0].match_id, seat) for seat in range(4)]
             found.append(await db.puzzle_solves(guild, 1))
             found.append(await db.shown(f"{guild}-live"))
+            found.append(await db.turn_clock(f"{guild}-live"))
         found += [await db.live_tables(), await db.next_due(), await db.bot_value("commands")]
         found += [await db.player_language(1), await db.hands_place(2)]
     return found

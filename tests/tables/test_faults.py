@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import signal
 import sqlite3
 from collections.abc import AsyncIterator, Callable
@@ -29,9 +30,12 @@ import pytest
 from cogs import texts
 from cogs.tables import pictures
 from data import database
+from tests.emulator.clock import DISCORD_EPOCH_MS
 from tests.emulator.emulator import Emulator
 from tests.tables import conftest
 from tests.tables.converged import (
+    ENGLISH,
+    TIME_RAN_OUT,
     Clicks,
     Stored,
     assert_converged,
@@ -353,6 +357,125 @@ async def test_a_rate_limit_that_outlasts_discord_py_is_tried_again_within_secon
         with contextlib.suppress(TimeoutError):
             await emu.wait_for(lambda: emu.channel().threads, 0.5)
     assert len(emu.failed) == 20
+
+
+# -- a turn is timed from when it was shown ---------------------------------------------------
+
+TURN = 60  # seconds a turn lasts at the tables below
+
+
+def sent_at(message: Any) -> float:
+    """When Discord took the message: its id's time (Unix seconds, the emulator's clock)."""
+    return ((message.id >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def the_board_says(emu: Emulator) -> tuple[float | None, bool]:
+    """The turn's deadline the board shows (its Discord timestamp), and whether it says the
+    table waited for the turn to be shown."""
+    text = str(board(emu).embed.get("description", ""))
+    found = re.search(r"<t:(\d+):R>", text)
+    return (float(found.group(1)) if found else None), ENGLISH(texts.TURN_WAITED) in text
+
+
+async def nobody_timed_out(path: str, waiting: Turn) -> None:
+    """The person told of their turn (`waiting`) is still to move: the timer played no move
+    for them, counted no timeout, and no AI took their seat."""
+    await asyncio.sleep(1.5)  # the bot's job loop looks at its clock every 50 ms
+    stored = await stored_table(path)
+    assert (stored.version, stored.turn) == (waiting.stored.version, waiting.seat)
+    assert not any(TIME_RAN_OUT in line for line in stored.log), stored.log
+    seat = stored.seats[waiting.seat]
+    assert (seat["timeouts"], seat["ai"]) == (0, None), seat
+
+
+async def has_the_whole_turn(emu: Emulator, path: str, turn: Turn, *, waited: bool) -> None:
+    """The person to move was told by `turn.message`: the board counts their turn from it
+    (and says whether the table `waited` for it), and all but the last seconds of it pass
+    without a timeout."""
+    deadline, said_waited = the_board_says(emu)
+    told = sent_at(turn.message)
+    assert deadline is not None and abs(deadline - (told + TURN)) <= 2, (deadline, told)
+    assert said_waited == waited
+    emu.advance(max(told + TURN - 3 - emu.clock.wall(), 0.0))
+    await nobody_timed_out(path, turn)
+
+
+async def test_a_discord_outage_longer_than_a_turn_times_nobody_out(
+    emu: Emulator, domino: discord.Client, store: str
+) -> None:
+    """Discord refuses every message (503) from a move on, for three turns' time: the next
+    player is never told, so their turn never runs out (no timeout, no AI in their seat);
+    once Discord is back their DM comes, the board says the table waited, and the whole turn
+    is theirs from then."""
+    path, clicks = store, Clicks()
+    people = await open_table(emu, turn_time=TURN)
+    await play(emu, path, people, clicks, 2)
+    turn = await person_to_move(emu, path, people)
+    emu.fail(sends_or_edits, 503, times=1_000_000)
+    await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
+    await wait_stored(path, lambda s: s.version > turn.stored.version)
+    untold = await stored_table(path)
+    for _ in range(6):  # three turns of outage; the delivery keeps trying
+        emu.advance(TURN / 2)
+        await asyncio.sleep(0.3)
+    assert emu.failed, "no outage was met"
+    await nobody_timed_out(path, Turn(turn.person, untold.turn or 0, None, untold))
+    emu.failing.clear()  # Discord is back
+    await assert_converged(emu, path, nudge=5.0, timeout=20)
+    told = await person_to_move(emu, path, people)
+    assert told.stored.version == untold.version
+    await has_the_whole_turn(emu, path, told, waited=True)
+    await their_newest_buttons_work(emu, path, people, clicks)
+    await assert_record_is_the_clicks(path, clicks)
+
+
+async def test_a_bot_down_longer_than_a_turn_times_out_nobody_it_never_told(
+    emu: Emulator, domino: discord.Client, store: str
+) -> None:
+    """The bot dies right after storing a move, before telling the next player, and stays
+    down for five turns' time: restarted, it tells them, and their turn runs from then."""
+    path, clicks = store, Clicks()
+    people = await open_table(emu, turn_time=TURN)
+    await play(emu, path, people, clicks, 2)
+    turn = await person_to_move(emu, path, people)
+    emu.hold(sends_or_edits)
+    await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
+    await wait_stored(path, lambda s: s.version > turn.stored.version)
+    await emu.kill_bot()
+    emu.advance(5 * TURN)
+    await emu.start_bot()
+    stored = await assert_converged(emu, path)
+    assert timed_out_lines(emu, stored) == (0, 0)  # not timed out at once
+    told = await person_to_move(emu, path, people)
+    assert told.stored.version == stored.version
+    await has_the_whole_turn(emu, path, told, waited=True)
+    await plays_on_as_stored(emu, path, people, clicks)
+
+
+async def test_a_turn_shown_late_times_out_on_time_from_when_it_was_shown(
+    emu: Emulator, domino: discord.Client, store: str
+) -> None:
+    """The next player's DM reaches Discord 40 s after the move (the turn is 60 s): their turn
+    does not run out 60 s after the move, but 60 s after the DM, exactly once."""
+    path, clicks = store, Clicks()
+    people = await open_table(emu, turn_time=TURN)
+    await play(emu, path, people, clicks, 2)
+    turn = await person_to_move(emu, path, people)
+    emu.hold(lambda method, path: method == "POST" and emu.is_dm(path))
+    await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
+    await wait_stored(path, lambda s: s.version > turn.stored.version)
+    await emu.wait_for(lambda: emu.held)
+    emu.advance(40)
+    emu.release()
+    told = await person_to_move(emu, path, people)
+    await assert_converged(emu, path)
+    await has_the_whole_turn(emu, path, told, waited=False)
+    emu.advance(5)  # the turn's 60 s since the DM are up
+    await wait_stored(path, lambda s: s.version > told.stored.version)
+    stored = await assert_converged(emu, path)
+    assert timed_out_lines(emu, stored) == (1, timeouts_the_board_shows(stored))
+    await their_newest_buttons_work(emu, path, people, clicks)
+    await assert_record_is_the_clicks(path, clicks, timeouts=1)
 
 
 def dm_count(person: Any) -> int:

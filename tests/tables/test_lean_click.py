@@ -84,7 +84,7 @@ async def test_a_move_costs_the_store_three_transactions(
     await next_turn(emu, people)
     writes: list[str] = []
     for name in ("commit", "commit_and_take", "claim_outbox", "outbox_done", "outbox_later",
-                 "save_shown", "delivered", "claim_jobs", "job_done"):  # fmt: skip
+                 "save_shown", "turn_shown", "delivered", "claim_jobs", "job_done"):  # fmt: skip
         method = getattr(Database, name)
 
         def counted(*args: Any, _method: Any = method, _name: str = name, **kwargs: Any) -> Any:
