@@ -2,9 +2,10 @@
 name as the move buttons say it (see `render.ends`), the last move ringed and flagged, the seats
 with names, tile counts, scores and whose turn, the boneyard count and the table's status line.
 
-The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
-follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards, and
-more (`TALLER_TABLES`) when that would draw pips too small to see on a phone.
+The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its table
+is `MAX_TABLE` pixels tall under the seat cards whatever lies on it (a steady picture: editing
+the message does not move its buttons), and taller (`TALLER_TABLES`) only when that size would
+draw pips too small to see on a phone.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
-from render.text import MIN_TEXT_ON_PHONE, fit, font, note_text, put_text, smallest_type, text_width
+from render.text import MIN_TEXT_ON_PHONE as MIN_TEXT_ON_PHONE
+from render.text import fit, font, note_text, put_text, smallest_type, text_width
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
@@ -30,7 +32,7 @@ WIDTH = 800
 MARGIN = 14
 MIN_TABLE = 220
 MAX_TABLE = 520
-TALLER_TABLES = (620, 740, 880, 1040, 1200)
+TALLER_TABLES = (640, 1200)  # few steps: each one moves the buttons under the picture
 MAX_CELL = 44  # side of a pip square for short games
 MIN_CELL = 14
 # Every text of the board (seat cards, footer, end tags, captions) is at least `TYPE` px, so at
@@ -113,12 +115,15 @@ def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
     best: tuple[int, int, Arrangement] | None = None
     for limit in (MAX_TABLE, *TALLER_TABLES):
         candidate = table_arrangement(view, table_height=limit)
-        size = _table_size(candidate, limit)
-        if best is None or size[0] > best[0]:
-            best = (*size, candidate)
-        if size[0] >= smallest:
+        cell, _ = _table_size(candidate, limit)
+        if best is None or cell > best[0]:
+            best = (cell, limit, candidate)
+        if cell >= smallest:
             break
     assert best is not None  # the loop ran at least once
+    # The table keeps the whole height it may fill, however few tiles lie on it yet: the picture
+    # keeps its size through a hand (growing only in the rare step to a taller table), so that
+    # the buttons under the message stay where the thumb left them.
     cell, table_height, arrangement = best
     height = header + table_height + FOOTER + (footer_lines - 1) * FOOTER_LINE
     placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))

@@ -103,7 +103,7 @@ def tag(
 Polygon = list[tuple[float, float]]
 # Pixels between an open end and its tag, nearest first; the last two only where a crowd of
 # tiles leaves no nearer place.
-GAPS = (2.0, 5.0, 9.0, 14.0, 20.0, 28.0, 40.0, 56.0)
+GAPS = (2.0, 5.0, 9.0, 14.0, 20.0, 28.0, 40.0, 56.0, 76.0, 100.0)
 
 
 def _ways(dx: float, dy: float) -> list[tuple[tuple[float, float], bool]]:

@@ -3,12 +3,14 @@
 target; and once the match is over, its result.
 
 Made to be read on a phone (Discord shows it about 380 pixels wide): every text in type of at
-least `TYPE` pixels (11 on the phone), no tile pictures (a row of little tiles is a row of specks at that width; the pips
-left are what the scoring reads, so they are shown as a number beside a drawn pip), and a dash
-where a unit's points did not change, so that the hands that mattered stand out. Winners are
-marked by a filled disc *and* bold text. A long match shows its last `MAX_HANDS` hands in full
-and counts the earlier ones in a line above them. Narrow columns (five teams of two) wrap a
-team's names and a cell's pips left onto more lines rather than cut them.
+least `TYPE` pixels (11 on the phone), no tile pictures (a row of little tiles is a row of
+specks at that width; the pips left are what the scoring reads, so they are shown as a number
+beside a drawn pip), and a dash where a unit's points did not change, so that the hands that
+mattered stand out. Winners are marked by a filled disc *and* bold text. A long match shows its
+last `MAX_HANDS` hands in full and counts the earlier ones in a line above them. Up to
+`MAX_COLUMNS` units get a column each, their names wrapped rather than cut; more (five teams,
+ten players) are listed a line each within every hand, since columns that narrow cannot hold
+type a phone reads.
 """
 
 from __future__ import annotations
@@ -194,7 +196,9 @@ def _listed_sheet(
                          colour=palette.ink, anchor="lm")  # fmt: skip
             points = result.points[index] if index < len(result.points) else 0
             score = result.scores[index] if index < len(result.scores) else 0
-            shown, colour = (wording.signed(points), palette.ink) if points else ("–", palette.muted)
+            shown, colour = (
+                (wording.signed(points), palette.ink) if points else ("–", palette.muted)
+            )
             put_text(canvas, (POINTS_RIGHT, line), shown, size=TYPE, bold=won, colour=colour,
                      anchor="rm")  # fmt: skip
             put_text(canvas, (TOTAL_RIGHT, line), f"= {wording.number(score)}", size=TYPE,
@@ -306,7 +310,10 @@ def _row_height(view: SeatView, result: HandResult, column: int, wording: Wordin
     """A hand's row: the points, the running total under them in narrow columns, and as many
     lines as the longest cell of pips left takes (two at least: the hand's number and end)."""
     cells = max(
-        (len(_pips_lines(_left_parts(result.outcome, unit, wording), column)) for unit in view.units),
+        (
+            len(_pips_lines(_left_parts(result.outcome, unit, wording), column))
+            for unit in view.units
+        ),
         default=1,
     )
     lines = max(2, 1 + (1 if _narrow(column) else 0) + cells)

@@ -32,8 +32,6 @@ from render.text import PHONE_WIDTH as PHONE_WIDTH
 from render.text import font
 from render.theme import Theme, coloured, get_theme
 
-
-
 SUPERSAMPLE = 4
 MIN_PIP_ON_PHONE = 2.0  # pixels across the smallest pip, shown PHONE_WIDTH wide
 PLAIN_TOP = 6  # sets up to double-six keep plain pips
@@ -142,7 +140,9 @@ def tile_sprite(
     upper right, `first` at the lower left) and 135 (falling to the lower right, `first` at the
     upper left). `cell` is the side of one half in pixels. Never modify the result."""
     if angle == 90:
-        return _numerals(_upright(first, second, cell, theme.name, dim), (first, second), theme, dim)
+        return _numerals(
+            _upright(first, second, cell, theme.name, dim), (first, second), theme, dim
+        )
     if angle == 0:
         flat = _upright(first, second, cell, theme.name, dim).transpose(Image.Transpose.ROTATE_90)
         return _numerals(flat, (first, second), theme, dim, across=True)

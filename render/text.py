@@ -114,6 +114,7 @@ def ground_of(canvas: Image.Image, box: tuple[float, float, float, float]) -> RG
     if not colours:
         return None
     _, colour = max(colours, key=lambda counted: counted[0])
+    assert isinstance(colour, tuple)  # an RGB image's colours are triples
     return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
@@ -192,7 +193,7 @@ def draw_text(
         draw.text(xy, text, font=face, fill=fill, anchor=anchor)
         return
     box = draw.textbbox(xy, text, font=face, anchor=anchor)
-    canvas = draw._image  # noqa: SLF001 (the image the draw paints on: what the text is read on)
+    canvas = draw._image
     ground = ground_of(canvas, box)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
     note_text(text, box, size=round(face.size), colour=fill, ground=ground)
