@@ -2,9 +2,10 @@
 name as the move buttons say it (see `render.ends`), the last move ringed and flagged, the seats
 with names, tile counts, scores and whose turn, the boneyard count and the table's status line.
 
-The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its height
-follows the table, between `MIN_TABLE` and `MAX_TABLE` pixels of table under the seat cards, and
-more (`TALLER_TABLES`) when that would draw pips too small to see on a phone.
+The picture is 800 pixels wide (crisp at Discord's preview width of about 400 to 550); its table
+is `MAX_TABLE` pixels tall under the seat cards whatever lies on it (a steady picture: editing
+the message does not move its buttons), and taller (`TALLER_TABLES`) only when that size would
+draw pips too small to see on a phone.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from render.geometry import arrange, pairs_arrangement
 from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
-from render.text import fit, font, note_text, put_text, text_width
+from render.text import MIN_TEXT_ON_PHONE as MIN_TEXT_ON_PHONE
+from render.text import fit, font, note_text, put_text, smallest_type, text_width
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
@@ -30,18 +32,18 @@ WIDTH = 800
 MARGIN = 14
 MIN_TABLE = 220
 MAX_TABLE = 520
-TALLER_TABLES = (620, 740, 880, 1040, 1200)
+TALLER_TABLES = (640, 1200)  # few steps: each one moves the buttons under the picture
 MAX_CELL = 44  # side of a pip square for short games
 MIN_CELL = 14
-# Type on the seat cards and the footer: at least 19 px, so at least 9 px when Discord shows
-# the 800 px picture 380 px wide on a phone (MIN_TEXT_ON_PHONE).
-MIN_TEXT_ON_PHONE = 9
-NAME_SIZE = 20
-DETAIL_SIZE = 19
-FOOTER_SIZE = 19
-CARD_HEIGHT = 64
-FOOTER = 40
-FOOTER_LINE = 26  # a second footer line, when its two sides do not fit on one
+# Every text of the board (seat cards, footer, end tags, captions) is at least `TYPE` px, so at
+# least MIN_TEXT_ON_PHONE (11 px) when Discord shows the 800 px picture 380 px wide on a phone.
+TYPE = smallest_type(WIDTH)
+NAME_SIZE = TYPE
+DETAIL_SIZE = TYPE
+FOOTER_SIZE = TYPE
+CARD_HEIGHT = 76
+FOOTER = 46
+FOOTER_LINE = 32  # a second footer line, when its two sides do not fit on one
 FOOTER_GAP = 24
 
 
@@ -75,7 +77,9 @@ class BoardPlan:
 
     @property
     def tag_size(self) -> int:
-        return max(11, min(15, self.cell // 3 + 4))
+        """The end tags' type: the phone's floor, whatever the tiles' size (an end's name is
+        what a player reads to choose a move)."""
+        return TYPE
 
 
 def tag_texts(plan: BoardPlan, *, wording: Wording = ENGLISH) -> list[str]:
@@ -111,12 +115,15 @@ def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
     best: tuple[int, int, Arrangement] | None = None
     for limit in (MAX_TABLE, *TALLER_TABLES):
         candidate = table_arrangement(view, table_height=limit)
-        size = _table_size(candidate, limit)
-        if best is None or size[0] > best[0]:
-            best = (*size, candidate)
-        if size[0] >= smallest:
+        cell, _ = _table_size(candidate, limit)
+        if best is None or cell > best[0]:
+            best = (cell, limit, candidate)
+        if cell >= smallest:
             break
     assert best is not None  # the loop ran at least once
+    # The table keeps the whole height it may fill, however few tiles lie on it yet: the picture
+    # keeps its size through a hand (growing only in the rare step to a taller table), so that
+    # the buttons under the message stay where the thumb left them.
     cell, table_height, arrangement = best
     height = header + table_height + FOOTER + (footer_lines - 1) * FOOTER_LINE
     placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))
@@ -155,7 +162,7 @@ def board_image(
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
-    caption_size = max(12, min(18, cell // 2 + 2))
+    caption_size = TYPE
     caption_face = font(caption_size, bold=True)
     for caption in arrangement.captions:
         if caption.seat is None:
@@ -169,7 +176,8 @@ def board_image(
         tag(canvas, centre, text, palette, plan.tag_size)
         width, height = tag_size(text, plan.tag_size, palette)
         x, y = round(centre[0] - width / 2), round(centre[1] - height / 2)
-        note_text(text, (x, y, x + width, y + height), size=plan.tag_size)
+        note_text(text, (x, y, x + width, y + height), size=plan.tag_size,
+                  colour=palette.tag_ink, ground=palette.tag)  # fmt: skip
     if not arrangement.spots and not arrangement.captions:
         message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)
@@ -255,14 +263,14 @@ def _seat_cards(
         )
         text_left = left + 9
         if to_act:
-            pointer(draw, left + 14, top + 19, 14, theme.turn)
+            pointer(draw, left + 14, top + 22, 14, theme.turn)
             text_left = left + 25
         name = wording.seat_name(names, seat)
         shown = fit(name, name_face, left + width - 8 - text_left)
-        put_text(canvas, (text_left, top + 19), shown, size=NAME_SIZE, bold=True,
+        put_text(canvas, (text_left, top + 22), shown, size=NAME_SIZE, bold=True,
                  colour=theme.ink, anchor="lm")  # fmt: skip
         count = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
-        middle = top + CARD_HEIGHT - 17
+        middle = top + CARD_HEIGHT - 20
         canvas.paste(back, (left + 10, middle - back.height // 2), back)
         held = wording.number(count) if seated else wording.board_out
         held = fit(held, detail_face, width - 36)

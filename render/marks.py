@@ -103,7 +103,7 @@ def tag(
 Polygon = list[tuple[float, float]]
 # Pixels between an open end and its tag, nearest first; the last two only where a crowd of
 # tiles leaves no nearer place.
-GAPS = (2.0, 5.0, 9.0, 14.0, 20.0, 28.0, 40.0, 56.0)
+GAPS = (2.0, 5.0, 9.0, 14.0, 20.0, 28.0, 40.0, 56.0, 76.0, 100.0)
 
 
 def _ways(dx: float, dy: float) -> list[tuple[tuple[float, float], bool]]:
@@ -153,12 +153,15 @@ def place_tags(
     """Centres for tags, each given as (its open end's point, the way the end faces, the tag's
     size): every tag goes against its open end, a few pixels off it, on the side the end faces
     or else turned round it a quarter at a time, wherever it covers no tile, no other tag and
-    stays in the frame (a tag with no free place keeps the place it faces, nearest its end)."""
+    stays in the frame (a tag with no free place goes the nearest place where it meets no other
+    tag, over tiles if it must: a name must never hide a name; failing that, the place it
+    faces, nearest its end)."""
     placed: list[Box] = []
     centres: list[tuple[float, float]] = []
     for (x, y), (dx, dy), (width, height) in wanted:
         choice: tuple[float, float] | None = None
         first: tuple[float, float] | None = None
+        clear: tuple[float, float] | None = None  # meets no tag, though it covers a tile
         for gap in GAPS:
             for (wx, wy), corner in _ways(dx, dy):
                 # the box's edge (or with `corner` its corner) nearest the end point lies `gap`
@@ -180,16 +183,15 @@ def place_tags(
                     and frame[1] <= box[1]
                     and box[3] <= frame[3]
                 )
-                if (
-                    inside
-                    and not any(_meets(box, other) for other in placed)
-                    and not any(covers(box, tile) for tile in tiles)
-                ):
+                if not inside or any(_meets(box, other) for other in placed):
+                    continue
+                clear = clear or (cx, cy)
+                if not any(covers(box, tile) for tile in tiles):
                     choice = (cx, cy)
                     break
             if choice is not None:
                 break
-        cx, cy = choice or first or (x, y)
+        cx, cy = choice or clear or first or (x, y)
         placed.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))
         centres.append((cx, cy))
     return centres

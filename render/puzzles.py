@@ -17,15 +17,19 @@ from engine.tiles import MAX_PIPS
 from render.encode import png_bytes
 from render.marks import check
 from render.sprites import tile_sprite
-from render.text import draw_text, font
+from render.text import draw_text, font, smallest_type, text_width
 from render.theme import Theme, get_theme
 from render.wording import ENGLISH, Wording
 
 Cell = tuple[int, int]
 WIDTH = 800
 MARGIN = 16
-RULER = 26  # room for the coordinates
+RULER = 40  # room for the coordinates
 MAX_CELL = 64
+# The coordinates are typed by the player: in ink, bold, and at the phone's floor for the widest
+# grid (`smallest_type`), so that "10" never reads "1Q".
+TYPE = smallest_type(WIDTH)
+HEADING = 52  # the heading's line, above the column letters
 
 
 def _cell_size(rows: int, columns: int) -> int:
@@ -68,7 +72,7 @@ def _rulers(
     columns: int,
     theme: Theme,
 ) -> None:
-    face = font(max(11, min(15, cell // 3)))
+    face = font(TYPE, bold=True)
     for column in range(columns):
         x = origin[0] + column * cell + cell / 2
         draw_text(
@@ -76,7 +80,7 @@ def _rulers(
             (x, origin[1] - RULER / 2),
             column_name(column),
             face=face,
-            fill=theme.muted,
+            fill=theme.ink,
             anchor="mm",
         )
     for row in range(rows):
@@ -86,7 +90,7 @@ def _rulers(
             (origin[0] - RULER / 2, y),
             row_name(row),
             face=face,
-            fill=theme.muted,
+            fill=theme.ink,
             anchor="mm",
         )
 
@@ -124,17 +128,19 @@ def dominosa_image(
     for first, second in placed:
         _check_pair(first, second, rows, columns)
     cell = _cell_size(rows, columns)
-    width = max(360, 2 * MARGIN + RULER + columns * cell)
-    height = 48 + RULER + rows * cell + MARGIN
+    total = rows * columns // 2
+    heading = wording.plural(wording.dominosa_heading, total, placed=len(placed), count=total)
+    heading_width = text_width(heading, font(TYPE, bold=True))
+    width = max(360, 2 * MARGIN + heading_width, 2 * MARGIN + RULER + columns * cell)
+    height = HEADING + RULER + rows * cell + MARGIN
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    origin = ((width - columns * cell + RULER) // 2, 48 + RULER)
-    total = rows * columns // 2
+    origin = ((width - columns * cell + RULER) // 2, HEADING + RULER)
     draw_text(
         draw,
         (MARGIN, 14),
-        wording.plural(wording.dominosa_heading, total, placed=len(placed), count=total),
-        face=font(18, bold=True),
+        heading,
+        face=font(TYPE, bold=True),
         fill=palette.ink,
     )
     _rulers(draw, origin, cell, rows, columns, palette)
@@ -212,17 +218,19 @@ def quadrille_image(
                 raise ValueError(f"{number} is not a domino number")
             shown[cell_] = number
     cell = min(_cell_size(rows, columns), 60)
-    width = max(360, 2 * MARGIN + RULER + columns * cell)
-    height = 48 + RULER + rows * cell + MARGIN
+    total = len(square_of) // 2
+    heading = wording.plural(wording.quadrille_heading, total, placed=len(placed), count=total)
+    heading_width = text_width(heading, font(TYPE, bold=True))
+    width = max(360, 2 * MARGIN + heading_width, 2 * MARGIN + RULER + columns * cell)
+    height = HEADING + RULER + rows * cell + MARGIN
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    origin = ((width - columns * cell + RULER) // 2, 48 + RULER)
-    total = len(square_of) // 2
+    origin = ((width - columns * cell + RULER) // 2, HEADING + RULER)
     draw_text(
         draw,
         (MARGIN, 14),
-        wording.plural(wording.quadrille_heading, total, placed=len(placed), count=total),
-        face=font(18, bold=True),
+        heading,
+        face=font(TYPE, bold=True),
         fill=palette.ink,
     )
     _rulers(draw, origin, cell, rows, columns, palette)

@@ -28,12 +28,17 @@ from PIL import Image, ImageDraw
 from engine.errors import DominoError
 from engine.variants import get_variant
 from engine.view import SeatView
+from render.text import PHONE_WIDTH as PHONE_WIDTH
+from render.text import font
 from render.theme import Theme, coloured, get_theme
 
 SUPERSAMPLE = 4
-PHONE_WIDTH = 380  # how wide Discord shows an attached picture on a phone
 MIN_PIP_ON_PHONE = 2.0  # pixels across the smallest pip, shown PHONE_WIDTH wide
 PLAIN_TOP = 6  # sets up to double-six keep plain pips
+# Halves from 10 up show their number as a numeral, in the number's colour: ten, eleven and
+# twelve pips are a blur of one size on a phone, told apart only by colour, where "10", "11" and
+# "12" read in any colour, or none (a printout, a colour-blind eye).
+NUMERALS_FROM = 10
 
 # Pip centres on one half, as fractions of its side, for an upright tile. Numbers up to 9 use a
 # 3 x 3 grid; 10 to 12 use three columns of four rows, as double-twelve sets do.
@@ -91,6 +96,8 @@ def pips_for(theme: Theme, top: int) -> Theme:
 def _draw_half(
     draw: ImageDraw.ImageDraw, left: float, top: float, side: float, number: int, colour: Colour
 ) -> None:
+    if number >= NUMERALS_FROM:
+        return  # drawn by `_numerals`, upright whichever way the tile lies
     radius = pip_radius(number) * side
     for fx, fy in PIP_SPOTS[number]:
         cx, cy = left + fx * side, top + fy * side
@@ -133,14 +140,37 @@ def tile_sprite(
     upper right, `first` at the lower left) and 135 (falling to the lower right, `first` at the
     upper left). `cell` is the side of one half in pixels. Never modify the result."""
     if angle == 90:
-        return _upright(first, second, cell, theme.name, dim)
+        return _numerals(
+            _upright(first, second, cell, theme.name, dim), (first, second), theme, dim
+        )
     if angle == 0:
-        return _upright(first, second, cell, theme.name, dim).transpose(Image.Transpose.ROTATE_90)
+        flat = _upright(first, second, cell, theme.name, dim).transpose(Image.Transpose.ROTATE_90)
+        return _numerals(flat, (first, second), theme, dim, across=True)
     if angle in (45, 135):
         flat = tile_sprite(first, second, cell, 0, theme, dim=dim)
         turn = 45 if angle == 45 else -45
         return flat.rotate(turn, resample=Image.Resampling.BICUBIC, expand=True)
     raise ValueError(f"tiles are drawn at 0, 45, 90 or 135 degrees, not {angle}")
+
+
+def _numerals(
+    sprite: Image.Image, halves: tuple[int, int], theme: Theme, dim: bool, *, across: bool = False
+) -> Image.Image:
+    """`sprite` with the halves from `NUMERALS_FROM` up numbered, upright: left to right when
+    the tile lies `across`, else top to bottom. The sprite itself when no half needs it."""
+    if max(halves) < NUMERALS_FROM:
+        return sprite
+    big = sprite.resize((sprite.width * SUPERSAMPLE, sprite.height * SUPERSAMPLE))
+    side = min(big.size)
+    draw = ImageDraw.Draw(big)
+    face = font(round(side * 0.6), bold=True)
+    for index, number in enumerate(halves):
+        if number < NUMERALS_FROM:
+            continue
+        x, y = (side * (index + 0.5), side / 2) if across else (side / 2, side * (index + 0.5))
+        colour = theme.pip_dim if dim else theme.pip_of(number)
+        draw.text((x, y), str(number), font=face, fill=colour, anchor="mm")
+    return big.resize(sprite.size, Image.Resampling.LANCZOS)
 
 
 def tile_back(cell: int, theme: Theme) -> Image.Image:

@@ -9,6 +9,7 @@ picture. Outside `recording()` the cost is one context-variable read a text."""
 
 from __future__ import annotations
 
+import math
 import threading
 import unicodedata
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from importlib.resources import files
 from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont
+RGB = tuple[int, int, int]
 
 
 @cache
@@ -44,14 +46,32 @@ def font(size: int, *, bold: bool = False) -> Font:
     return face
 
 
+PHONE_WIDTH = 380  # how wide Discord shows an attached picture on a phone
+#: The smallest type that carries information, in pixels of font size (the em, as CSS's "11px"),
+#: when a picture is shown `PHONE_WIDTH` wide as Discord shows it on a phone: below it, counts
+#: and names blur at arm's length.
+MIN_TEXT_ON_PHONE = 11
+
+
+def smallest_type(picture_width: int) -> int:
+    """The smallest font size a picture `picture_width` pixels wide may use: `MIN_TEXT_ON_PHONE`
+    once Discord has shrunk it to `PHONE_WIDTH` (a picture narrower than that is not shrunk)."""
+    shrink = min(1.0, PHONE_WIDTH / picture_width)
+    return math.ceil(MIN_TEXT_ON_PHONE / shrink - 1e-9)
+
+
 @dataclass(frozen=True, slots=True)
 class TextBox:
-    """Where a piece of text was drawn: its ink box (left, top, right, bottom) in pixels, and
-    its font size in pixels (what the tests check against the legible minimum)."""
+    """Where a piece of text was drawn: its ink box (left, top, right, bottom) in pixels, its
+    font size in pixels (what the tests check against the legible minimum), and its colour and
+    the colour it was drawn on (what they check against the contrast minimum; None where not
+    known)."""
 
     text: str
     box: tuple[int, int, int, int]
     size: int
+    colour: RGB | None = None
+    ground: RGB | None = None
 
 
 _recorded: ContextVar[list[TextBox] | None] = ContextVar("recorded_text", default=None)
@@ -68,13 +88,34 @@ def recording() -> Iterator[list[TextBox]]:
         _recorded.reset(token)
 
 
-def note_text(text: str, box: tuple[float, float, float, float], *, size: int) -> None:
-    """Record that `text` was drawn in `box` at font size `size` (when someone is recording)."""
+def note_text(
+    text: str,
+    box: tuple[float, float, float, float],
+    *,
+    size: int,
+    colour: RGB | None = None,
+    ground: RGB | None = None,
+) -> None:
+    """Record that `text` was drawn in `box` at font size `size`, in `colour` on `ground`
+    (when someone is recording)."""
     boxes = _recorded.get()
     if boxes is not None and text:
         left, top, right, bottom = box
         edges = (round(left), round(top), round(right), round(bottom))
-        boxes.append(TextBox(text, edges, size))
+        boxes.append(TextBox(text, edges, size, colour, ground))
+
+
+def ground_of(canvas: Image.Image, box: tuple[float, float, float, float]) -> RGB | None:
+    """The colour most of `box` shows on `canvas` before a text is drawn there: what the text
+    is read against."""
+    left, top, right, bottom = (round(edge) for edge in box)
+    region = canvas.crop((left, top, max(left + 1, right), max(top + 1, bottom))).convert("RGB")
+    colours = region.getcolors(region.width * region.height)
+    if not colours:
+        return None
+    _, colour = max(colours, key=lambda counted: counted[0])
+    assert isinstance(colour, tuple)  # an RGB image's colours are triples
+    return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 def text_width(text: str, face: Font) -> int:
@@ -130,9 +171,11 @@ def put_text(
         return
     image, left, top = _text_image(text, size, bold, colour, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
+    box = (x, y, x + image.width, y + image.height)
+    ground = ground_of(canvas, box) if _recorded.get() is not None else None
     canvas.paste(image, (x, y), image)
     if _recorded.get() is not None:
-        note_text(text, (x, y, x + image.width, y + image.height), size=size)
+        note_text(text, box, size=size, colour=colour, ground=ground)
 
 
 def draw_text(
@@ -146,9 +189,14 @@ def draw_text(
 ) -> None:
     """`draw.text` for text whose font is already at hand (puzzle digits, rulers), recorded like
     `put_text`'s."""
+    if _recorded.get() is None:
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+        return
+    box = draw.textbbox(xy, text, font=face, anchor=anchor)
+    canvas = draw._image
+    ground = ground_of(canvas, box)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
-    if _recorded.get() is not None:
-        note_text(text, draw.textbbox(xy, text, font=face, anchor=anchor), size=round(face.size))
+    note_text(text, box, size=round(face.size), colour=fill, ground=ground)
 
 
 def wrap(text: str, face: Font, width: int, *, separator: str = "  ") -> list[str]:

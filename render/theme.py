@@ -7,7 +7,8 @@ Okabe-Ito palette, which stays distinct under the common colour-vision deficienc
 
 Tables of the double-nine and double-twelve sets are drawn in each look's `coloured` twin: pips
 coloured by number, as on the big sets sold (see render/sprites.py for why). The pip patterns
-stay, so the colour only adds to what the count already says.
+stay, and halves of 10 to 12 carry their numeral, so the colour only adds to what the count
+already says: no legend is needed. No playable number is grey, the dimmed tiles' colour.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ LIGHT_PIPS: tuple[RGB, ...] = (
     LIGHT.pip,  # 9 black
     (215, 60, 140),  # 10 magenta
     (95, 115, 0),  # 11 olive
-    (110, 110, 110),  # 12 grey
+    (50, 70, 100),  # 12 slate (never grey: grey is the look of a tile that cannot be played)
 )
 DARK_PIPS: tuple[RGB, ...] = (
     DARK.pip,
@@ -123,7 +124,7 @@ DARK_PIPS: tuple[RGB, ...] = (
     DARK.pip,  # 9 white
     (255, 140, 200),  # 10 pink
     (185, 215, 80),  # 11 lime
-    (165, 165, 165),  # 12 grey
+    (190, 225, 255),  # 12 ice (never grey: grey is the look of a tile that cannot be played)
 )
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (LIGHT, DARK)}
