@@ -20,6 +20,7 @@ from render.board import BoardPlan, board_image, plan_board, tag_centres, tag_te
 from render.marks import covers, tag_size
 from render.spots import overlap
 from render.sprites import min_cell
+from render.text import recording
 from render.theme import LIGHT
 from tests.render_positions import full_line, grown, row_layout, view_of
 
@@ -264,3 +265,19 @@ def test_the_sum_row_shows_the_running_total_under_each_tile() -> None:
         "= 23",
         "= 25",
     ]
+
+
+def test_partnership_seat_cards_name_each_seats_partner() -> None:
+    """Who partners whom shows on the board itself: each seat's card names its partners."""
+    match = Match("partnership", 4, {}, seed=1)
+    match.start_hand()
+    view = match.view_for(0)
+    names = ["Ana", "Bruno", "Carla", "Dario"]
+    with recording() as boxes:
+        board_image(view, names=names)
+    texts = [box.text for box in boxes]
+    for unit in view.units:
+        for seat in unit:
+            partners = " & ".join(names[other] for other in unit if other != seat)
+            name = texts.index(names[seat])
+            assert texts[name + 1] == f"& {partners}", texts
