@@ -19,7 +19,7 @@ from engine.view import SeatView
 from render.encode import png_bytes
 from render.ends import end_names
 from render.geometry import arrange, pairs_arrangement
-from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
+from render.marks import Placer, divider, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
 from render.text import fit, font, note_text, put_text, text_width
@@ -152,6 +152,7 @@ def board_image(
         radius = max(4.5, cell * 0.2)
         box = (x - radius, y - radius, x + radius, y + radius)
         draw.ellipse(box, fill=palette.pin, outline=palette.edge, width=max(1, cell // 24))
+        divider(draw, placer, lead, palette.edge, max(2, cell // 14))
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
