@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -14,6 +15,7 @@ from engine.layout import Layout, Shape
 from engine.variants import all_variants
 from engine.view import SeatView
 from render import describe, hand_png, move_label
+from render.decision import decision_image
 from render.hand import hand_image, plays_by_tile, table_line
 from render.sprites import PHONE_WIDTH, set_top
 from render.text import TextBox, recording
@@ -234,3 +236,21 @@ def test_a_dimmed_tile_label_and_its_dash_meet_wcag_aa_on_a_phone() -> None:
                     _contrast(pixel, theme.background) for pixel in phone.crop(region).getdata()
                 )
                 assert ink >= 4.5, (theme.name, box.text, region, round(ink, 2))
+
+
+def test_a_review_picture_carries_its_caption_and_the_hand_held() -> None:
+    match = Match("classic", 2, {}, seed=3)
+    hand = match.start_hand()
+    match.apply(hand.legal_actions()[0])
+    own = match.view_for(hand.turn or 0)
+    public = replace(own, hand=(), legal=())
+    caption = ["Hand 1, move 2 · 8 points lost", "You played 6-4 on 4; better was 6-2 on 2."]
+    with recording() as boxes:
+        image = decision_image(public, own, caption=caption, names=["Ana", "Bruno"])
+    texts = [box.text for box in boxes]
+    lines = [box for box in boxes if box.text in caption]
+    assert [box.text for box in lines] == caption and texts[-2:] == caption
+    assert all(box.size * PHONE_WIDTH / image.width >= 11 for box in lines)  # a phone reads it
+    assert set(_labels(boxes, list(own.hand))) and {
+        box.text.split(" ")[0] for box in _labels(boxes, list(own.hand))
+    } == {str(tile) for tile in own.hand}
