@@ -13,6 +13,7 @@ import io
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +29,7 @@ from engine.puzzles.quadrille_game import QuadrilleGame  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 from render import (  # noqa: E402
     board_png,
+    decision_png,
     dominosa_png,
     hand_png,
     quadrille_png,
@@ -97,6 +99,7 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
     gameroom = late("gameroom", 10, 1, set=12)
     cyprus_hand = late("cyprus", 6, 3, share=0.5)
     german = words("de").wording()
+    classic_early = late("classic", 2, 1, share=0.3)
     return {
         "line-partnership": ("line: partnership", board(partnership)),
         "line-partnership-dark": ("line, dark", board(partnership, "dark")),
@@ -114,6 +117,8 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
         "pairs": ("pairs", board(late("pairs", 2, 2))),
         "hand": ("hand", lambda: hand_png(late("classic", 2, 0, share=0.3))),
         "hand-star-ends": ("hand with ends: cyprus", lambda: hand_png(cyprus_hand)),
+        "hand-opening-seven": ("hand: 7 tiles", lambda: hand_png(late("classic", 2, 4, share=0))),
+        "review-decision": ("review: a decision", lambda: review_decision(classic_early)),
         "hand-star-ends-german": (
             "hand with ends, German",
             lambda: hand_png(cyprus_hand, wording=german),
@@ -131,6 +136,13 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
         "dominosa": ("dominosa", dominosa),
         "quadrille": ("quadrille", quadrille),
     }  # fmt: skip
+
+
+def review_decision(own: SeatView) -> bytes:
+    """A review's picture of one decision: its caption, the board then, the hand held then."""
+    public = replace(own, hand=(), legal=())
+    caption = ["Hand 1, move 6 · 8 points lost", "You played 6-4 on 4; better was 6-2 on 2."]
+    return decision_png(public, own, caption=caption, names=NAMES[:2])
 
 
 def phone(image: Image.Image) -> Image.Image:

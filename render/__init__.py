@@ -22,6 +22,7 @@ from render.alt import (
     describe_sheet,
 )
 from render.board import board_png
+from render.decision import decision_png
 from render.describe import describe
 from render.hand import hand_png
 from render.labels import move_label
@@ -33,6 +34,7 @@ __all__ = [
     "ENGLISH",
     "Wording",
     "board_png",
+    "decision_png",
     "describe",
     "describe_chart",
     "describe_dominosa",

@@ -20,7 +20,7 @@ from engine.view import SeatView
 from render.encode import png_bytes
 from render.ends import end_names
 from render.geometry import arrange, pairs_arrangement
-from render.marks import Placer, paste_spot, place_tags, pointer, ring, tag, tag_size
+from render.marks import Placer, divider, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
 from render.text import MIN_TEXT_ON_PHONE as MIN_TEXT_ON_PHONE
@@ -159,6 +159,7 @@ def board_image(
         radius = max(4.5, cell * 0.2)
         box = (x - radius, y - radius, x + radius, y + radius)
         draw.ellipse(box, fill=palette.pin, outline=palette.edge, width=max(1, cell // 24))
+        divider(draw, placer, lead, palette.edge, max(2, cell // 14))
     last = _last_spot(view, arrangement) if highlight_last else None
     if last is not None:
         ring(draw, placer, last, palette.last, max(3, cell // 10))
@@ -269,6 +270,9 @@ def _seat_cards(
         shown = fit(name, name_face, left + width - 8 - text_left)
         put_text(canvas, (text_left, top + 22), shown, size=NAME_SIZE, bold=True,
                  colour=theme.ink, anchor="lm")  # fmt: skip
+        after = text_left + text_width(shown, name_face)
+        _partners(draw, canvas, view, names, seat, (left, top, after, left + width - 8), theme,
+                  wording)  # fmt: skip
         count = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
         middle = top + CARD_HEIGHT - 20
         canvas.paste(back, (left + 10, middle - back.height // 2), back)
@@ -285,6 +289,40 @@ def _seat_cards(
             if text_width(points, detail_face) <= room:
                 at = (left + width - 9, middle)
                 put_text(canvas, at, points, size=DETAIL_SIZE, colour=theme.muted, anchor="rm")
+
+
+#: A partnership's colour on its seat cards (Okabe-Ito hues, dark enough to stand out on a card).
+TEAM_COLOURS = ((0, 90, 160), (190, 75, 0), (0, 120, 90), (150, 70, 140), (120, 100, 0))
+
+
+def _partners(
+    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
+    view: SeatView,
+    names: Sequence[str],
+    seat: int,
+    room: tuple[int, int, int, int],
+    theme: Theme,
+    wording: Wording,
+) -> None:
+    """Who partners whom, in a partnership game: after the seat's name, "& " and its partners'
+    names (as the score sheet names the team), and a stripe of the team's colour down the card's
+    left edge, the same on the partners' cards. `room` is the card's left and top and where the
+    name line's free space starts and ends."""
+    unit = next((index for index, seats in enumerate(view.units) if seat in seats), None)
+    if unit is None or len(view.units[unit]) < 2:
+        return
+    left, top, start, end = room
+    colour = TEAM_COLOURS[unit % len(TEAM_COLOURS)]
+    draw.rounded_rectangle((left, top, left + 6, top + CARD_HEIGHT), radius=3, fill=colour)
+    partners = " & ".join(
+        wording.seat_name(names, other) for other in view.units[unit] if other != seat
+    )
+    face = font(DETAIL_SIZE, bold=True)
+    shown = fit(f"& {partners}", face, end - start - 8)
+    if shown != "…":
+        put_text(canvas, (start + 8, top + 19), shown, size=DETAIL_SIZE, bold=True,
+                 colour=colour, anchor="lm")  # fmt: skip
 
 
 def _footer_texts(view: SeatView, names: Sequence[str], wording: Wording) -> list[tuple[str, str]]:

@@ -6,12 +6,18 @@ each tile then ringed as one to exchange).
 
 What the tiles would be played onto (the open ends, or the running total) goes beside the
 heading when it fits, measured with the font, and under it, wrapped, when it does not: a star
-game lists up to eight ends, and the words' length depends on the language. At most `PER_ROW`
-tiles a row, so that a phone shows the picture nearly full size."""
+game lists up to eight ends, and the words' length depends on the language.
+
+The tiles are sorted (`in_hand_order`) and lie in one row up to `ONE_ROW` of them; the type grows
+with the picture's width (`phone_size`), so that a phone, which shows it `PHONE_WIDTH` wide,
+still shows `PHONE_TEXT` pixels, and the labels wrap at spaces rather than lose a word."""
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -23,14 +29,18 @@ from engine.view import SeatView
 from render.encode import png_bytes
 from render.labels import end_name, move_label
 from render.marks import check
-from render.sprites import pips_for, set_top, tile_sprite
-from render.text import fit, font, put_text, text_width, wrap
+from render.sprites import PHONE_WIDTH, pips_for, set_top, tile_sprite
+from render.text import Font, font, put_text, text_width, wrap
 from render.theme import get_theme
 from render.wording import ENGLISH, Wording
 
 CELL = 34
-SLOT = 76  # width given to each tile with its labels
-PER_ROW = 6  # at most 6 * SLOT + 2 * MARGIN = 488 px wide: its labels stay 10 px on a phone
+SLOT = 60  # the least width given to each tile with its labels (more for a long word)
+ONE_ROW = 13  # tiles in one row at most: the largest opening hand of the double-six games
+MIN_WIDTH = 420
+MAX_WIDTH = 900  # wider, and a row of tiles would be too small on a phone: two rows instead
+LABEL = 13  # the labels' least size; bigger in a wider picture, see `phone_size`
+PHONE_TEXT = 11  # pixels every text keeps when Discord shows the picture PHONE_WIDTH wide
 RAISE = 10
 MARGIN = 16
 HEADING_TOP = 14
@@ -61,44 +71,118 @@ def plays_by_tile(
     return labels
 
 
+def in_hand_order(tiles: Sequence[Tile]) -> list[Tile]:
+    """The tiles as a player arranges them: by suit, highest first, each suit led by its double
+    (6-6 6-5 6-2 5-5 5-1 3-0), whatever order the deal left them in: the same hand always reads
+    the same, and a player finds a tile where they expect it."""
+    return sorted(tiles, key=lambda tile: (-tile.high, -tile.low))
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlan:
+    """How a hand is laid out: tiles a row, the width of a tile's slot, the picture's width and
+    its type sizes (which grow with the width, so that they read on a phone)."""
+
+    per_row: int
+    slot: int
+    width: int
+    label: int  # the labels under the tiles; the other sizes follow it
+
+    @property
+    def zoom(self) -> float:
+        return self.label / LABEL
+
+    def size(self, base: int) -> int:
+        return max(base, math.ceil(base * self.zoom))
+
+
+def phone_size(width: int) -> int:
+    """The label size that still shows `PHONE_TEXT` pixels when a picture `width` wide is shown
+    `PHONE_WIDTH` wide."""
+    return max(LABEL, math.ceil(PHONE_TEXT * width / PHONE_WIDTH))
+
+
+def plan_hand(count: int, words: Sequence[str]) -> HandPlan:
+    """One row for up to `ONE_ROW` tiles (every opening hand of a double-six game); a slot wide
+    enough for the widest word of the labels (`words`), which are wrapped at spaces, never cut;
+    more rows, as even as can be, when one row would be too wide for its type to read on a
+    phone."""
+    count = max(1, count)
+    rows = max(1, -(-count // ONE_ROW))
+    while True:
+        per_row = -(-count // rows)
+        slot = SLOT
+        for _ in range(6):
+            width = max(MIN_WIDTH, MARGIN * 2 + per_row * slot)
+            label = phone_size(width)
+            face = font(label, bold=True)
+            need = max((text_width(word, face) + 6 for word in words), default=0)
+            if need <= slot:
+                break
+            slot = need
+        else:
+            width = MAX_WIDTH + 1
+        if width <= MAX_WIDTH or per_row == 1:
+            return HandPlan(per_row, slot, width, label)
+        rows += 1
+
+
+def label_lines(text: str, face: Font, width: int) -> list[str]:
+    """A label in lines no wider than `width`, broken at spaces only: "6-4 on 6" may become
+    "6-4" and "on 6", but a word (and its dash) is never cut."""
+    return wrap(text, face, width, separator=" ")
+
+
 def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLISH) -> Image.Image:
     palette = pips_for(get_theme(theme), set_top(view))
-    tiles = view.hand
+    tiles = in_hand_order(view.hand)
     labels = plays_by_tile(view.legal, wording=wording, view=view)
-    most_labels = max((len(names) for names in labels.values()), default=1)
-    per_row = min(PER_ROW, max(1, len(tiles)))
+    names = {tile: labels.get(tile, [str(tile)]) for tile in tiles}
+    words = [word for shown in names.values() for name in shown for word in name.split(" ")]
+    plan = plan_hand(len(tiles), words)
+    per_row, slot, width = plan.per_row, plan.slot, plan.width
+    label_face = font(plan.label, bold=True)
+    line = round(plan.label * 1.3)
+    lines = {
+        tile: [part for name in shown for part in label_lines(name, label_face, slot - 4)]
+        for tile, shown in names.items()
+    }
+    most_lines = max((len(shown) for shown in lines.values()), default=1)
     rows = max(1, -(-len(tiles) // per_row))
-    row_height = RAISE + 2 * CELL + 10 + 17 * max(1, most_labels) + 10
-    width = max(420, MARGIN * 2 + per_row * SLOT)
+    row_height = RAISE + 2 * CELL + 12 + line * max(1, most_lines) + 10
+    heading_size, table_size, note_size = plan.size(16), plan.size(TABLE_SIZE), plan.size(14)
+    heading_line = round(HEADING_LINE * plan.zoom)
     heading = wording.plural(wording.hand_heading, len(tiles), count=len(tiles))
     table = table_line(view, wording=wording)
-    beside = _fits_beside(heading, table, width)
+    beside = _fits_beside(heading, table, width, heading_size, table_size)
     table_lines = []
     if table and not beside:
-        table_lines = wrap(table, font(TABLE_SIZE), width - 2 * MARGIN, separator=ENDS_APART)
-    top = HEADING_TOP + HEADING_LINE * (1 + len(table_lines)) + 8
+        table_lines = wrap(table, font(table_size), width - 2 * MARGIN, separator=ENDS_APART)
+    top = HEADING_TOP + heading_line * (1 + len(table_lines)) + 8
     # The footnote wraps at word boundaries: the pairs game's instructions are a long line.
-    notes = wrap(_footnote(view, wording), font(14), width - 2 * MARGIN, separator=" ")
-    height = top + rows * row_height + 34 + 18 * (len(notes) - 1)
+    notes = wrap(_footnote(view, wording), font(note_size), width - 2 * MARGIN, separator=" ")
+    note_line = round(18 * plan.zoom)
+    height = top + rows * row_height + round(34 * plan.zoom) + note_line * (len(notes) - 1)
     canvas = Image.new("RGB", (width, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    put_text(canvas, (MARGIN, HEADING_TOP), heading, size=16, bold=True, colour=palette.ink)
+    put_text(
+        canvas, (MARGIN, HEADING_TOP), heading, size=heading_size, bold=True, colour=palette.ink
+    )
     if beside:
-        corner = (width - MARGIN, HEADING_TOP + 10)
-        put_text(canvas, corner, table, size=TABLE_SIZE, colour=palette.muted, anchor="rm")
+        corner = (width - MARGIN, HEADING_TOP + heading_size * 0.6)
+        put_text(canvas, corner, table, size=table_size, colour=palette.muted, anchor="rm")
     for index, text in enumerate(table_lines):
-        at: tuple[float, float] = (MARGIN, HEADING_TOP + HEADING_LINE * (index + 1))
-        put_text(canvas, at, text, size=TABLE_SIZE, colour=palette.muted)
-    small = font(13, bold=True)
+        at: tuple[float, float] = (MARGIN, HEADING_TOP + heading_line * (index + 1))
+        put_text(canvas, at, text, size=table_size, colour=palette.muted)
     for index, tile in enumerate(tiles):
         row, column = divmod(index, per_row)
-        slot_left = MARGIN + column * SLOT
+        slot_left = MARGIN + column * slot
         top_of_row = top + row * row_height
         playable = tile in labels
         sprite = tile_sprite(
             tile.high, tile.low, CELL, 90, palette, dim=bool(view.legal) and not playable
         )
-        x = slot_left + (SLOT - CELL) // 2
+        x = slot_left + (slot - CELL) // 2
         y = top_of_row + (0 if playable else RAISE)
         canvas.paste(sprite, (x, y), sprite)
         if playable:
@@ -109,24 +193,23 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
                 width=3,
             )
             check(draw, x + CELL + 2, y - 1, 18, palette.good)
-            for line, name in enumerate(labels[tile]):
-                at = (slot_left + SLOT / 2, top_of_row + RAISE + 2 * CELL + 12 + 17 * line)
-                shown = fit(name, small, SLOT - 4)
-                put_text(canvas, at, shown, size=13, bold=True, colour=palette.ink, anchor="mt")
-        else:
-            at = (slot_left + SLOT / 2, top_of_row + RAISE + 2 * CELL + 12)
-            put_text(canvas, at, str(tile), size=13, colour=palette.muted, anchor="mt")
+        # A dimmed tile's label is in the ink too (only the weight differs): light grey type
+        # lost its dash and half its strokes on a phone.
+        for number, text in enumerate(lines[tile]):
+            at = (slot_left + slot / 2, top_of_row + RAISE + 2 * CELL + 12 + line * number)
+            put_text(canvas, at, text, size=plan.label, bold=playable, colour=palette.ink,
+                     anchor="mt")  # fmt: skip
     for index, note in enumerate(notes):
-        at = (MARGIN, height - 20 - 18 * (len(notes) - 1 - index))
-        put_text(canvas, at, note, size=14, colour=palette.muted, anchor="lm")
+        at = (MARGIN, height - round(20 * plan.zoom) - note_line * (len(notes) - 1 - index))
+        put_text(canvas, at, note, size=note_size, colour=palette.muted, anchor="lm")
     return canvas
 
 
-def _fits_beside(heading: str, table: str, width: int) -> bool:
+def _fits_beside(heading: str, table: str, width: int, heading_size: int, size: int) -> bool:
     """Whether the ends fit on the heading's line, right-aligned, without touching it (measured
     with the font: the words' length depends on the language and the ends' names)."""
-    room = width - 2 * MARGIN - text_width(heading, font(16, bold=True)) - GAP
-    return text_width(table, font(TABLE_SIZE)) <= room
+    room = width - 2 * MARGIN - text_width(heading, font(heading_size, bold=True)) - GAP
+    return text_width(table, font(size)) <= room
 
 
 def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:

@@ -230,3 +230,25 @@ def check(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, colour: RG
         width=width,
         joint="curve",
     )
+
+
+def divider(draw: ImageDraw.ImageDraw, placer: Placer, spot: Spot, colour: RGB, width: int) -> None:
+    """The line between the tile's halves, drawn again over what was drawn on the tile's middle
+    (the brass pin of a spinner): the pin sits on the divider, as on a real spinner, and the
+    double still reads as two halves."""
+    corners = placer.polygon(spot)
+    sides = [(corners[index], corners[(index + 1) % 4]) for index in range(4)]
+
+    def length(side: tuple[tuple[float, float], tuple[float, float]]) -> float:
+        (x1, y1), (x2, y2) = side
+        return math.hypot(x2 - x1, y2 - y1)
+
+    one, two = (
+        (sides[0], sides[2]) if length(sides[0]) >= length(sides[1]) else (sides[1], sides[3])
+    )
+    ax, ay = (one[0][0] + one[1][0]) / 2, (one[0][1] + one[1][1]) / 2
+    bx, by = (two[0][0] + two[1][0]) / 2, (two[0][1] + two[1][1]) / 2
+    inset = 1 / 7  # as far from the tile's edges as the sprite's divider
+    start = (ax + (bx - ax) * inset, ay + (by - ay) * inset)
+    end = (bx - (bx - ax) * inset, by - (by - ay) * inset)
+    draw.line((start, end), fill=colour, width=width)

@@ -20,6 +20,7 @@ from render.board import BoardPlan, board_image, plan_board, tag_centres, tag_te
 from render.marks import covers, tag_size
 from render.spots import overlap
 from render.sprites import min_cell
+from render.text import recording
 from render.theme import LIGHT
 from tests.render_positions import full_line, grown, row_layout, view_of
 
@@ -264,3 +265,38 @@ def test_the_sum_row_shows_the_running_total_under_each_tile() -> None:
         "= 23",
         "= 25",
     ]
+
+
+def test_partnership_seat_cards_name_each_seats_partner() -> None:
+    """Who partners whom shows on the board itself: each seat's card names its partners."""
+    match = Match("partnership", 4, {}, seed=1)
+    match.start_hand()
+    view = match.view_for(0)
+    names = ["Ana", "Bruno", "Carla", "Dario"]
+    with recording() as boxes:
+        board_image(view, names=names)
+    texts = [box.text for box in boxes]
+    for unit in view.units:
+        for seat in unit:
+            partners = " & ".join(names[other] for other in unit if other != seat)
+            name = texts.index(names[seat])
+            assert texts[name + 1] == f"& {partners}", texts
+
+
+def test_the_spinner_disc_leaves_the_divider_showing() -> None:
+    """The brass pin on a cross game's lead sits on its divider, which still shows across it:
+    the 6-6 reads as two halves."""
+    match = Match("cross", 4, {}, seed=1)
+    hand = match.start_hand()
+    match.apply(hand.legal_actions()[0])
+    view = match.view_for(0)
+    plan = plan_board(view)
+    lead = plan.arrangement.spots[0]
+    assert lead.tile.is_double
+    image = board_image(view, names=NAMES4)
+    x, y = plan.placer.point(lead.x, lead.y)
+    # the divider runs across the tile's long sides: along x for a crosswise (upright) double
+    along = (1, 0) if lead.angle == 90 else (0, 1)
+    for step in range(-3, 4):
+        pixel = image.getpixel((round(x + along[0] * step), round(y + along[1] * step)))
+        assert sum(abs(a - b) for a, b in zip(pixel, LIGHT.edge, strict=True)) < 60, (step, pixel)

@@ -17,6 +17,7 @@ def test_the_public_functions_take_their_options_by_keyword_only() -> None:
     expected = {
         "board_png": (["view"], ["names", "theme", "highlight_last", "wording"]),
         "hand_png": (["view"], ["theme", "wording"]),
+        "decision_png": (["public", "own"], ["caption", "names", "theme", "wording"]),
         "score_sheet_png": (["view"], ["names", "theme", "wording"]),
         "dominosa_png": (["grid", "placements"], ["theme", "highlight", "wording"]),
         "quadrille_png": (["figure", "placements"], ["theme", "wording"]),

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import io
+import random
+from dataclasses import replace
 
+import pytest
 from PIL import Image
 
-from engine import Draw, Pass, Play, Tile
+from engine import Draw, Match, Pass, Play, Tile
+from engine.errors import BadOption
 from engine.layout import Layout, Shape
+from engine.variants import all_variants
+from engine.view import SeatView
 from render import describe, hand_png, move_label
+from render.decision import decision_image
 from render.hand import hand_image, plays_by_tile, table_line
+from render.sprites import PHONE_WIDTH, set_top
+from render.text import TextBox, recording
 from render.theme import DARK, LIGHT
 from tests.render_positions import full_line, grown, view_of
 
@@ -99,3 +108,149 @@ def test_the_hand_picture_says_what_the_tiles_would_be_played_onto() -> None:
     assert table_line(view_of(layout)) == "Ends: 6 · 4"
     assert table_line(view_of(Layout(), total=31, options=(("target", 50),))) == "Total 31 / 50"
     assert table_line(view_of(Layout())) == ""
+
+
+# -- hands that read on a phone ---------------------------------------------------------------
+
+
+def _labels(boxes: list[TextBox], hand: list[Tile]) -> list[TextBox]:
+    """The labels drawn under the tiles (first lines), left to right as drawn."""
+    names = {str(tile) for tile in hand}
+    return [box for box in boxes if box.text.split(" ")[0] in names]
+
+
+def test_a_hand_is_drawn_sorted_whatever_order_it_was_dealt_in() -> None:
+    hand = [Tile(3, 3), Tile(5, 0), Tile(6, 5), Tile(4, 2), Tile(3, 0), Tile(5, 3), Tile(6, 6)]
+    orders = []
+    for dealt in (hand, hand[::-1], sorted(hand, key=lambda tile: tile.pips)):
+        with recording() as boxes:
+            hand_image(view_of(Layout(), hand=dealt, turn=1))
+        orders.append([box.text for box in sorted(_labels(boxes, hand), key=lambda b: b.box[0])])
+    assert orders[0] == orders[1] == orders[2]
+    # by suit, highest first, each suit led by its double
+    assert orders[0] == ["6-6", "6-5", "5-3", "5-0", "4-2", "3-3", "3-0"]
+
+
+def _opening_hands() -> list[tuple[str, SeatView]]:
+    """The largest opening hand of each double-six game (over its player counts)."""
+    found = []
+    for variant in all_variants():
+        views = []
+        for players in variant.player_counts:
+            try:
+                match = Match(variant.id, players, {}, seed=1)
+            except BadOption:
+                continue
+            match.start_hand()
+            views += [match.view_for(seat) for seat in range(players)]
+        if views and set_top(views[0]) == 6:
+            found.append((variant.id, max(views, key=lambda view: len(view.hand))))
+    return found
+
+
+OPENING_HANDS = _opening_hands()
+
+
+@pytest.mark.parametrize(("game", "view"), OPENING_HANDS, ids=[game for game, _ in OPENING_HANDS])
+def test_an_opening_hand_lies_in_one_row_that_reads_on_a_phone(game: str, view: SeatView) -> None:
+    with recording() as boxes:
+        image = hand_image(view)
+    labels = _labels(boxes, list(view.hand))
+    assert len({box.box[1] for box in labels}) == 1, f"{game}: {len(view.hand)} tiles wrap"
+    shrink = min(1.0, PHONE_WIDTH / image.width)
+    # every word 11 px tall at least on a phone, the heading and the footnote too
+    assert not [(box.text, box.size) for box in boxes if box.size * shrink < 11]
+
+
+def test_a_seven_tile_hand_is_one_row_when_it_is_your_turn() -> None:
+    hand = [Tile(3, 3), Tile(5, 0), Tile(6, 5), Tile(4, 2), Tile(3, 0), Tile(5, 3), Tile(6, 6)]
+    legal = [Play(0, Tile(4, 2), 4), Play(0, Tile(6, 6), 6)]
+    with recording() as boxes:
+        hand_image(_hand_view(legal, hand))  # type: ignore[arg-type]
+    tops = {box.box[1] for box in boxes if box.box[1] > 40 and box.text[0].isdigit()}
+    assert len(tops) == 1
+
+
+def test_labels_keep_their_dash_and_are_never_cut() -> None:
+    """A cross-nine hand whose tiles go on several ends: the long labels wrap at spaces, every
+    word whole."""
+    view = _view_with_long_labels()
+    with recording() as boxes:
+        hand_image(view)
+    drawn = " ".join(box.text for box in boxes)
+    assert "…" not in drawn
+    for names in plays_by_tile(view.legal, view=view).values():
+        for name in names:
+            assert set(name.split(" ")) <= set(drawn.split(" ")), name
+
+
+def _view_with_long_labels() -> SeatView:
+    """A Cyprus seat to play with a move named by three words or more ("9-8 on 9 down")."""
+    match = Match("cyprus", 4, {}, seed=1)
+    hand = match.start_hand()
+    rng = random.Random(2)
+    while not hand.over:
+        view = match.view_for(hand.turn or 0)
+        labels = plays_by_tile(view.legal, view=view).values()
+        if any(len(name.split(" ")) > 3 for names in labels for name in names):
+            return view
+        match.apply(rng.choice(hand.legal_actions()))
+    raise AssertionError("no long label in the hand")
+
+
+def _luminance(colour: tuple[int, ...]) -> float:
+    def channel(value: int) -> float:
+        share = value / 255
+        return share / 12.92 if share <= 0.03928 else ((share + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(value) for value in colour[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def _contrast(one: tuple[int, ...], two: tuple[int, ...]) -> float:
+    light, dark = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_a_dimmed_tile_label_and_its_dash_meet_wcag_aa_on_a_phone() -> None:
+    """The label of a tile that cannot be played, shown at phone size: its strokes (and the dash
+    in the middle) at 4.5:1 against the table at least."""
+    hand = [Tile(3, 3), Tile(5, 0), Tile(6, 5), Tile(4, 2), Tile(3, 0), Tile(5, 3), Tile(6, 6)]
+    for theme in (LIGHT, DARK):
+        view = _hand_view([Play(0, Tile(4, 2), 4)], hand)
+        with recording() as boxes:
+            image = hand_image(view, theme=theme.name)  # type: ignore[arg-type]
+        shrink = min(1.0, PHONE_WIDTH / image.width)
+        size = (round(image.width * shrink), round(image.height * shrink))
+        phone = image.resize(size, Image.Resampling.LANCZOS)
+        dimmed = [box for box in _labels(boxes, hand) if box.text != "4-2 on 4"]
+        assert len(dimmed) == 6
+        for box in dimmed:
+            left, top, right, bottom = (round(edge * shrink) for edge in box.box)
+            third = (right - left) // 3
+            for region in (
+                (left, top, right + 1, bottom + 1),
+                (left + third, top, right - third, bottom + 1),
+            ):
+                ink = max(
+                    _contrast(pixel, theme.background) for pixel in phone.crop(region).getdata()
+                )
+                assert ink >= 4.5, (theme.name, box.text, region, round(ink, 2))
+
+
+def test_a_review_picture_carries_its_caption_and_the_hand_held() -> None:
+    match = Match("classic", 2, {}, seed=3)
+    hand = match.start_hand()
+    match.apply(hand.legal_actions()[0])
+    own = match.view_for(hand.turn or 0)
+    public = replace(own, hand=(), legal=())
+    caption = ["Hand 1, move 2 · 8 points lost", "You played 6-4 on 4; better was 6-2 on 2."]
+    with recording() as boxes:
+        image = decision_image(public, own, caption=caption, names=["Ana", "Bruno"])
+    texts = [box.text for box in boxes]
+    lines = [box for box in boxes if box.text in caption]
+    assert [box.text for box in lines] == caption and texts[-2:] == caption
+    assert all(box.size * PHONE_WIDTH / image.width >= 11 for box in lines)  # a phone reads it
+    assert set(_labels(boxes, list(own.hand))) and {
+        box.text.split(" ")[0] for box in _labels(boxes, list(own.hand))
+    } == {str(tile) for tile in own.hand}

@@ -1,6 +1,7 @@
 """What a player sees of their review: one private message with the match's accuracy (and each
-hand's), and the costliest decisions, each with the board as it was then, the move played and
-the better one, worded as the move buttons word moves.
+hand's), and the costliest decisions, each with a picture of the board and the player's hand as
+they were then, captioned with the move played and the better one, worded as the move buttons
+word moves.
 
 Nothing here shows a tile the player could not see at that moment: the board is drawn from the
 match's public view at that point of the record (`cogs.standings.replay`, as `/history` draws
@@ -119,10 +120,26 @@ def picture_name(number: int) -> str:
     return f"decision-{number}.png"
 
 
+def caption(scene: Scene, w: Words) -> list[str]:
+    """The lines over a decision's picture, which tie it to its decision: the embed's title and
+    the moves, as plain text (the picture is shown alone, full screen, on a phone)."""
+    decision = scene.decision
+    (played, best), _ = move_labels((decision.played, decision.best), w, scene.own)
+    title = w(
+        words.DECISION_TITLE,
+        hand=decision.hand + 1,
+        move=decision.turn + 1,
+        loss=w.number(decision.loss, 1),
+    )
+    return [title, w(words.DECISION_MOVES, played=played, best=best).replace("**", "")]
+
+
 async def decision_picture(scene: Scene, names: Sequence[str], number: int, w: Words) -> Any:
-    """The board as everyone saw it before the decision, with its alt text."""
+    """The decision's picture with its alt text: its caption, the board as everyone saw it
+    before the decision, and the hand the player held then."""
     view = worded_view(scene.public, w)
-    return picture_file(await pictures.board(view, names, w.language), picture_name(number))
+    drawn = await pictures.decision(view, scene.own, caption(scene, w), names, w.language)
+    return picture_file(drawn, picture_name(number))
 
 
 async def review_message(

@@ -120,6 +120,17 @@ def _hand(view: SeatView, names: list[str], language: str) -> Picture:
     return Picture(png, render.describe_hand(view, names=names, wording=wording)[:ALT_LIMIT], cpu)
 
 
+def _decision(
+    public: SeatView, own: SeatView, caption: list[str], names: list[str], language: str
+) -> Picture:
+    wording = _wording(language)
+    started = time.thread_time()
+    png = render.decision_png(public, own, caption=caption, names=names, wording=wording)
+    cpu = time.thread_time() - started
+    alt = " ".join((*caption, render.describe(public, names=names, wording=wording)))
+    return Picture(png, alt[:ALT_LIMIT], cpu)
+
+
 def _count(kind: str, picture: Picture) -> Picture:
     drawn = DRAWN[kind]
     drawn[0] += 1
@@ -138,6 +149,14 @@ async def board(view: SeatView, names: Sequence[str], language: str) -> Picture:
 async def score_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
     picture = await _drawn("public", _score_sheet, view, list(names), language)
     return _count("score sheet", picture)
+
+
+async def decision(
+    public: SeatView, own: SeatView, caption: Sequence[str], names: Sequence[str], language: str
+) -> Picture:
+    """A review's picture of one decision (the player's own hand in it, so drawn with the
+    private pictures): its caption, the board then, the hand then."""
+    return await _drawn("private", _decision, public, own, list(caption), list(names), language)
 
 
 async def hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
