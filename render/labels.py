@@ -72,9 +72,11 @@ def played_end(view: SeatView) -> EndName | None:
 
 def played_label(action: Play, view: SeatView, *, wording: Wording = ENGLISH) -> str:
     """The last play of `view` (`action`) as its move button named it."""
+    if not isinstance(action.end, str):
+        return move_label(action, wording=wording)  # by the number it went on, or no end
     placements = view.layout.placements
     name = played_end(view) if placements and placements[-1].tile == action.tile else None
-    if action.end is None or name is None:
+    if name is None:
         return str(action.tile)  # laid where no choice was made, or not on this table
     end = say_end(name, wording=wording)
     return wording.say(wording.move_on, tile=str(action.tile), end=end)
