@@ -7,8 +7,8 @@ on it would go, read off the drawn geometry (`EndTag.dx`, `dy`), so the word alw
 the player sees, however an arm folds. Ends that show the same number and point the same way are
 told apart by where they lie across that way ("6 right (top)" and "6 right (bottom)"; "6 up
 (leftmost)"), four or more by a count along it. An empty place of a star lead is named as such
-("9 (empty place)"; with its way where several are empty): it is a different choice from an arm's
-end showing the same number, and saying so is what tells the two apart.
+("9 (empty place)"; with its way where several are empty) where an arm's end shows the same
+number: the two are different choices, and saying so is what tells them apart.
 
 The names are plain data (`EndName`) until worded (`say_end`), so the table's log can keep one as
 a sentence to word for each reader later.
@@ -73,13 +73,15 @@ def name_ends(ends: Sequence[EndTag]) -> dict[str, EndName]:
         if len(group) == 1:
             names[group[0].arm] = EndName(number)
             continue
-        empties = [end for end in group if end.empty]
+        # Empty places are told from arms' ends only where both show the number: places
+        # alone are one choice, named by their ways as any ends.
+        empties = [end for end in group if end.empty] if not all(e.empty for e in group) else []
         if len(empties) == 1:
             names[empties[0].arm] = EndName(number, empty=True)
         by_way: dict[tuple[str, bool], list[EndTag]] = {}
         for end in group:
             if not (end.empty and len(empties) == 1):
-                by_way.setdefault((facing(end), end.empty), []).append(end)
+                by_way.setdefault((facing(end), bool(empties) and end.empty), []).append(end)
         for (side, empty), alike in by_way.items():
             places = _places(alike, side) if len(alike) > 1 else {}
             for end in alike:
