@@ -14,8 +14,10 @@ from collections.abc import Sequence
 
 import discord
 
+import render.ends
 import render.outcome
 import render.sheet
+import render.wording
 from cogs.lang import N_, Said, Words
 from engine.view import SeatView
 
@@ -282,6 +284,21 @@ DRAW_OFFERED = N_("{name} offers a draw (waiting for {waiting}).")
 
 def played(name: str, move: object) -> Said:
     return Said.of(PLAYED, name=user_text(name), move=move)
+
+
+def move_on(tile: object, end: render.ends.EndName) -> Said:
+    """A play on a named end ("9-8 on 9 (empty place)"), kept to word for each reader in the
+    words its move button had (render's templates: `render.ends`)."""
+    english = render.wording.ENGLISH
+    values: dict[str, object] = {"number": end.number}
+    if end.side is not None:
+        values["side"] = Said(getattr(english, f"side_{end.side}"), context="side")
+    if end.place is not None:
+        place = getattr(english, f"place_{end.place}", None)
+        values["place"] = end.place if place is None else Said(place, context="place")
+    template = render.ends.end_template(end)
+    end_said = Said.of(template, **values) if template != "{number}" else end.number
+    return Said.of(english.move_on, tile=str(tile), end=end_said)
 
 
 def drew(name: str) -> Said:

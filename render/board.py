@@ -85,7 +85,7 @@ class BoardPlan:
 def tag_texts(plan: BoardPlan, *, wording: Wording = ENGLISH) -> list[str]:
     """Each open end's tag: its name as the move buttons say it (see `render.ends`)."""
     ends = plan.arrangement.tags
-    names = end_names(ends, lead_arms=plan.lead_arms, wording=wording)
+    names = end_names(ends, wording=wording)
     return [names[end.arm] for end in ends]
 
 

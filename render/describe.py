@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, Draw, Pass, Play
+from engine.actions import Draw, Pass, Play
 from engine.layout import Shape
 from engine.view import SeatView
-from render.labels import end_name, move_label
+from render.labels import end_name, move_label, played_label
 from render.wording import ENGLISH, Wording
 
 
@@ -51,7 +51,7 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
         action = view.history[-1]
         name = wording.seat_name(names, action.seat)
         if isinstance(action, Play):
-            move = move_label(_as_played(action, view), wording=wording)
+            move = played_label(action, view, wording=wording)
             parts.append(say(wording.describe_played, name=name, move=move))
         elif isinstance(action, Draw):
             parts.append(say(wording.describe_drew, name=name))
@@ -71,12 +71,3 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
     if view.boneyard:
         parts.append(say(wording.describe_boneyard, count=view.boneyard))
     return " ".join(parts)
-
-
-def _as_played(action: Play, view: SeatView) -> Action:
-    """The last play with its end named by the number it covered: the end it went on is gone
-    from the table, so its side could only be told from an older picture."""
-    if not isinstance(action.end, str) or not view.layout.placements:
-        return action
-    joined = view.layout.placements[-1].joined
-    return Play(action.seat, action.tile, joined) if joined is not None else action

@@ -1,116 +1,124 @@
-"""How the open ends are named for players, the same on the board's tags, the move buttons and
-the hand picture: the number the end shows ("6"), and only where another open end shows the same
-number, where it is in the picture ("6 left", "6 right").
+"""How the open ends are named for players: one name per end, the same on the board's tags, the
+ends band, the move buttons, the hand picture, the log, the alt text, hints and reviews.
 
-The side words: `up`, `down`, `left`, `right`, and for the star's diagonal arms and ends seen
-off a diagonal `up-right`, `down-right`, `down-left`, `up-left` (as a player points at them).
+An end is named by the number it shows ("6"), and only where another open end shows the same
+number, by the way it points in the board picture ("6 left", "9 down-right"): the way a tile laid
+on it would go, read off the drawn geometry (`EndTag.dx`, `dy`), so the word always matches what
+the player sees, however an arm folds. Ends that show the same number and point the same way are
+told apart by where they lie across that way ("6 right (top)" and "6 right (bottom)"; "6 up
+(leftmost)"), four or more by a count along it. An empty place of a star lead is named as such
+("9 (empty place)"; with its way where several are empty) where an arm's end shows the same
+number: the two are different choices, and saying so is what tells them apart.
 
-- Ends of the arms of a spinner or star lead (and nothing else) showing the same number are
-  named by the way their arm leaves the lead (`N` is "up", `NE` "up-right"): the pictures lay the
-  arms straight out that way, and an arm folds only into its own sector, so its open end stays
-  on that side.
-- Other ends showing the same number are told apart by where they lie from their middle: two
-  by left and right if they are further apart across than up and down, else up and down; more
-  (the ends round an opened double) by up, down, left or right where that tells them apart, else
-  among all eight ways, and a cluster that still shares a way (round a double far from the
-  others) among themselves. Two ends that would still share a name get a count after it
-  ("6 up 2"), nearest the lead first.
+The names are plain data (`EndName`) until worded (`say_end`), so the table's log can keep one as
+a sentence to word for each reader later.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from render.spots import EndTag
 from render.wording import ENGLISH, Wording
 
-LEAD_ARMS = {
-    "N": "up", "NE": "up_right", "E": "right", "SE": "down_right",
-    "S": "down", "SW": "down_left", "W": "left", "NW": "up_left",
-}  # fmt: skip
 # The eight ways round from the right, clockwise on the screen (y points down).
 AROUND = ("right", "down_right", "down", "down_left", "left", "up_left", "up", "up_right")
+# Where ends pointing one way lie across it, first to last (sorted by y, or by x when they
+# point up or down): two, three; more are counted.
+ACROSS_ROWS = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
+ACROSS_COLUMNS = {2: ("leftmost", "rightmost"), 3: ("leftmost", "middle", "rightmost")}
 
 
-def _around(x: float, y: float, ways: int = 8) -> str:
-    """The way (x, y) points: one of four (right, down, left, up) or of all eight."""
-    step = 2 * math.pi / ways
-    return AROUND[round(math.atan2(y, x) / step) * (8 // ways) % 8]
+@dataclass(frozen=True, slots=True)
+class EndName:
+    """An open end's name before it is put in words: the `number` it shows; `side`, the way it
+    points (one of `AROUND`), where another end shows the same number; `place`, where it lies
+    among ends that also point that way (a key of `ACROSS_*`, or a count "2"); `empty`, an empty
+    place of a star."""
+
+    number: int
+    side: str | None = None
+    place: str | None = None
+    empty: bool = False
 
 
-def _apart(one: EndTag, two: EndTag) -> tuple[str, str]:
-    dx, dy = two.x - one.x, two.y - one.y
-    if abs(dx) >= abs(dy):
-        return ("left", "right") if dx > 0 else ("right", "left")
-    return ("up", "down") if dy > 0 else ("down", "up")
+def facing(end: EndTag) -> str:
+    """The way `end` points in the picture, one of the eight of `AROUND`."""
+    step = 2 * math.pi / 8
+    return AROUND[round(math.atan2(end.dy, end.dx) / step) % 8]
 
 
-def _spread(group: Sequence[EndTag]) -> dict[str, str]:
-    """Names for ends that show the same number, by where each lies from their middle: two by
-    `_apart`; more by the four plain ways, else the eight, and ends that still share a way
-    (a cluster round an opened double, far from the others) named again among themselves."""
-    if len(group) == 2:
-        first, second = _apart(*group)
-        return {group[0].arm: first, group[1].arm: second}
-    middle_x = sum(end.x for end in group) / len(group)
-    middle_y = sum(end.y for end in group) / len(group)
-    named: dict[str, str] = {}
-    for ways in (4, 8):
-        named = {end.arm: _around(end.x - middle_x, end.y - middle_y, ways) for end in group}
-        if len(set(named.values())) == len(named):
-            return named
-    clusters: dict[str, list[EndTag]] = {}
-    for end in group:
-        clusters.setdefault(named[end.arm], []).append(end)
-    for cluster in clusters.values():
-        if 1 < len(cluster) < len(group):
-            named.update(_spread(cluster))
-    return named
+def _places(alike: Sequence[EndTag], side: str) -> dict[str, str]:
+    """Where each of `alike` (ends pointing the same way `side`) lies across that way."""
+    columns = side in ("up", "down")
+    if columns:
+        ordered = sorted(alike, key=lambda end: (end.x, end.y))
+    else:
+        ordered = sorted(alike, key=lambda end: (end.y, end.x))
+    words = (ACROSS_COLUMNS if columns else ACROSS_ROWS).get(len(ordered))
+    if words is None:
+        return {end.arm: str(index) for index, end in enumerate(ordered, start=1)}
+    return {end.arm: word for end, word in zip(ordered, words, strict=True)}
 
 
-def side_words(ends: Sequence[EndTag], *, lead_arms: bool) -> dict[str, str | None]:
-    """Each end's side (a key of `LEAD_ARMS`' values, or None where its number alone names it).
-    `lead_arms`: the lead is a spinner or star, whose arms are named by the way they leave it."""
+def name_ends(ends: Sequence[EndTag]) -> dict[str, EndName]:
+    """Each open end's name by arm id (see the module docstring): every two differ."""
     groups: dict[int, list[EndTag]] = {}
     for end in ends:
         groups.setdefault(end.number, []).append(end)
-    sides: dict[str, str | None] = {}
-    for group in groups.values():
+    names: dict[str, EndName] = {}
+    for number, group in groups.items():
         if len(group) == 1:
-            sides[group[0].arm] = None
+            names[group[0].arm] = EndName(number)
             continue
-        named: dict[str, str] = {}
-        if lead_arms and all(end.arm in LEAD_ARMS for end in group):
-            named = {end.arm: LEAD_ARMS[end.arm] for end in group}
-        else:
-            named = _spread(group)
-        counts: dict[str, list[EndTag]] = {}
+        # Empty places are told from arms' ends only where both show the number: places
+        # alone are one choice, named by their ways as any ends.
+        empties = [end for end in group if end.empty] if not all(e.empty for e in group) else []
+        if len(empties) == 1:
+            names[empties[0].arm] = EndName(number, empty=True)
+        by_way: dict[tuple[str, bool], list[EndTag]] = {}
         for end in group:
-            counts.setdefault(named[end.arm], []).append(end)
-        for side, alike in counts.items():
-            if len(alike) > 1:
-                alike.sort(key=lambda end: math.hypot(end.x, end.y))
-                for index, end in enumerate(alike, start=1):
-                    named[end.arm] = f"{side} {index}"
-        sides.update(named)
-    return sides
+            if not (end.empty and len(empties) == 1):
+                by_way.setdefault((facing(end), bool(empties) and end.empty), []).append(end)
+        for (side, empty), alike in by_way.items():
+            places = _places(alike, side) if len(alike) > 1 else {}
+            for end in alike:
+                names[end.arm] = EndName(number, side, places.get(end.arm), empty)
+    return names
 
 
-def end_names(
-    ends: Sequence[EndTag], *, lead_arms: bool, wording: Wording = ENGLISH
-) -> dict[str, str]:
+def say_end(name: EndName, *, wording: Wording = ENGLISH) -> str:
+    """An end's name in `wording`'s language: "6", "6 left", "6 right (top)", "9 (empty place)"."""
+    return wording.say(end_template(name, wording), **end_values(name, wording))
+
+
+def end_template(name: EndName, wording: Wording = ENGLISH) -> str:
+    """The template `name` is worded with (`wording`'s field; `ENGLISH`'s is its msgid)."""
+    if name.side is None:
+        return wording.end_empty if name.empty else "{number}"
+    if name.empty:
+        return wording.end_empty_way
+    if name.place is None:
+        return wording.end_named
+    if name.place.isdigit():
+        return wording.end_counted
+    return wording.end_placed
+
+
+def end_values(name: EndName, wording: Wording = ENGLISH) -> dict[str, object]:
+    """The values of `end_template`'s placeholders, in `wording`'s words."""
+    values: dict[str, object] = {"number": name.number}
+    if name.side is not None:
+        values["side"] = getattr(wording, f"side_{name.side}")
+    if name.place is not None and name.place.isdigit():
+        values["place"] = name.place
+    elif name.place is not None:
+        values["place"] = getattr(wording, f"place_{name.place}")
+    return values
+
+
+def end_names(ends: Sequence[EndTag], *, wording: Wording = ENGLISH) -> dict[str, str]:
     """Each open end's name by arm id, in `wording`'s language."""
-    sides = side_words(ends, lead_arms=lead_arms)
-    return {end.arm: say_end(end.number, sides[end.arm], wording=wording) for end in ends}
-
-
-def say_end(number: int, side: str | None, *, wording: Wording = ENGLISH) -> str:
-    """`"6"`, or with a side (as `side_words` gives it) `"6 left"`, `"6 up 2"`."""
-    if side is None:
-        return str(number)
-    word, _, count = side.partition(" ")
-    text = getattr(wording, f"side_{word}")
-    if count:
-        text = f"{text} {count}"
-    return wording.say(wording.end_named, number=number, side=text)
+    return {arm: say_end(name, wording=wording) for arm, name in name_ends(ends).items()}

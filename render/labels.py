@@ -1,32 +1,36 @@
-"""How moves are named, the same on the buttons, in the hand picture and on the board's tags: a
-play on an end that the number showing does not name alone says where the end is in the board
-picture ("6-6 on 6 left"), with the names the board's tags give the ends (see `render.ends`)."""
+"""How moves are named, the same on the buttons, in the hand picture, on the board's tags, in the
+log and the alt text: a play on an end that the number showing does not name alone says which
+end it is as the board picture shows it ("6-6 on 6 left", "9-8 on 9 (empty place)"), with the
+names the board's tags give the ends (one function names them: `render.ends.name_ends`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Layout, Placement, Shape
 from engine.view import SeatView
-from render.board import table_arrangement
-from render.ends import say_end, side_words
-from render.spots import EndTag
+from render.board import plan_board
+from render.ends import EndName, name_ends, say_end
 from render.wording import ENGLISH, Wording
 
 
 def move_label(action: Action, *, wording: Wording = ENGLISH, view: SeatView | None = None) -> str:
     """`"6-4"` for a play whose place needs no choice, `"6-4 on 6"` for a play on the end showing
     6, `"6-6 on 6 left"` for a play on one of two ends showing 6 (named as the board picture of
-    `view` tags it; without `view`, by the engine's end id), `"draw"`, `"pass"` (in `wording`'s
-    language); a variant's own action is named by its text form."""
+    `view` tags it; without `view`, by the number the end shows), `"draw"`, `"pass"` (in
+    `wording`'s language); a variant's own action is named by its text form."""
     if isinstance(action, Play):
         if action.end is None:
             return str(action.tile)
-        end = str(action.end)
         if isinstance(action.end, str) and view is not None:
             end = end_name(view, action.end, wording=wording)
+        elif isinstance(action.end, str):
+            end = str(action.end)  # no picture to name it by: a caller's bug, shown as it is
+        else:
+            end = wording.number(action.end)
         return wording.say(wording.move_on, tile=str(action.tile), end=end)
     if isinstance(action, Draw):
         return wording.move_draw
@@ -36,16 +40,66 @@ def move_label(action: Action, *, wording: Wording = ENGLISH, view: SeatView | N
 
 
 def end_name(view: SeatView, arm: str, *, wording: Wording = ENGLISH) -> str:
-    """The name the board picture of `view` gives the open end of `arm`."""
-    ends, lead_arms = _ends(_Table.of(view))
-    sides = side_words(ends, lead_arms=lead_arms)
-    number = view.layout.arms[arm].number
-    return say_end(number, sides.get(arm), wording=wording)
+    """The name the board picture of `view` gives the open end of `arm`, in words."""
+    return say_end(named_end(view, arm), wording=wording)
+
+
+def named_end(view: SeatView, arm: str) -> EndName:
+    """The name the board picture of `view` gives the open end of `arm` (see `render.ends`)."""
+    name = _names(_Table.of(view)).get(arm)
+    return name if name is not None else EndName(view.layout.arms[arm].number)
+
+
+def before_last(view: SeatView) -> SeatView | None:
+    """`view` with its table as it was before the last tile was laid (what the player who laid
+    it saw), or None when there is no such tile on an arm."""
+    placements = view.layout.placements
+    if len(placements) < 2 or placements[-1].arm is None:
+        return None
+    return dataclasses.replace(view, layout=_replayed(view.layout, placements[:-1]))
+
+
+def played_end(view: SeatView) -> EndName | None:
+    """The end the last tile of `view` was laid on, named as the board showed it then (the end
+    is covered now): the name its move button, the log and the alt text give it."""
+    before = before_last(view)
+    if before is None:
+        return None
+    arm = view.layout.placements[-1].arm
+    assert arm is not None  # before_last checked it
+    return named_end(before, arm)
+
+
+def played_label(action: Play, view: SeatView, *, wording: Wording = ENGLISH) -> str:
+    """The last play of `view` (`action`) as its move button named it."""
+    if not isinstance(action.end, str):
+        return move_label(action, wording=wording)  # by the number it went on, or no end
+    placements = view.layout.placements
+    name = played_end(view) if placements and placements[-1].tile == action.tile else None
+    if name is None:
+        return str(action.tile)  # laid where no choice was made, or not on this table
+    end = say_end(name, wording=wording)
+    return wording.say(wording.move_on, tile=str(action.tile), end=end)
+
+
+def _replayed(layout: Layout, placements: list[Placement]) -> Layout:
+    """A layout of `layout`'s shape holding only `placements`, laid again in order."""
+    again = Layout(layout.shape, opens_doubles=layout.opens_doubles)
+    for placement in placements:
+        if placement.arm is None:
+            if layout.shape is Shape.ROW:
+                again.add_to_row(placement.tile)
+            else:
+                again.lay_lead(placement.tile)
+        else:
+            assert placement.shows is not None
+            again.lay(placement.tile, placement.arm, placement.shows)
+    return again
 
 
 @dataclass(frozen=True, slots=True)
 class _Table:
-    """A table's key for the cache of its open ends: what its picture is drawn from."""
+    """A table's key for the cache of its ends' names: what its picture is drawn from."""
 
     variant: str
     placements: tuple[Placement, ...]
@@ -57,9 +111,7 @@ class _Table:
 
 
 @lru_cache(maxsize=1024)  # every table being shown: 200 tables thrashed 32
-def _ends(table: _Table) -> tuple[tuple[EndTag, ...], bool]:
-    """The open ends as the board picture lays them out (arranged once for all the buttons of a
-    turn), and whether the lead's arms are named by the way they leave it."""
-    layout: Layout = table.view.layout
-    ends = tuple(table_arrangement(table.view).tags)
-    return ends, layout.shape in (Shape.SPINNER, Shape.STAR)
+def _names(table: _Table) -> dict[str, EndName]:
+    """The open ends' names as the board picture lays them out (arranged once for all the
+    buttons of a turn)."""
+    return name_ends(plan_board(table.view).arrangement.tags)

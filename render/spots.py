@@ -64,6 +64,7 @@ class EndTag:
     y: float
     dx: float = 0.0
     dy: float = 0.0
+    empty: bool = False  # an empty place of a star lead (a choice apart from an arm's end)
 
     @property
     def tag_at(self) -> Vec:

@@ -187,7 +187,8 @@ def star_arrangement(layout: Layout, reach: Vec) -> Arrangement:
         back = not arms.get(behind)
         spots, end, facing = fold_arm(arms[arm_id], arm_id, (hx, hy), start, radius, back=back)
         arrangement.spots += spots
-        arrangement.tags.append(EndTag(arm_id, layout.arms[arm_id].number, *end, *facing))
+        arm = layout.arms[arm_id]
+        arrangement.tags.append(EndTag(arm_id, arm.number, *end, *facing, empty=arm.empty))
     return arrangement
 
 

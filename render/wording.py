@@ -106,8 +106,8 @@ class Wording(QuickPickle):
     move_on: str = _text(N_("{tile} on {end}"))
     move_draw: str = _text(N_("draw"))
     move_pass: str = _text(N_("pass"))
-    # An open end named by its number and, where another end shows the same, its side
-    # (render/ends.py): "6 left", "9 up-right".
+    # An open end named by its number and, where another end shows the same, the way it points
+    # in the picture (render/ends.py): "6 left", "9 up-right".
     end_named: str = _text(N_("{number} {side}"))
     side_up: str = _text(Np_("side", "up"), "side")
     side_down: str = _text(Np_("side", "down"), "side")
@@ -117,6 +117,19 @@ class Wording(QuickPickle):
     side_down_right: str = _text(Np_("side", "down-right"), "side")
     side_down_left: str = _text(Np_("side", "down-left"), "side")
     side_up_left: str = _text(Np_("side", "up-left"), "side")
+    # Ends showing the same number and pointing the same way, told apart by where they lie
+    # across it ("6 right (top)"), four or more by a count ("6 right 3").
+    end_placed: str = _text(N_("{number} {side} ({place})"))
+    end_counted: str = _text(N_("{number} {side} {place}"))
+    place_top: str = _text(Np_("place", "top"), "place")
+    place_bottom: str = _text(Np_("place", "bottom"), "place")
+    place_middle: str = _text(Np_("place", "middle"), "place")
+    place_leftmost: str = _text(Np_("place", "leftmost"), "place")
+    place_rightmost: str = _text(Np_("place", "rightmost"), "place")
+    # An empty place of the star (Cyprus), where an arm's end shows the same number: "9-8 on 9
+    # (empty place)" beside "9-8 on 9 down"; with its way where several places are empty.
+    end_empty: str = _text(N_("{number} (empty place)"))
+    end_empty_way: str = _text(N_("{number} {side} (empty place)"))
 
     # -- alt text (render/describe.py) -----------------------------------------------------
     describe_heading: str = _text(N_("{game}, hand {number}."))

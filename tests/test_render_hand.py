@@ -94,7 +94,7 @@ def test_describe_names_a_star_and_its_eight_places() -> None:
     text = describe(view_of(grown(Shape.STAR, 9, 1), variant="cyprus"), names=["Ana", "Bo"])
     assert text.startswith("Cyprus, hand 1. A star of")
     ends = text.split("Open ends: ")[1].split(".")[0].split(", ")
-    # by number, with the way the arm leaves the 9-9 where two ends show the same number
+    # by number, with the way the end points where two ends show the same number
     assert ends == ["9", "1 up-right", "2", "5", "4", "6", "1 left", "1 up-left"]
 
 

@@ -14,10 +14,12 @@ from cogs.lang import words as words_in
 from cogs.standings import texts as words
 from cogs.standings.replay import Step
 from data.models import LeaderboardPage, LeaderboardRow, MatchSummary, Order, PlayerStats, Season
-from engine.actions import Action, Draw, Pass
+from engine.actions import Action, Draw, Pass, Play
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
+from engine.view import SeatView
 from render import move_label
+from render.labels import played_label
 from render.outcome import hand_sentence, match_sentence
 
 PAGE_SIZE = 10
@@ -175,7 +177,7 @@ def step_caption(
     if step.last is None:
         lines = [w(words.STEP_DEAL, hand=hand, hands=hands)]
     else:
-        what = _what(names[step.last.seat], step.last, w)
+        what = _what(names[step.last.seat], step.last, step.view, w)
         lines = [
             w(
                 words.STEP_MOVE,
@@ -195,11 +197,14 @@ def step_caption(
     return "\n".join(lines)
 
 
-def _what(name: str, action: Action, w: Words) -> str:
+def _what(name: str, action: Action, view: SeatView, w: Words) -> str:
     if isinstance(action, Draw):
         return w(words.STEP_DREW, name=name)
     if isinstance(action, Pass):
         return w(words.STEP_PASSED, name=name)
+    if isinstance(action, Play):
+        # the end named as the board showed it before the move, as its button did
+        return w(words.STEP_PLAYED, name=name, move=played_label(action, view, wording=w.wording()))
     return w(words.STEP_PLAYED, name=name, move=move_label(action, wording=w.wording()))
 
 

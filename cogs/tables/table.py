@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+import render.labels
 from cogs import texts
 from cogs.lang import Said
 from cogs.tables import ending as endings
@@ -254,6 +255,7 @@ class Table:
     def apply(self, action: Action, now: float, *, how: str = "") -> Step:
         """Carry out an action the engine allows (AI, timer, forced or a validated click)."""
         assert self.match is not None
+        end = self._end_named(action)
         try:
             event = self.match.apply(action)
         except DominoError as error:
@@ -262,7 +264,7 @@ class Table:
         self.turn_started = now
         self.draw_offers.clear()
         # The log is public: it tells the move as the game shows it to someone with no tile.
-        line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None))
+        line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None), end)
         if how == "forced":
             line = texts.forced(line)
         elif how == "timer":
@@ -453,15 +455,26 @@ class Table:
             rematch_of=self.id,
         )
 
+    def _end_named(self, action: Action) -> Said | None:
+        """The play `action` worded as its move button names it, from the table as it is before
+        the move (the end it goes on is covered after it); None for other actions."""
+        if not isinstance(action, Play) or not isinstance(action.end, str):
+            return None
+        view = self.view(action.seat)
+        if action.end not in view.layout.arms:
+            return None  # refused by the engine in a moment
+        return texts.move_on(action.tile, render.labels.named_end(view, action.end))
+
     def _log(self, line: Said) -> None:
         self.log.append(line)
         del self.log[:-LOG_LINES]
 
 
-def describe(name: str, action: Action) -> Said:
-    """The public line for an action: the tile placed, never a tile drawn."""
+def describe(name: str, action: Action, move: Said | None = None) -> Said:
+    """The public line for an action: the tile placed, never a tile drawn; `move`: a play as
+    its button worded it (see `Table._end_named`)."""
     if isinstance(action, Play):
-        return texts.played(name, action.message)
+        return texts.played(name, move if move is not None else action.message)
     if isinstance(action, Draw):
         return texts.drew(name)
     if isinstance(action, Pass):
