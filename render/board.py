@@ -318,11 +318,13 @@ def _partners(
     partners = " & ".join(
         wording.seat_name(names, other) for other in view.units[unit] if other != seat
     )
-    face = font(DETAIL_SIZE, bold=True)
-    shown = fit(f"& {partners}", face, end - start - 8)
-    if shown != "…":
-        put_text(canvas, (start + 8, top + 19), shown, size=DETAIL_SIZE, bold=True,
-                 colour=colour, anchor="lm")  # fmt: skip
+    face = font(DETAIL_SIZE)
+    shown = f"& {partners}"
+    # Whole or not at all (a cut name is no name; the stripe still pairs the cards), in the
+    # card's ink: a team's hue is too faint for type on a dark card.
+    if text_width(shown, face) <= end - start - 8:
+        put_text(canvas, (start + 8, top + 19), shown, size=DETAIL_SIZE, colour=theme.ink,
+                 anchor="lm")  # fmt: skip
 
 
 def _footer_texts(view: SeatView, names: Sequence[str], wording: Wording) -> list[tuple[str, str]]:

@@ -42,12 +42,6 @@ from tests.render_positions import full_line, view_of
 SHRINK = PHONE_WIDTH / WIDTH
 NAMES = ["Ana", "Bruno", "Carla", "Dario", "Ema", "Filip", "Gosia", "Hugo", "Iga", "Jan"]
 
-HANDS_ELSEWHERE = pytest.mark.xfail(
-    reason="the hand picture (render/hand.py) is being redrawn on another branch, whose type "
-    "must reach the floor: drop this mark when they meet",
-    strict=False,
-)
-
 
 def _largest_table(game: str, options: dict[str, object], seed: int) -> Match:
     counts = next(variant.player_counts for variant in all_variants() if variant.id == game)
@@ -189,7 +183,6 @@ def test_a_match_the_engine_ends_without_a_winner_is_a_draw_not_everyone_winning
     assert ENGLISH.outcome_match_drawn in [box.text for box in boxes]
 
 
-@HANDS_ELSEWHERE
 @pytest.mark.parametrize("count", [7, 10, 16])
 def test_a_big_hand_is_in_type_a_phone_shows(count: int) -> None:
     """A hand of many tiles (a draw game's after a few draws) wraps into rows rather than grow
@@ -302,7 +295,7 @@ def _drawn(
 
 @pytest.mark.parametrize(
     "kind",
-    ["board", "score sheet", "dominosa", "quadrille", pytest.param("hand", marks=HANDS_ELSEWHERE)],
+    ["board", "score sheet", "dominosa", "quadrille", "hand"],
 )
 @pytest.mark.parametrize("wording", LANGUAGES_WORDINGS, ids=lambda wording: wording.language)
 def test_every_text_of_every_picture_is_at_least_the_floor_on_a_phone(
