@@ -35,6 +35,7 @@ from render import (  # noqa: E402
     quadrille_png,
     score_sheet_png,
 )
+from render.labels import move_label  # noqa: E402
 from render.text import put_text  # noqa: E402
 from tests.render_positions import full_line, view_of  # noqa: E402
 
@@ -99,7 +100,7 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
     gameroom = late("gameroom", 10, 1, set=12)
     cyprus_hand = late("cyprus", 6, 3, share=0.5)
     german = words("de").wording()
-    classic_early = late("classic", 2, 1, share=0.3)
+    classic_early = deciding("classic", 2, 1)
     return {
         "line-partnership": ("line: partnership", board(partnership)),
         "line-partnership-dark": ("line, dark", board(partnership, "dark")),
@@ -139,10 +140,26 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
 
 
 def review_decision(own: SeatView) -> bytes:
-    """A review's picture of one decision: its caption, the board then, the hand held then."""
+    """A review's picture of one decision: its caption, the board then, the hand held then. The
+    caption names two of the moves the hand had (as a review would word them), so picture and
+    words agree."""
     public = replace(own, hand=(), legal=())
-    caption = ["Hand 1, move 6 · 8 points lost", "You played 6-4 on 4; better was 6-2 on 2."]
+    played, better = [move_label(action, view=own) for action in own.legal[:2]]
+    moves = len(own.layout.placements)
+    caption = [
+        f"Hand 1, move {moves} · 8 points lost",
+        f"You played {played}; better was {better}.",
+    ]
     return decision_png(public, own, caption=caption, names=NAMES[:2])
+
+
+def deciding(variant: str, players: int, seed: int) -> SeatView:
+    """A view early in a seeded hand where the seat to play has at least two moves."""
+    for share in (0.3, 0.2, 0.4, 0.1, 0.5, 0.6):
+        view = late(variant, players, seed, share=share)
+        if len(view.legal) >= 2 and view.turn == view.seat:
+            return view
+    raise AssertionError("no decision with two moves")
 
 
 def phone(image: Image.Image) -> Image.Image:
