@@ -8,6 +8,7 @@ then the person sees "This interaction failed", recorded as a violation unless t
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from . import interactions as i
@@ -18,6 +19,9 @@ from .messages import announce, announce_delete, create_message
 from .results import InteractionResult, ModalForm
 from .seen import SeenChannel, SeenMessage, can_view
 from .world import Channel, Message, User
+
+#: How long a person waits, in real seconds, for an answer that never comes (see `_await_answer`).
+REAL_SECONDS_TO_ANSWER = 60.0
 
 if TYPE_CHECKING:
     from .emulator import Emulator
@@ -336,7 +340,16 @@ class Person:
 
     async def _await_answer(self, interaction: i.Interaction) -> None:
         emulator = self.emulator
+        # Discord's deadline is on the emulator's clock, which a test may hold still: a bot
+        # that never answers then fails the test after this much real time, not hangs it.
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + REAL_SECONDS_TO_ANSWER
         while not interaction.answered.is_set():
+            if loop.time() > give_up:
+                raise DriverError(
+                    f"{self.user.name}'s {_describe(interaction)} got no response in"
+                    f" {REAL_SECONDS_TO_ANSWER:.0f} s of real time"
+                )
             overdue = emulator.clock.now() - interaction.created > emulator.ack_deadline
             if not overdue and interaction.expect_failure and await emulator.stays_idle():
                 # Nothing is running that could still answer: this interaction alone skips to

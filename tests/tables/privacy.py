@@ -266,6 +266,7 @@ class Pictures:
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         drawn = self.drawn
         hand, table, sheet = pictures.hand, pictures.board, pictures.score_sheet
+        decision = pictures.decision
 
         def keep(kind: str, view: SeatView, picture: Picture) -> Picture:
             drawn.setdefault(hashlib.sha256(picture.png).hexdigest(), []).append((kind, view))
@@ -280,10 +281,21 @@ class Pictures:
         async def drawn_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
             return keep("score sheet", view, await sheet(view, names, language))
 
+        async def drawn_decision(
+            public: SeatView,
+            own: SeatView,
+            caption: Sequence[str],
+            names: Sequence[str],
+            language: str,
+        ) -> Picture:
+            # A review's picture holds the board then and the hand then: the own view holds both.
+            return keep("decision", own, await decision(public, own, caption, names, language))
+
         # Pictures are drawn in worker processes: what is sent to them is what is recorded.
         monkeypatch.setattr(pictures, "hand", drawn_hand)
         monkeypatch.setattr(pictures, "board", drawn_board)
         monkeypatch.setattr(pictures, "score_sheet", drawn_sheet)
+        monkeypatch.setattr(pictures, "decision", drawn_decision)
 
     def views_of(self, data: bytes) -> list[tuple[str, SeatView]]:
         return self.drawn.get(hashlib.sha256(data).hexdigest(), [])
