@@ -323,7 +323,7 @@ def _partners(
     # Whole or not at all (a cut name is no name; the stripe still pairs the cards), in the
     # card's ink: a team's hue is too faint for type on a dark card.
     if text_width(shown, face) <= end - start - 8:
-        put_text(canvas, (start + 8, top + 19), shown, size=DETAIL_SIZE, colour=theme.ink,
+        put_text(canvas, (start + 8, top + 22), shown, size=DETAIL_SIZE, colour=theme.ink,
                  anchor="lm")  # fmt: skip
 
 
