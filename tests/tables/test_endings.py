@@ -27,6 +27,7 @@ from engine import Match
 from engine.rules import Scoring
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, latest_version, move_message, play_one
+from tests.test_table_model import play_until
 
 GUILD = 4242
 USERS = (11, 12, 13, 14)
@@ -50,15 +51,7 @@ def seated(variant: str, players: int, seed: int, **options: Any) -> Table:
 
 def play(table: Table, rng: random.Random, stop: Callable[[], bool]) -> None:
     """Every seat clicks a random legal move (as people do) until `stop()` or the end."""
-    while not stop() and table.phase is not Phase.OVER:
-        if table.phase is Phase.BETWEEN:
-            table.next_hand(0.0)
-            continue
-        seat = table.turn
-        assert seat is not None
-        user = table.seats[seat].user_id
-        assert user is not None
-        table.play(user, table.version, rng.randrange(len(table.view(seat).legal)), 0.0)
+    play_until(table, lambda: stop() or table.phase is Phase.OVER, rng)
 
 
 def under_way(variant: str, players: int) -> Table:
