@@ -17,12 +17,13 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common.refusal import Refusal
 from cogs.lang import LANGUAGES, Command, Words, native_name
 from cogs.lang.games import picker_label
 from cogs.standings import format as fmt
 from cogs.tables.lobby import option_value
 from cogs.tables.mine import Mine
-from cogs.tables.seating import Setup, TableError
+from cogs.tables.seating import Setup
 from engine import all_variants, get_variant
 from engine.errors import DominoError
 from engine.puzzles.dominosa import DIFFICULTIES
@@ -53,16 +54,16 @@ def most_options() -> int:
 
 def parse_options(text: str | None) -> dict[str, Any]:
     """`target=150 pairs=random` into `{"target": 150, "pairs": "random"}`: names and words
-    in lower case, numbers as ints, yes/no words as bools; a `TableError` for anything else.
+    in lower case, numbers as ints, yes/no words as bools; a `Refusal` for anything else.
     The engine then validates the names and values against the game."""
     parts = (text or "").translate(OPTION_SEPARATORS).split()
     if len(parts) > most_options():
-        raise TableError(texts.TOO_MANY_OPTIONS, most=most_options())
+        raise Refusal(texts.TOO_MANY_OPTIONS, most=most_options())
     options: dict[str, Any] = {}
     for part in parts:
         name, sep, raw = part.lower().partition("=")
         if not sep or not OPTION_NAME.fullmatch(name):
-            raise TableError(texts.BAD_OPTIONS, text=texts.user_text(part))
+            raise Refusal(texts.BAD_OPTIONS, text=texts.user_text(part))
         if OPTION_NUMBER.fullmatch(raw):
             options[name] = int(raw)
         elif raw in OPTION_YES or raw in OPTION_NO:
@@ -70,9 +71,9 @@ def parse_options(text: str | None) -> dict[str, Any]:
         elif OPTION_WORD.fullmatch(raw):
             options[name] = raw
         elif raw[:1] in ("+", "-", "−") or raw[:1].isnumeric():
-            raise TableError(texts.NOT_A_NUMBER, name=name, value=texts.user_text(raw))
+            raise Refusal(texts.NOT_A_NUMBER, name=name, value=texts.user_text(raw))
         else:
-            raise TableError(texts.BAD_OPTIONS, text=texts.user_text(part))
+            raise Refusal(texts.BAD_OPTIONS, text=texts.user_text(part))
     return options
 
 
@@ -208,7 +209,7 @@ class Domino(commands.Cog):
         try:
             kind = get_variant(game)
         except DominoError:
-            raise TableError(texts.UNKNOWN_GAME, name=texts.user_text(game)) from None
+            raise Refusal(texts.UNKNOWN_GAME, name=texts.user_text(game)) from None
         w = mine(interaction)
         embed = discord.Embed(
             title=w(texts.RULES_TITLE, name=w.game_name(kind.id))[:256],
@@ -317,7 +318,7 @@ class Domino(commands.Cog):
     async def end(self, interaction: discord.Interaction[Any], table: str | None = None) -> None:
         permissions = interaction.permissions
         if not (permissions.manage_threads or permissions.manage_guild):
-            raise TableError(texts.MODERATOR_ONLY)
+            raise Refusal(texts.MODERATOR_ONLY)
         await self.bot.tables.end_table(interaction, table)
 
     @domino.command(name="settings", description="Your own settings: where your hand comes")
@@ -365,12 +366,12 @@ class Domino(commands.Cog):
         """Shows, or (Manage Server) sets, the language of the server's public table messages;
         each player's own messages stay in their own language."""
         if interaction.guild_id is None:
-            raise TableError(texts.GUILD_ONLY)
+            raise Refusal(texts.GUILD_ONLY)
         if language is not None:
             if not interaction.permissions.manage_guild:
-                raise TableError(texts.LANGUAGE_MANAGERS_ONLY)
+                raise Refusal(texts.LANGUAGE_MANAGERS_ONLY)
             if language not in LANGUAGES:
-                raise TableError(texts.UNKNOWN_LANGUAGE, language=texts.user_text(language))
+                raise Refusal(texts.UNKNOWN_LANGUAGE, language=texts.user_text(language))
         # Acknowledged before anything is written: a refusal above is the answer itself.
         await interaction.response.defer(ephemeral=True, thinking=True)
         if language is not None:

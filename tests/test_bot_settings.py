@@ -8,9 +8,9 @@ import discord
 import pytest
 
 import bot
+from cogs.common.refusal import Refusal
 from cogs.domino import game_choices, parse_options
 from cogs.lang import words
-from cogs.tables.seating import TableError
 from engine import all_variants
 
 
@@ -154,7 +154,7 @@ def test_lobby_options_are_read_as_numbers_and_words() -> None:
         "rated": True,
     }
     assert parse_options(None) == {}
-    with pytest.raises(TableError, match="target=150"):
+    with pytest.raises(Refusal, match="target=150"):
         parse_options("target")
 
 

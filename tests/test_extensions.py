@@ -15,8 +15,8 @@ import pytest
 
 import bot as entry
 from cogs.common.components import PersistentItem
-from cogs.errors import reply_error
-from cogs.tables.seating import TableError
+from cogs.common.errors import reply_error
+from cogs.common.refusal import Refusal
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,11 +101,11 @@ async def test_no_two_commands_share_a_name(client: Any) -> None:
 
 async def test_unloading_the_extensions_leaves_the_modules_they_share(client: Any) -> None:
     """discord.py drops an unloaded extension's module and every module under it; an extension
-    that were a package would take its shared classes (`TableError`, ...) with it."""
+    that were a package would take its shared classes (`Refusal`, ...) with it."""
     for name in entry.COGS:
         await client.unload_extension(name)
         assert not [module for module in sys.modules if module.startswith(name + ".")]
-    assert sys.modules["cogs.tables.seating"].TableError is TableError
+    assert sys.modules["cogs.tables.seating"].Refusal is Refusal
 
 
 @pytest.mark.parametrize("custom_id", CUSTOM_IDS)

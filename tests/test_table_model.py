@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.common.refusal import Refusal
+from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
 from cogs.tables.table import MAX_TIMEOUTS, Phase, Table
 from engine import Draw, Pass, Play
@@ -46,12 +47,12 @@ def play_until(table: Table, stop: object, rng: random.Random, limit: int = 5000
 
 
 def test_unknown_game_is_refused_with_a_reason() -> None:
-    with pytest.raises(TableError, match="no game called"):
+    with pytest.raises(Refusal, match="no game called"):
         Setup.create("chess")
 
 
 def test_bad_option_is_refused_before_the_lobby_opens() -> None:
-    with pytest.raises(TableError, match="target"):
+    with pytest.raises(Refusal, match="target"):
         Setup.create("partnership", {"target": -5})
 
 
@@ -64,7 +65,7 @@ def test_start_is_refused_until_the_player_count_fits() -> None:
     table = new_table()
     table.join(ALICE, "alice")
     table.join(BOB, "bob")
-    with pytest.raises(TableError, match="4 players"):
+    with pytest.raises(Refusal, match="4 players"):
         table.start(ALICE, 0.0)
     assert table.phase is Phase.LOBBY
 
@@ -72,12 +73,12 @@ def test_start_is_refused_until_the_player_count_fits() -> None:
 def test_only_the_host_starts_cancels_and_adds_ai() -> None:
     table = new_table()
     four_players(table)
-    with pytest.raises(TableError, match="host"):
+    with pytest.raises(Refusal, match="host"):
         table.start(BOB, 0.0)
-    with pytest.raises(TableError, match="host"):
+    with pytest.raises(Refusal, match="host"):
         table.cancel(BOB)
     table.leave_lobby(DAVE)
-    with pytest.raises(TableError, match="host"):
+    with pytest.raises(Refusal, match="host"):
         table.add_ai(BOB, "random", LEVELS)
     table.add_ai(ALICE, "random", LEVELS)
     assert table.lobby.seats[3] is not None and table.lobby.seats[3].is_ai
@@ -99,9 +100,9 @@ def test_choosing_a_seat_chooses_a_partner() -> None:
 def test_a_taken_seat_and_a_second_join_are_refused() -> None:
     table = new_table()
     table.join(ALICE, "alice", seat=1)
-    with pytest.raises(TableError, match="taken"):
+    with pytest.raises(Refusal, match="taken"):
         table.join(BOB, "bob", seat=1)
-    with pytest.raises(TableError, match="already"):
+    with pytest.raises(Refusal, match="already"):
         table.join(ALICE, "alice")
 
 
@@ -115,14 +116,14 @@ def test_out_of_turn_and_stale_clicks_change_nothing() -> None:
     other = table.seats[(turn + 1) % 4].user_id
     assert mover is not None and other is not None
     before = json.dumps(dump(table), sort_keys=True)
-    with pytest.raises(TableError, match="not your turn"):
+    with pytest.raises(Refusal, match="not your turn"):
         table.play(other, table.version, 0, 0.0)
-    with pytest.raises(TableError, match="out of date"):
+    with pytest.raises(Refusal, match="out of date"):
         table.play(mover, table.version - 1, 0, 0.0)
     assert json.dumps(dump(table), sort_keys=True) == before
     version = table.version
     table.play(mover, version, 0, 0.0)
-    with pytest.raises(TableError):  # the same click again: a double click
+    with pytest.raises(Refusal):  # the same click again: a double click
         table.play(mover, version, 0, 0.0)
 
 
@@ -130,7 +131,7 @@ def test_spectators_have_no_seat_and_no_moves() -> None:
     table = new_table()
     four_players(table)
     table.start(ALICE, 0.0)
-    with pytest.raises(TableError, match="not playing"):
+    with pytest.raises(Refusal, match="not playing"):
         table.legal_for(99)
 
 
@@ -219,7 +220,7 @@ def test_winning_pair_chooses_who_leads_the_next_hand() -> None:
     losers = [seat for seat in range(4) if seat not in pair]
     loser_user = table.seats[losers[0]].user_id
     assert loser_user is not None
-    with pytest.raises(TableError, match="may not lead"):
+    with pytest.raises(Refusal, match="may not lead"):
         table.claim_lead(loser_user)
     claimant = max(pair)
     user = table.seats[claimant].user_id
@@ -262,7 +263,7 @@ def test_a_draw_needs_every_player_and_no_ai() -> None:
     with_ai.join(ALICE, "alice")
     with_ai.add_ai(ALICE, "random", LEVELS)
     with_ai.start(ALICE, 0.0)
-    with pytest.raises(TableError, match="AI"):
+    with pytest.raises(Refusal, match="AI"):
         with_ai.offer_draw(ALICE)
 
 
@@ -291,7 +292,7 @@ def test_rematch_keeps_seats_and_options_but_not_who_left() -> None:
     assert rematch.setup.options == {"target": 50}
     assert rematch.host_id == BOB
     assert [s.user_id for s in rematch.lobby.occupied] == [BOB]
-    with pytest.raises(TableError, match="already"):
+    with pytest.raises(Refusal, match="already"):
         table.rematch_lobby(BOB, "t3", 9, 0.0)
 
 

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.lang import words
-from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
 from cogs.tables.table import Phase, Table, new_seed
 from engine import Match
@@ -95,9 +96,9 @@ def test_a_second_draw_offer_is_refused_and_leaves_the_movers_buttons_valid() ->
     version = table.version
     table.offer_draw(other)
     assert table.version == version  # an offer changes no position
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(Refusal) as refused:
         table.offer_draw(other)
-    assert refused.value.said == TableError(texts.DRAW_ALREADY_OFFERED).said
+    assert refused.value.said == Refusal(texts.DRAW_ALREADY_OFFERED).said
     user = table.seats[mover].user_id
     assert user is not None
     table.play(user, version, 0, 1.0)  # the mover's button, drawn before the offers, works
@@ -109,7 +110,7 @@ def test_ready_twice_and_a_second_lead_claim_change_nothing() -> None:
     table.start(ALICE, 0.0)
     play_until(table, lambda: table.phase is Phase.BETWEEN, random.Random(1))
     table.mark_ready(ALICE)
-    with pytest.raises(TableError):
+    with pytest.raises(Refusal):
         table.mark_ready(ALICE)
     assert table.ready == {0}
     chooser = table.lead_choosers()[0]
@@ -117,7 +118,7 @@ def test_ready_twice_and_a_second_lead_claim_change_nothing() -> None:
     assert user is not None
     table.claim_lead(user)
     version = table.version
-    with pytest.raises(TableError):
+    with pytest.raises(Refusal):
         table.claim_lead(user)
     assert table.version == version
 
@@ -128,9 +129,9 @@ def test_a_match_cannot_start_with_nobody_seated() -> None:
     table.leave_lobby(ALICE)
     table.add_ai(ALICE, "random", ("random", "easy"))
     table.add_ai(ALICE, "random", ("random", "easy"))
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(Refusal) as refused:
         table.start(ALICE, 0.0)
-    assert refused.value.said == TableError(texts.NOBODY_SEATED).said
+    assert refused.value.said == Refusal(texts.NOBODY_SEATED).said
     assert table.phase is Phase.LOBBY and table.match is None
 
 

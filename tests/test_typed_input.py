@@ -1,5 +1,5 @@
 """What users type into `/domino new`, read strictly: ASCII numbers, yes/no words, the engine's
-words, and nothing else; every refusal a `TableError` quoting what it could not read, short and
+words, and nothing else; every refusal a `Refusal` quoting what it could not read, short and
 escaped. A property test throws random option strings at it: a refusal or a table the engine can
 deal, never anything else."""
 
@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.domino import parse_options
 from cogs.lang import LANGUAGES, words
-from cogs.tables.seating import LENGTH_OPTIONS, Lobby, Setup, TableError, longest
+from cogs.tables.seating import LENGTH_OPTIONS, Lobby, Setup, longest
 from engine import all_variants, get_variant
 from engine.match import Match
 
@@ -24,7 +25,7 @@ GAMES = [kind.id for kind in all_variants()]
 
 def refusal(text: str | None, game: str = "partnership") -> str:
     """The refusal the user reads (in English), parsing and setting up included."""
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(Refusal) as refused:
         Setup.create(game, parse_options(text))
     return words("en").say(refused.value.said)
 
@@ -83,7 +84,7 @@ def test_a_match_longer_than_a_table_plays_is_refused_in_every_language(
     game: str, option: str, most: int
 ) -> None:
     assert Setup.create(game, parse_options(f"{option}={most}")).options == {option: most}
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(Refusal) as refused:
         Setup.create(game, parse_options(f"{option}={most + 1}"))
     english = words("en").say(refused.value.said)
     assert "can be" in english and "at most" in english
@@ -93,7 +94,7 @@ def test_a_match_longer_than_a_table_plays_is_refused_in_every_language(
         assert language == "en" or answer != english, language
     # The host's own changes in the lobby are bound the same way.
     lobby = Lobby(Setup.create(game), host_id=1)
-    with pytest.raises(TableError):
+    with pytest.raises(Refusal):
         lobby.choose_option(1, option, most + 1)
     assert option not in lobby.setup.options
 
@@ -177,7 +178,7 @@ def test_random_options_give_a_refusal_or_a_table_the_engine_deals(
     text = data.draw(st.one_of(own_options(game), OPTION_TEXT), label="options")
     try:
         setup = Setup.create(game, parse_options(text), seats=seats)
-    except TableError as refused:
+    except Refusal as refused:
         shown = words("en").say(refused.said)
         assert 0 < len(shown) < 400 and "\n" not in shown
         event("refused")

@@ -1,6 +1,6 @@
 """The bases of every button, menu and form of the bot: a button or menu is rebuilt from its
 custom id by one parser, and an exception in any handler reaches the one error path
-(`cogs.errors.reply_error`) exactly once.
+(`cogs.common.errors.reply_error`) exactly once.
 
 A custom id is parsed by its class's `template`: each named group is the constructor's argument
 of the same name, converted by the class's `fields` (the text itself when a group has none), so
@@ -29,8 +29,8 @@ from typing import Any, ClassVar, Self, TypeVar, cast, final
 import discord
 
 from cogs import texts
-from cogs.errors import reply_error
-from cogs.tables.seating import TableError
+from cogs.common.errors import reply_error
+from cogs.common.refusal import Refusal
 
 #: How named groups of a template become constructor arguments: `{"version": int}`.
 Fields = Mapping[str, Callable[[str], Any]]
@@ -66,13 +66,13 @@ class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
     #: How a named group of the template becomes the constructor's argument (`int`, ...).
     fields: ClassVar[Fields] = {}
     #: Set on an item whose custom id could not be read (`from_custom_id`): its answer.
-    refused: TableError | None = None
+    refused: Refusal | None = None
 
     @classmethod
-    def refusal(cls, match: re.Match[str]) -> TableError:
+    def refusal(cls, match: re.Match[str]) -> Refusal:
         """The answer to a click whose custom id names nothing that can be (a number out of
         range); the id's own groups may say which."""
-        return TableError(texts.NOT_THIS_TABLE)
+        return Refusal(texts.NOT_THIS_TABLE)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.errors import reply_error
+from cogs.common.errors import reply_error
 
 if TYPE_CHECKING:
     from bot import DominoBot

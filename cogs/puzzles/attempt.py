@@ -3,7 +3,7 @@
 
 `Puzzle` holds the engine game, who plays it, where its message is and the last action's lines;
 `act` carries out one action of the player (cells typed as on the picture's rulers, read by
-`engine.puzzles.cells`) and refuses anything else with a `TableError`, changing nothing. Its
+`engine.puzzles.cells`) and refuses anything else with a `Refusal`, changing nothing. Its
 state as a JSON document, for the database, is `to_state` / `from_state`. The Discord side
 (buttons, forms, storing, the message) is `cogs.puzzles.runner`.
 """
@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.lang import Command, Said
 from cogs.puzzles import texts as puzzle_texts
-from cogs.tables.seating import TableError
 from data.models import PuzzleSolve
 from engine.puzzles import DominosaGame, QuadrilleGame, load_game
 from engine.puzzles.cells import QUADRILLE_EXAMPLE, pair_text, parse_cells, parse_quadrille
@@ -104,14 +104,14 @@ class Puzzle:
         """Carry out one action of the player at `now` (Unix s); refusals raise with the
         engine's reason and change nothing."""
         if user_id != self.user_id:
-            raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
+            raise Refusal(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
         if self.over:
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         game = self.game
         if verb in ("place", "remove") and not CELLS_TYPED.fullmatch(text):
             quadrille = isinstance(game, QuadrilleGame)
             example = "C3" if verb == "remove" else QUADRILLE_EXAMPLE if quadrille else "C3-D3"
-            raise TableError(
+            raise Refusal(
                 puzzle_texts.PUZZLE_UNREADABLE, text=texts.user_text(text), example=example
             )
         if verb == "place":
@@ -119,7 +119,7 @@ class Puzzle:
         elif verb == "remove":
             cells = parse_cells(text)
             if len(cells) != 1:
-                raise TableError(puzzle_texts.PUZZLE_ONE_CELL)
+                raise Refusal(puzzle_texts.PUZZLE_ONE_CELL)
             if isinstance(game, QuadrilleGame):
                 taken = game.remove(cells[0])
                 line = puzzle_texts.puzzle_removed(_tile_text(taken), pair_text(taken[0], taken[2]))
@@ -175,7 +175,7 @@ class Puzzle:
             return puzzle_texts.puzzle_placed(_tile_text(placement), pair_text(first, second))
         cells = parse_cells(text)
         if len(cells) != 2:
-            raise TableError(puzzle_texts.PUZZLE_TWO_CELLS)
+            raise Refusal(puzzle_texts.PUZZLE_TWO_CELLS)
         placed = game.place(cells[0], cells[1])
         return puzzle_texts.puzzle_placed(str(placed.tile), pair_text(cells[0], cells[1]))
 

@@ -32,13 +32,13 @@ import render
 from cogs import texts
 from cogs.audience import mine
 from cogs.common.components import Form, PersistentItem
-from cogs.errors import guarded
+from cogs.common.errors import guarded
+from cogs.common.refusal import Refusal
 from cogs.lang import Command, Words, words
 from cogs.puzzles import texts as puzzle_texts
 from cogs.puzzles.attempt import KINDS, Puzzle
 from cogs.tables.locks import TableLocks
 from cogs.tables.publisher import digest
-from cogs.tables.seating import TableError
 from cogs.tables.store import SHARED_CACHE_TABLES, store_change
 from data.models import Cap, Change, Job, LiveTable, PuzzleSolve, Shown
 from engine.errors import DominoError
@@ -183,7 +183,7 @@ class Puzzles:
         row = await self.bot.db.load_table(puzzle_id)
         if row is None or row.state.get("kind") not in KINDS:
             self._forget(puzzle_id)
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         puzzle = Puzzle.from_state(row.state)
         puzzle.revision = row.revision
         self._keep(puzzle)
@@ -242,7 +242,7 @@ class Puzzles:
         )
         try:
             taken = await store_change(self.bot.db, change)
-        except TableError:
+        except Refusal:
             self.puzzles.pop(puzzle.id, None)
             raise
         puzzle.revision = revision
@@ -333,7 +333,7 @@ class Puzzles:
             async with self.locks[puzzle_id]:
                 try:
                     puzzle = await self._get(puzzle_id)
-                except TableError:
+                except Refusal:
                     continue  # put away or forgotten meanwhile
                 await self._gone(puzzle)
 
@@ -415,7 +415,7 @@ class Puzzles:
         # Every process's puzzles count. The quick answer: the commit counts again in its own
         # transaction, so puzzles opened at the same instant never pass the cap together.
         if len(await self.bot.db.open_tables_of(interaction.user.id, "puzzle")) >= most:
-            raise TableError(texts.TOO_MANY_PUZZLES, most=most)
+            raise Refusal(texts.TOO_MANY_PUZZLES, most=most)
         game: DominosaGame | QuadrilleGame
         if game_id == "quadrille":
             game = QuadrilleGame()
@@ -442,7 +442,7 @@ class Puzzles:
         puzzle.message_id = message.id
         try:
             await self._commit(puzzle, new=True)
-        except TableError:
+        except Refusal:
             with contextlib.suppress(discord.HTTPException):  # not stored: nothing to play
                 await message.delete()
             raise
@@ -453,7 +453,7 @@ class Puzzles:
         # whose puzzle it is and its game never change.
         puzzle = await self._get(puzzle_id)
         if interaction.user.id != puzzle.user_id:
-            raise TableError(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
+            raise Refusal(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
         if verb in ("place", "remove"):
             form = CellsForm(self, puzzle_id, verb, puzzle.game_id, mine(interaction))
             self.forms_opened.add(form.custom_id)
@@ -485,7 +485,7 @@ class Puzzles:
             puzzle = await self._get(puzzle_id)
             try:
                 puzzle.act(interaction.user.id, verb, text, self.bot.settings.clock())
-            except (TableError, DominoError):
+            except (Refusal, DominoError):
                 raise  # a refusal changes nothing (the engine checks before it changes)
             except BaseException:
                 self.puzzles.pop(puzzle_id, None)  # it may be half changed: read it again

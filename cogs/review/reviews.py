@@ -50,13 +50,13 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common.refusal import Refusal
 from cogs.lang import Words
 from cogs.review import texts as words
 from cogs.review.answer import review_message
 from cogs.standings import texts as standings_words
 from cogs.tables.board import move_labels
 from cogs.tables.robots import WORKER_FAILURES
-from cogs.tables.seating import TableError
 from cogs.tables.table import Phase
 from data.models import DataError, MatchSummary
 from engine.ai.hints import Hint
@@ -126,7 +126,7 @@ class Reviews:
         await interaction.response.defer(ephemeral=True, thinking=True)
         match_id = await self.bot.db.match_of_table(table_id)
         if match_id is None:
-            raise TableError(words.NOT_RECORDED)
+            raise Refusal(words.NOT_RECORDED)
         await self._answer(interaction, match_id)
 
     async def review_match(
@@ -139,14 +139,14 @@ class Reviews:
             guild_id = self._guild_of(interaction)
             latest = await self.bot.db.history(guild_id, interaction.user.id, limit=1)
             if not latest:
-                raise TableError(words.NO_MATCH_TO_REVIEW)
+                raise Refusal(words.NO_MATCH_TO_REVIEW)
             match_id = latest[0].match_id
         await self._answer(interaction, match_id)
 
     @staticmethod
     def _guild_of(interaction: discord.Interaction[Any]) -> int:
         if interaction.guild_id is None:
-            raise TableError(texts.GUILD_ONLY)
+            raise Refusal(texts.GUILD_ONLY)
         return interaction.guild_id
 
     async def _answer(self, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -157,10 +157,10 @@ class Reviews:
         try:
             summary = await db.match_summary(match_id, guild_id)
         except DataError:
-            raise TableError(standings_words.NO_SUCH_MATCH, number=str(match_id)) from None
+            raise Refusal(standings_words.NO_SUCH_MATCH, number=str(match_id)) from None
         seat = next((s.seat for s in summary.seats if s.user_id == interaction.user.id), None)
         if seat is None:
-            raise TableError(words.NOT_A_PLAYER, number=str(match_id))
+            raise Refusal(words.NOT_A_PLAYER, number=str(match_id))
         w = mine(interaction)
         review = await self.review_of(summary, seat, interaction, w, person=interaction.user.id)
         record = await db.match_record(match_id)
@@ -222,7 +222,7 @@ class Reviews:
             return
         held = self.busy.get(person)
         if held is not None and held != key:
-            raise TableError(words.ONE_AT_A_TIME)
+            raise Refusal(words.ONE_AT_A_TIME)
         self.busy[person] = key
 
     def held_until(self, person: int | None, key: Hashable, task: asyncio.Future[Any]) -> None:
@@ -284,20 +284,20 @@ class Reviews:
         async with tables.read(table_id) as table:
             setup = table.setup
             if setup.rated:
-                raise TableError(texts.HINTS_NOT_RATED)
+                raise Refusal(texts.HINTS_NOT_RATED)
             if not setup.offers_hints:
-                raise TableError(texts.HINTS_OFF)
+                raise Refusal(texts.HINTS_OFF)
             if interaction.guild_id not in (None, table.guild_id):
-                raise TableError(texts.NOT_THIS_TABLE)
+                raise Refusal(texts.NOT_THIS_TABLE)
             seat = table.seat_of(user)
             if seat is None or table.match is None:
-                raise TableError(texts.NOT_SEATED)
+                raise Refusal(texts.NOT_SEATED)
             if table.phase is not Phase.PLAYING:
-                raise TableError(texts.NOT_PLAYING)
+                raise Refusal(texts.NOT_PLAYING)
             if table.turn != seat:
-                raise TableError(texts.NOT_YOUR_TURN)
+                raise Refusal(texts.NOT_YOUR_TURN)
             if version != table.version:
-                raise TableError(texts.STALE_BUTTON)
+                raise Refusal(texts.STALE_BUTTON)
             view = table.view(seat)  # the clicker's own: all the hint may read
         found = await self._hint_of((table_id, version, seat), view, user)
         w = mine(interaction)

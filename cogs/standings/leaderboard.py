@@ -19,12 +19,12 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common.refusal import Refusal
 from cogs.domino import EMBED_COLOUR, game_choices
 from cogs.lang import Words
 from cogs.standings import format as fmt
 from cogs.standings import texts as words
 from cogs.standings.views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
-from cogs.tables.seating import TableError
 from data.models import Kind, Order, Season
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
@@ -39,9 +39,9 @@ log = logging.getLogger(__name__)
 ALL_TIME_VALUE = "all"
 
 
-class StandingsError(TableError):
+class StandingsError(Refusal):
     """A refusal of a standings command, shown to the user in their language (the error
-    handler's `TableError` row); nothing was changed."""
+    handler's `Refusal` row); nothing was changed."""
 
 
 class Standings(commands.Cog):

@@ -26,10 +26,10 @@ import discord
 
 from cogs import texts
 from cogs.common.components import Fields, PersistentItem, count, row_id
+from cogs.common.refusal import Refusal
 from cogs.lang import Words
 from cogs.lang import words as words_in
 from cogs.standings import texts as words
-from cogs.tables.seating import TableError
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
@@ -110,8 +110,8 @@ class LeaderboardButton(
         return cls(BoardScope.from_match(match), page)
 
     @classmethod
-    def refusal(cls, match: re.Match[str]) -> TableError:
-        return TableError(words.UNKNOWN_SEASON, name=match["season"])
+    def refusal(cls, match: re.Match[str]) -> Refusal:
+        return Refusal(words.UNKNOWN_SEASON, name=match["season"])
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await standings_of(interaction).leaderboard_page(interaction, self.scope, self.page)
@@ -124,8 +124,8 @@ class OlderMatchesButton(
     fields: ClassVar[Fields] = {"player": count, "before": row_id}
 
     @classmethod
-    def refusal(cls, match: re.Match[str]) -> TableError:
-        return TableError(words.NO_SUCH_MATCH, number=match["before"])
+    def refusal(cls, match: re.Match[str]) -> Refusal:
+        return Refusal(words.NO_SUCH_MATCH, number=match["before"])
 
     def __init__(self, player: int, before: int, w: Words = ENGLISH) -> None:
         super().__init__(
@@ -170,7 +170,7 @@ class ReplayMenu(
         try:
             match_id = row_id(raw) if raw.isascii() and raw.isdigit() else 0
         except ValueError:
-            raise TableError(words.NO_SUCH_MATCH, number=raw) from None
+            raise Refusal(words.NO_SUCH_MATCH, number=raw) from None
         await history_of(interaction).open_replay(interaction, match_id)
 
 
@@ -181,8 +181,8 @@ class StepButton(
     fields: ClassVar[Fields] = {"match_id": row_id, "position": count}
 
     @classmethod
-    def refusal(cls, match: re.Match[str]) -> TableError:
-        return TableError(words.NO_SUCH_MATCH, number=match["match_id"])
+    def refusal(cls, match: re.Match[str]) -> Refusal:
+        return Refusal(words.NO_SUCH_MATCH, number=match["match_id"])
 
     LABELS: ClassVar[dict[str, tuple[str, str]]] = {
         "ph": ("⏮", words.PREVIOUS_HAND),
@@ -228,8 +228,8 @@ class ReviewButton(
     fields: ClassVar[Fields] = {"match_id": row_id}
 
     @classmethod
-    def refusal(cls, match: re.Match[str]) -> TableError:
-        return TableError(words.NO_SUCH_MATCH, number=match["match_id"])
+    def refusal(cls, match: re.Match[str]) -> Refusal:
+        return Refusal(words.NO_SUCH_MATCH, number=match["match_id"])
 
     def __init__(self, match_id: int, w: Words = ENGLISH) -> None:
         super().__init__(

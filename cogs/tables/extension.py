@@ -3,7 +3,7 @@ the table buttons (and the menu of `/domino mine`).
 
 A module of its own, not the package's `__init__`: unloading an extension (the bot does it on
 close) drops the extension's module and every module under it from `sys.modules`; were the
-package the extension, the next import would build a second `TableError` class, which the error
+package the extension, the next import would build a second `Refusal` class, which the error
 path's table would no longer recognise."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import logging
 import math
 from typing import TYPE_CHECKING
 
-from cogs.tables.seating import TableError
+from cogs.common.refusal import Refusal
 from cogs.tables.store import NotStored
 from data import Job
 
@@ -136,7 +136,7 @@ class Jobs:
                 if self._leased(job, until):
                     await self._later(job)
                 return
-            except TableError as refusal:
+            except Refusal as refusal:
                 # The table is gone or no longer where the job was set: the job is void.
                 log.info("table %s: job %s void (%s)", job.table_id, job.kind, refusal)
             except Exception:

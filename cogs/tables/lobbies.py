@@ -16,9 +16,10 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import send_ephemeral
+from cogs.common.errors import send_ephemeral
+from cogs.common.refusal import Refusal
 from cogs.tables.lobby import missing_permissions, read_option
-from cogs.tables.seating import Lobby, Setup, TableError
+from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Step, Table, new_seed
 
 if TYPE_CHECKING:
@@ -31,12 +32,12 @@ class Lobbies:
 
     async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
         if interaction.guild is None or interaction.channel is None:
-            raise TableError(texts.GUILD_ONLY)
+            raise Refusal(texts.GUILD_ONLY)
         missing = missing_permissions(interaction)
         if missing:
             w = mine(interaction)
             names = ", ".join(w(permission) for permission in missing)
-            raise TableError(texts.MISSING_PERMISSIONS, permissions=names)
+            raise Refusal(texts.MISSING_PERMISSIONS, permissions=names)
         user = interaction.user
         self.tables.check_room(user.id, await self.tables.places_of(user.id))
         table = Table(
@@ -55,7 +56,7 @@ class Lobbies:
         table.lobby_message_id = posted.id
         try:
             await self.tables.create(table)
-        except TableError:
+        except Refusal:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
             raise
@@ -111,7 +112,7 @@ class Lobbies:
         players invited back)."""
         try:
             await self.tables.create(table, show=["lobby"])
-        except TableError:
+        except Refusal:
             # Not stored: Rematch may be pressed again.
             await self.tables.act(old_id, _no_rematch, show=lambda table, _: [])
             raise

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.lang import N_, Words
-from cogs.tables.seating import TableError
 from cogs.tables.table import Phase, Table
 from engine.variants.base import Variant
 
@@ -161,4 +161,4 @@ def read_option(table: Table, text: str) -> tuple[str, object]:
             for choice in spec.choices:
                 if option_value(choice) == raw:
                     return name, choice
-    raise TableError(texts.BAD_OPTIONS, text=texts.user_text(text))
+    raise Refusal(texts.BAD_OPTIONS, text=texts.user_text(text))

@@ -21,8 +21,8 @@ import discord
 from cogs import texts
 from cogs.audience import mine
 from cogs.common.components import Fields, PersistentItem
+from cogs.common.refusal import Refusal
 from cogs.lang import Command, Words, words
-from cogs.tables.seating import TableError
 from cogs.tables.table import Phase, Step, Table
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def leave(table: Table, user_id: int) -> list[Step]:
         else:
             table.leave_lobby(user_id)
     elif table.finished:
-        raise TableError(texts.NO_SUCH_TABLE)
+        raise Refusal(texts.NO_SUCH_TABLE)
     else:
         table.resign(user_id)
     return []
@@ -97,14 +97,14 @@ class Mine:
             try:
                 async with tables.read(table_id) as table:
                     place = describe_table(table, user_id, w)
-            except TableError:
+            except Refusal:
                 continue  # gone meanwhile
             if place is not None:
                 found.append(place)
         for puzzle_id in await db.open_tables_of(user_id, "puzzle"):
             try:
                 puzzle = await puzzles.attempt(puzzle_id)
-            except TableError:
+            except Refusal:
                 continue
             if puzzle.over or puzzle.user_id != user_id:
                 continue
@@ -143,12 +143,12 @@ class Mine:
         clicker, who must be `owner` and count in it now; then the list as it now is."""
         user_id = interaction.user.id
         if user_id != owner:
-            raise TableError(texts.MINE_NOT_YOURS, command=Command("domino mine"))
+            raise Refusal(texts.MINE_NOT_YOURS, command=Command("domino mine"))
         data = cast("dict[str, Any]", interaction.data or {})
         values = [str(value) for value in data.get("values") or []]
         place_id = values[0] if len(values) == 1 else ""
         if not PLACE_ID.fullmatch(place_id):
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         db = self.bot.db
         if place_id in await db.open_tables_of(user_id, "puzzle"):
             await self.bot.puzzles.act(interaction, place_id, "quit", "")  # acknowledges it
@@ -156,7 +156,7 @@ class Mine:
             await interaction.response.defer()
             await self.bot.tables.act(place_id, lambda table: leave(table, user_id))
         else:
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         await interaction.edit_original_response(**await self.answer(user_id, mine(interaction)))
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.tables.seating import TableError
+from cogs.common.refusal import Refusal
 from data.models import Shown
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class Places:
                     return
                 thread_id, home = table.thread_id, table.channel_id
                 seats = len(table.seats)
-        except TableError:
+        except Refusal:
             return  # over and forgotten meanwhile
         if channel_id is None:
             channel_id = home if thread_id is None or not await self._exists(home) else thread_id

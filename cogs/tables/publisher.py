@@ -32,11 +32,11 @@ import discord
 
 from cogs import texts
 from cogs.common import messages
+from cogs.common.refusal import Refusal
 from cogs.lang import Words
 from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
 from cogs.tables.lobby import lobby_embed
-from cogs.tables.seating import TableError
 from cogs.tables.store import Conflict
 from cogs.tables.table import Phase, Table
 from data import Shown
@@ -134,7 +134,7 @@ def _playing(table: Table) -> None:
     """No change, for a table whose match is on (refused otherwise): its hands are shown
     again."""
     if table.match is None or table.finished:
-        raise TableError(texts.NO_SUCH_TABLE)
+        raise Refusal(texts.NO_SUCH_TABLE)
 
 
 def only(user_id: int) -> discord.AllowedMentions:
@@ -682,7 +682,7 @@ class Publisher:
             try:
                 async with self.tables.read(table_id) as table:
                     _playing(table)
-            except TableError:
+            except Refusal:
                 continue  # a lobby, or gone meanwhile: nothing to show
             await self.tables.show_again(table_id, ["hands"])
 
@@ -889,7 +889,7 @@ class Publisher:
                     async with self.tables.read(table_id) as table:
                         version = table.version
                     await self._settle_answers(table_id, version)
-                except TableError:
+                except Refusal:
                     self.answers.pop(table_id, None)  # the table is gone
                 except Exception:
                     log.exception("table %s: its ephemeral hands could not be checked", table_id)

@@ -38,7 +38,8 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.errors import send_ephemeral
+from cogs.common.errors import send_ephemeral
+from cogs.common.refusal import Refusal
 from cogs.lang import Said, Words
 from cogs.puzzles.attempt import KINDS as PUZZLE_KINDS
 from cogs.tables import board, pictures
@@ -49,7 +50,6 @@ from cogs.tables.locks import TableLocks
 from cogs.tables.places import Places
 from cogs.tables.publisher import ANSWER_SECONDS, Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
-from cogs.tables.seating import TableError
 from cogs.tables.store import DELIVERY_LEASE_SECONDS, Conflict, Due, NotStored, TableStore
 from cogs.tables.table import Phase, Step, Table, new_seed
 from data import Job, OutboxItem, TurnClock
@@ -244,7 +244,7 @@ class Tables:
             was, version, due = table.phase, table.version, self.due(table)
             try:
                 result = change(table)
-            except (TableError, DominoError):
+            except (Refusal, DominoError):
                 raise  # a refusal changes nothing (the model checks before it changes)
             except BaseException:
                 self.store.forget(table_id)  # it may be half changed: read it again
@@ -397,7 +397,7 @@ class Tables:
                         and seat is not None
                         and table.seats[seat].dm_closed
                     )
-            except TableError:
+            except Refusal:
                 continue  # gone meanwhile
             if not closed or seat is None:
                 continue
@@ -407,7 +407,7 @@ class Tables:
                     partial(_set_dm_closed, seat=seat, closed=False),
                     show=lambda table, _: ["hands"],
                 )
-            except TableError:
+            except Refusal:
                 log.info("table %s: DMs of seat %s stay closed for now", table_id, seat)
 
     async def public_words(
@@ -432,7 +432,7 @@ class Tables:
         most = self.settings.tables_per_user
         count = sum(1 for place in places if table is None or place != table.id)
         if count >= most:
-            raise TableError(texts.TOO_MANY_TABLES, most=most)
+            raise Refusal(texts.TOO_MANY_TABLES, most=most)
 
     def check_place(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Honour a click only from its table's own place: in its server and its channel or
@@ -446,7 +446,7 @@ class Tables:
             moves = custom_id.startswith(("dm:", "dms:"))
             if moves and table.seat_of(interaction.user.id) is not None:
                 return
-            raise TableError(texts.NOT_THIS_TABLE)
+            raise Refusal(texts.NOT_THIS_TABLE)
         places = (table.channel_id, table.thread_id)
         # "Your hand" answers only its clicker with their own hand: it is also on the turn
         # alerts the table posts in its thread (`Publisher._ping_in_thread`).
@@ -458,7 +458,7 @@ class Tables:
         )
         here = interaction.guild_id == table.guild_id and interaction.channel_id in places
         if not (here and ours):
-            raise TableError(texts.NOT_THIS_TABLE)
+            raise Refusal(texts.NOT_THIS_TABLE)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -563,7 +563,7 @@ class Tables:
                 note.append(Said.of(texts.LEFT_TABLE))
             elif verb == "rematch" and table.rematch_id is not None:
                 if table.seat_of(user) is None:
-                    raise TableError(texts.NOT_SEATED)
+                    raise Refusal(texts.NOT_SEATED)
                 accepting.append(table.rematch_id)
             elif verb == "rematch":
                 self.check_room(user, places, table)
@@ -597,7 +597,7 @@ class Tables:
             self.check_place(interaction, table)
             seat = table.seat_of(interaction.user.id)
             if seat is None or table.match is None:
-                raise TableError(texts.NOT_SEATED)
+                raise Refusal(texts.NOT_SEATED)
             view, names = table.view(seat), table.names()
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = table.version if table.phase is Phase.PLAYING else None
@@ -627,7 +627,7 @@ class Tables:
                 async with self.read(table_id) as table:
                     if not table.finished:
                         found.append(table)
-            except TableError:
+            except Refusal:
                 continue  # gone meanwhile
         return sorted(found, key=lambda table: table.created_at)
 
@@ -637,7 +637,7 @@ class Tables:
         if table_id:
             candidates = [table for table in candidates if table.id == table_id]
         if not candidates:
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         table = candidates[-1]
 
         def end(table: Table) -> list[Step]:

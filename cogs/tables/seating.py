@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.lang import Said
 from engine import get_variant
 from engine.errors import DominoError
@@ -24,22 +25,6 @@ from engine.variants.base import Variant
 LENGTH_OPTIONS = ("target", "hands", "wins")
 LONGEST = 10
 MOST_HANDS = 50
-
-
-class TableError(Exception):
-    """A refusal shown to the clicking user, in their language; the table is unchanged.
-
-    Raised with a message of `cogs.texts` and its values (`TableError(texts.X, name=...)`), or
-    with a `Said`; `str()` is the English text, `said` the sentence to word for the reader."""
-
-    def __init__(self, message: str | Said, /, **values: Any) -> None:
-        self.said = message if isinstance(message, Said) else Said.of(message, **values)
-        super().__init__(str(self.said))
-
-    @classmethod
-    def refusing(cls, error: BaseException) -> TableError:
-        """The engine's refusal, passed on to the user (worded from its template)."""
-        return cls(Said.refusal(error))
 
 
 @dataclass
@@ -113,22 +98,22 @@ class Setup:
         A rated table offers no hints: what counts for the leaderboard is the players' own
         play."""
         if hints and rated:
-            raise TableError(texts.HINTS_NOT_RATED)
+            raise Refusal(texts.HINTS_NOT_RATED)
         try:
             kind = get_variant(variant)
         except DominoError:
-            raise TableError(texts.UNKNOWN_GAME, name=texts.user_text(variant)) from None
+            raise Refusal(texts.UNKNOWN_GAME, name=texts.user_text(variant)) from None
         given = dict(options or {})
         try:
             counts = kind.players_for(given) or kind.player_counts
         except DominoError as error:
-            raise TableError.refusing(error) from None
+            raise Refusal.refusing(error) from None
         most = max(counts)
         if seats is not None and seats > most:
-            raise TableError(texts.TOO_MANY_SEATS, game=Said.game(kind.id), most=most)
+            raise Refusal(texts.TOO_MANY_SEATS, game=Said.game(kind.id), most=most)
         if seats is not None and seats < min(counts):
             # A lobby with fewer seats than the game needs could never start.
-            raise TableError(texts.TOO_FEW_SEATS, game=Said.game(kind.id), least=min(counts))
+            raise Refusal(texts.TOO_FEW_SEATS, game=Said.game(kind.id), least=min(counts))
         size = seats if seats is not None else most
         try:
             # Validating against the smallest count that fits checks every option now, so the
@@ -136,7 +121,7 @@ class Setup:
             fitting = [count for count in counts if count <= size] or [min(counts)]
             kind(fitting[-1], given)
         except DominoError as error:
-            raise TableError.refusing(error) from None
+            raise Refusal.refusing(error) from None
         check_length(kind, given)
         return cls(kind.id, given, size, turn_seconds, rated, hints)
 
@@ -191,7 +176,7 @@ def check_length(kind: type[Variant], options: dict[str, Any]) -> None:
         if most is not None and isinstance(value, int) and value > most:
             # The bound as typed in `options` (digits only), not as a number is written out.
             shown = str(most)
-            raise TableError(texts.MATCH_TOO_LONG, game=Said.game(kind.id), option=name, most=shown)
+            raise Refusal(texts.MATCH_TOO_LONG, game=Said.game(kind.id), option=name, most=shown)
 
 
 @dataclass
@@ -230,16 +215,16 @@ class Lobby:
         who arrives late plays instead of an AI)."""
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
-                raise TableError(texts.SEAT_TAKEN)
+                raise Refusal(texts.SEAT_TAKEN)
             taken = self.seats[wanted]
             if taken is not None and not (for_person and taken.is_ai):
-                raise TableError(texts.SEAT_TAKEN)
+                raise Refusal(texts.SEAT_TAKEN)
             return wanted
         free = [number for number, seat in enumerate(self.seats) if seat is None]
         if not free and for_person:
             free = self.ai_seats()[-1:]
         if not free:
-            raise TableError(texts.TABLE_FULL)
+            raise Refusal(texts.TABLE_FULL)
         kept = self.invited.get(user_id) if user_id is not None else None
         if kept in free:
             assert kept is not None
@@ -252,7 +237,7 @@ class Lobby:
         moves there. Returns the seat number."""
         current = self.seat_of(user_id)
         if current is not None and seat is None:
-            raise TableError(texts.ALREADY_SEATED)
+            raise Refusal(texts.ALREADY_SEATED)
         if current is not None and seat == current:
             return current
         number = self._free_seat(seat, user_id, for_person=True)
@@ -267,15 +252,15 @@ class Lobby:
     def leave(self, user_id: int) -> int:
         current = self.seat_of(user_id)
         if current is None:
-            raise TableError(texts.NOT_SEATED)
+            raise Refusal(texts.NOT_SEATED)
         self.seats[current] = None
         return current
 
     def add_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> int:
         if user_id != self.host_id:
-            raise TableError(texts.NOT_HOST)
+            raise Refusal(texts.NOT_HOST)
         if level not in levels:
-            raise TableError(
+            raise Refusal(
                 texts.UNKNOWN_LEVEL, level=texts.user_text(level), levels=", ".join(levels)
             )
         number = self._free_seat(None)
@@ -302,23 +287,23 @@ class Lobby:
             self.add_ai(user_id, level, levels)
             added += 1
         if not added:
-            raise TableError(texts.TABLE_FULL)
+            raise Refusal(texts.TABLE_FULL)
         return added
 
     def remove_ai(self, user_id: int, number: int) -> None:
         """The host empties an AI's seat (people leave by themselves)."""
         if user_id != self.host_id:
-            raise TableError(texts.NOT_HOST)
+            raise Refusal(texts.NOT_HOST)
         seat = self.seats[number] if 0 <= number < len(self.seats) else None
         if seat is None or not seat.is_ai:
-            raise TableError(texts.NOT_AN_AI_SEAT)
+            raise Refusal(texts.NOT_AN_AI_SEAT)
         self.seats[number] = None
 
     def choose_option(self, user_id: int, name: str, value: Any) -> None:
         """The host changes one of the game's options; the engine validates the new set
         against this lobby's seats, and a refusal leaves the options as they were."""
         if user_id != self.host_id:
-            raise TableError(texts.NOT_HOST)
+            raise Refusal(texts.NOT_HOST)
         setup = self.setup
         chosen = Setup.create(
             setup.variant,
@@ -339,12 +324,12 @@ class Lobby:
         return None
 
     def check_start(self, user_id: int) -> list[Seat]:
-        """The seats of the match, in order, once the host may start; else `TableError`."""
+        """The seats of the match, in order, once the host may start; else `Refusal`."""
         if user_id != self.host_id:
-            raise TableError(texts.NOT_HOST)
+            raise Refusal(texts.NOT_HOST)
         if all(seat.is_ai for seat in self.occupied):
-            raise TableError(texts.NOBODY_SEATED)
+            raise Refusal(texts.NOBODY_SEATED)
         problem = self.start_problem()
         if problem is not None:
-            raise TableError(texts.start_refused(problem))
+            raise Refusal(texts.start_refused(problem))
         return self.occupied

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cogs import texts
-from cogs.tables.seating import TableError
+from cogs.common.refusal import Refusal
 from cogs.tables.state import dump, finished_hands, hand_records, load
 from cogs.tables.table import Phase, Table
 from data import Cap, Change, Database, Job, LiveTable, OutboxItem, OverCap, TurnClock
@@ -43,7 +43,7 @@ SHARED_CACHE_TABLES = 1000  # tables kept in memory when other processes share t
 DELIVERY_LEASE_SECONDS = 10.0
 
 
-class Conflict(TableError):
+class Conflict(Refusal):
     """The table's stored revision moved on (another process, or a job racing a click): the
     change was not written."""
 
@@ -51,7 +51,7 @@ class Conflict(TableError):
         super().__init__(texts.STALE_BUTTON)
 
 
-class NotStored(TableError):
+class NotStored(Refusal):
     """The database refused the change (full disk, locked file): nothing of it was kept. A
     click is refused; a job is tried again."""
 
@@ -83,7 +83,7 @@ async def store_change(db: Database, change: Change) -> list[OutboxItem]:
         )
     except OverCap as over:
         refusal = texts.TOO_MANY_PUZZLES if change.table.kind == "puzzle" else texts.TOO_MANY_TABLES
-        raise TableError(refusal, most=over.most) from None
+        raise Refusal(refusal, most=over.most) from None
     except Exception:
         log.exception("%s could not be stored", change.table.id)
         raise NotStored from None
@@ -127,7 +127,7 @@ class TableStore:
             return table
         row = await self.db.load_table(table_id)
         if row is None or row.kind != "table" or row.state.get("kind") is not None:
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         table = self.adopt(row)
         return table
 
@@ -220,7 +220,7 @@ class TableStore:
         )
         try:
             taken = await store_change(self.db, change)
-        except TableError:
+        except Refusal:
             self.forget(table.id)
             raise
         table.revision = revision

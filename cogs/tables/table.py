@@ -19,10 +19,11 @@ from typing import Any
 
 import render.labels
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.lang import Said
 from cogs.tables import ending as endings
 from cogs.tables.ending import Ending, EndKind
-from cogs.tables.seating import Lobby, Seat, Setup, TableError
+from cogs.tables.seating import Lobby, Seat, Setup
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
 from engine.rules import HandResult
@@ -116,7 +117,7 @@ class Table:
     def _require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise TableError(texts.NOT_SEATED)
+            raise Refusal(texts.NOT_SEATED)
         return seat
 
     @property
@@ -167,7 +168,7 @@ class Table:
 
     def _require_lobby(self) -> None:
         if self.phase is not Phase.LOBBY:
-            raise TableError(texts.NOT_IN_LOBBY)
+            raise Refusal(texts.NOT_IN_LOBBY)
 
     def join(self, user_id: int, name: str, seat: int | None = None) -> int:
         self._require_lobby()
@@ -203,7 +204,7 @@ class Table:
     def cancel(self, user_id: int) -> None:
         self._require_lobby()
         if user_id != self.host_id:
-            raise TableError(texts.NOT_HOST)
+            raise Refusal(texts.NOT_HOST)
         self.phase = Phase.CANCELLED
         self.ending = endings.unranked(EndKind.CANCELLED)
         self.version += 1
@@ -232,23 +233,23 @@ class Table:
     def legal_for(self, user_id: int) -> tuple[int, tuple[Action, ...]]:
         seat = self._require_seat(user_id)
         if self.phase is not Phase.PLAYING:
-            raise TableError(texts.NOT_PLAYING)
+            raise Refusal(texts.NOT_PLAYING)
         if self.turn != seat:
-            raise TableError(texts.NOT_YOUR_TURN)
+            raise Refusal(texts.NOT_YOUR_TURN)
         return seat, self.view(seat).legal
 
     def play(self, user_id: int, version: int, index: int, now: float) -> list[Step]:
         """A user's click on move `index` of the moves drawn at `version`."""
         seat = self._require_seat(user_id)
         if self.phase is not Phase.PLAYING:
-            raise TableError(texts.NOT_PLAYING)
+            raise Refusal(texts.NOT_PLAYING)
         if self.turn != seat:
-            raise TableError(texts.NOT_YOUR_TURN)
+            raise Refusal(texts.NOT_YOUR_TURN)
         if version != self.version:
-            raise TableError(texts.STALE_BUTTON)
+            raise Refusal(texts.STALE_BUTTON)
         legal = self.view(seat).legal
         if not 0 <= index < len(legal):
-            raise TableError(texts.STALE_BUTTON)
+            raise Refusal(texts.STALE_BUTTON)
         self.seats[seat].timeouts = 0
         return [self.apply(legal[index], now), *self.run_forced(now)]
 
@@ -259,7 +260,7 @@ class Table:
         try:
             event = self.match.apply(action)
         except DominoError as error:
-            raise TableError.refusing(error) from None
+            raise Refusal.refusing(error) from None
         self.version += 1
         self.turn_started = now
         self.draw_offers.clear()
@@ -333,9 +334,9 @@ class Table:
         """Returns True when every user at the table is now ready."""
         seat = self._require_seat(user_id)
         if self.phase is not Phase.BETWEEN:
-            raise TableError(texts.NOT_BETWEEN_HANDS)
+            raise Refusal(texts.NOT_BETWEEN_HANDS)
         if seat in self.ready:
-            raise TableError(texts.ALREADY_READY)
+            raise Refusal(texts.ALREADY_READY)
         self.ready.add(seat)
         return self.all_ready()
 
@@ -347,18 +348,18 @@ class Table:
     def claim_lead(self, user_id: int) -> None:
         seat = self._require_seat(user_id)
         if self.phase is not Phase.BETWEEN:
-            raise TableError(texts.NOT_BETWEEN_HANDS)
+            raise Refusal(texts.NOT_BETWEEN_HANDS)
         if seat not in self.lead_choosers():
-            raise TableError(texts.MAY_NOT_LEAD)
+            raise Refusal(texts.MAY_NOT_LEAD)
         if self.lead_claim == seat:
-            raise TableError(texts.LEAD_ALREADY_CLAIMED)
+            raise Refusal(texts.LEAD_ALREADY_CLAIMED)
         self.lead_claim = seat
         self.version += 1
 
     def next_hand(self, now: float) -> list[Step]:
         assert self.match is not None
         if self.phase is not Phase.BETWEEN:
-            raise TableError(texts.NOT_BETWEEN_HANDS)
+            raise Refusal(texts.NOT_BETWEEN_HANDS)
         self.match.start_hand(leader=self.lead_claim)
         self.phase = Phase.PLAYING
         # The board's words tell this hand's moves: the last hand's are on its score sheet.
@@ -373,7 +374,7 @@ class Table:
 
     def _require_match(self) -> None:
         if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
-            raise TableError(texts.NOT_PLAYING)
+            raise Refusal(texts.NOT_PLAYING)
 
     def resign(self, user_id: int) -> Said:
         seat = self._require_seat(user_id)
@@ -389,9 +390,9 @@ class Table:
         seat = self._require_seat(user_id)
         self._require_match()
         if any(player.is_ai for player in self.seats):
-            raise TableError(texts.NO_DRAW_WITH_AI)
+            raise Refusal(texts.NO_DRAW_WITH_AI)
         if seat in self.draw_offers:
-            raise TableError(texts.DRAW_ALREADY_OFFERED)
+            raise Refusal(texts.DRAW_ALREADY_OFFERED)
         self.draw_offers.add(seat)
         waiting = [p.name for n, p in enumerate(self.seats) if n not in self.draw_offers]
         if not waiting:
@@ -404,7 +405,7 @@ class Table:
 
     def end_by_moderator(self) -> None:
         if self.finished:
-            raise TableError(texts.NO_SUCH_TABLE)
+            raise Refusal(texts.NO_SUCH_TABLE)
         if self.phase is Phase.LOBBY:
             self.phase = Phase.CANCELLED
             self.ending = endings.unranked(EndKind.MODERATOR)
@@ -423,7 +424,7 @@ class Table:
     def leave_after(self, user_id: int) -> None:
         seat = self._require_seat(user_id)
         if self.phase is not Phase.OVER:
-            raise TableError(texts.MATCH_NOT_OVER)
+            raise Refusal(texts.MATCH_NOT_OVER)
         self.seats[seat].left = True
 
     def rematch_lobby(self, user_id: int, table_id: str, seed: str, now: float) -> Table:
@@ -432,9 +433,9 @@ class Table:
         seat they had (`Lobby.invited`): nobody plays again without asking to."""
         seat = self._require_seat(user_id)
         if self.phase is not Phase.OVER:
-            raise TableError(texts.MATCH_NOT_OVER)
+            raise Refusal(texts.MATCH_NOT_OVER)
         if self.rematch_id is not None:
-            raise TableError(texts.REMATCH_TAKEN)
+            raise Refusal(texts.REMATCH_TAKEN)
         lobby = Lobby(Setup.from_json(self.setup.to_json()), host_id=user_id)
         for number, player in enumerate(self.seats[: len(lobby.seats)]):
             if player.user_id == user_id or player.is_ai:

@@ -29,7 +29,7 @@ def answered_once(result: Any, caplog: pytest.LogCaptureFixture) -> None:
         messages.append(result.response)
     apologies = [m for m in messages if APOLOGY.fullmatch(str(m.text))]
     assert len(apologies) == 1 and apologies[0].ephemeral, [m.text for m in messages]
-    logged = [r for r in caplog.records if r.name == "cogs.errors"]
+    logged = [r for r in caplog.records if r.name == "cogs.common.errors"]
     assert len(logged) == 1 and logged[0].exc_info is not None
     code = APOLOGY.fullmatch(str(apologies[0].text))
     assert code is not None and code["code"] in logged[0].getMessage()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.common.refusal import Refusal
 from cogs.puzzles.attempt import Puzzle
-from cogs.tables.seating import TableError
 from engine.errors import IllegalAction
 from engine.puzzles import QuadrilleGame
 
@@ -24,7 +24,7 @@ def test_the_last_action_is_kept_and_old_states_count_from_the_opening() -> None
 def test_a_refused_action_does_not_count_as_playing() -> None:
     puzzle = Puzzle("p1", user_id=7, name="alice", game=QuadrilleGame(), started=1000.0)
     puzzle.touched = 1000.0
-    with pytest.raises(TableError):
+    with pytest.raises(Refusal):
         puzzle.act(8, "hint", now=9000.0)  # someone else's puzzle
     with pytest.raises(IllegalAction):
         puzzle.act(7, "place", "A1=3 B1=4", now=9000.0)  # one square, two numbers

@@ -23,6 +23,7 @@ import discord
 import pytest
 
 from cogs import texts
+from cogs.common.refusal import Refusal
 from cogs.lang import words
 from cogs.review import reviews
 from cogs.review import texts as review_words
@@ -31,7 +32,7 @@ from cogs.review.reviews import JUDGEMENTS_AT_ONCE
 from cogs.tables import lobbies
 from cogs.tables.board import move_labels
 from cogs.tables.components import moves_view
-from cogs.tables.seating import Setup, TableError
+from cogs.tables.seating import Setup
 from data import FinishedMatch, MatchSummary, SeatResult
 from engine import Match, Pass
 from engine.ai import choose_action
@@ -323,7 +324,7 @@ async def test_the_review_reads_only_what_the_seat_saw(
 
 
 def test_hints_are_refused_at_a_rated_table_and_kept_by_its_rematch() -> None:
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(Refusal) as refused:
         Setup.create("two-player", rated=True, hints=True)
     assert refused.value.said.message == texts.HINTS_NOT_RATED
     setup = Setup.create("two-player", hints=True)

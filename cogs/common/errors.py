@@ -2,12 +2,12 @@
 
 The table below is read top to bottom; the first row whose type matches decides the answer:
 
-1. `TableError` (the table's refusals: not your turn, stale button, not the host, ...): its
+1. `Refusal` (the table's refusals: not your turn, stale button, not the host, ...): its
    sentence, in the user's language.
 2. `DominoError` (the engine's refusals, readable by design): from its template, in the user's
    language.
 3. `DataError` (the data layer's refusals): as is (the data layer has no translations; its
-   refusals that users meet are raised again by cogs as `TableError`s).
+   refusals that users meet are raised again by cogs as `Refusal`s).
 4. `discord.Forbidden` (a permission the bot lacks): what to ask a moderator for.
 5. anything else: a generic apology with an error code, and the traceback logged with that code,
    so a player can quote it and an operator can find it.
@@ -30,8 +30,8 @@ from discord import app_commands
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common.refusal import Refusal
 from cogs.lang import Words, words
-from cogs.tables.seating import TableError
 from data.models import DataError
 from engine.errors import DominoError
 
@@ -42,12 +42,12 @@ P = ParamSpec("P")
 
 
 def _table_error(error: BaseException, w: Words) -> str:
-    assert isinstance(error, TableError)
+    assert isinstance(error, Refusal)
     return w.say(error.said)
 
 
 ERRORS: tuple[tuple[type[BaseException], Callable[[BaseException, Words], str]], ...] = (
-    (TableError, _table_error),
+    (Refusal, _table_error),
     (DominoError, lambda error, w: w.refusal(error)),
     (DataError, lambda error, w: str(error)),
     (
