@@ -71,12 +71,13 @@ async def serve(
     ai_delay: float,
     shard: tuple[int, int] | None = None,
 ) -> None:
-    import bot as entry
+    from cogs.common.bot import DominoBot, redirect_discord
+    from cogs.common.settings import Settings
 
     logging.basicConfig(level=logging.WARNING)
     failures = Failures()
     logging.getLogger("cogs").addHandler(failures)
-    settings = entry.Settings(
+    settings = Settings(
         token=token,
         database=database,
         api_base=api_base,
@@ -90,8 +91,8 @@ async def serve(
         shared_store=shard is not None or database.startswith("postgresql://"),
         sync_commands=shard is None or shard[0] == 0,
     )
-    entry.redirect_discord(settings.api_base, settings.gateway_url)
-    client = entry.DominoBot(settings)
+    redirect_discord(settings.api_base, settings.gateway_url)
+    client = DominoBot(settings)
     client._connection.guild_ready_timeout = 0.05  # the emulator's guilds arrive at once
 
     async def identify_now(shard_id: int | None, *, initial: bool = False) -> None:
@@ -112,7 +113,7 @@ async def serve(
     stalls.clear()
     profile_to = os.environ.get("BENCH_PROFILE")
     profiler = cProfile.Profile() if profile_to else None
-    from cogs.tables import pictures
+    from cogs.common import pictures
 
     cpu_at_start = time.process_time()  # the bot's process only
     workers_at_start = children_cpu()

@@ -18,7 +18,7 @@ import random
 import time
 from typing import Any
 
-from cogs.tables import pictures
+from cogs.common import pictures
 from engine import Match
 from engine.workers import FRAME_HEAD, frame
 

@@ -352,7 +352,8 @@ async def run(
     profile: bool = False,
     stagger: float = 0.0,
 ) -> dict[str, Any]:
-    import bot as entry
+    from cogs.common.bot import DominoBot, redirect_discord
+    from cogs.common.settings import Settings
 
     logging.basicConfig(level=logging.WARNING)
     failures = Failures()
@@ -383,7 +384,7 @@ async def run(
             runner: BotRunner | None = None
             bots: list[asyncio.subprocess.Process] = []
             if in_process:
-                settings = entry.Settings(
+                settings = Settings(
                     token=emu.token,
                     database=database,
                     api_base=emu.api_base,
@@ -392,8 +393,8 @@ async def run(
                     ai_budget_ms=20,
                     between_hands_seconds=3.0,
                 )
-                entry.redirect_discord(settings.api_base, settings.gateway_url)
-                runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+                redirect_discord(settings.api_base, settings.gateway_url)
+                runner = BotRunner(emu, lambda: DominoBot(settings))
                 emu.bot_runner = runner
                 await runner.start()
             elif processes == 1:

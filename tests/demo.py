@@ -127,7 +127,8 @@ async def review(player: Any, final: Any, seconds: float = 300) -> None:
 
 
 async def demo(out: Path, game: str, target: int, seed: int) -> int:
-    import bot as entry
+    from cogs.common.bot import DominoBot, redirect_discord
+    from cogs.common.settings import Settings
 
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.png"):
@@ -143,7 +144,7 @@ async def demo(out: Path, game: str, target: int, seed: int) -> int:
 
         emu.touch = touched  # type: ignore[method-assign]
         with tempfile.TemporaryDirectory() as folder:
-            settings = entry.Settings(
+            settings = Settings(
                 token=emu.token,
                 database=Path(folder) / "demo.sqlite3",
                 api_base=emu.api_base,
@@ -153,8 +154,8 @@ async def demo(out: Path, game: str, target: int, seed: int) -> int:
                 between_hands_seconds=2.0,
                 clock=emu.clock.wall,
             )
-            entry.redirect_discord(settings.api_base, settings.gateway_url)
-            runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+            redirect_discord(settings.api_base, settings.gateway_url)
+            runner = BotRunner(emu, lambda: DominoBot(settings))
             emu.bot_runner = runner
             await runner.start()
             alice = emu.user("alice")

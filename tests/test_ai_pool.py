@@ -17,6 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
+from cogs.common.workers import Workers
 from cogs.tables.robots import Robots
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Table
@@ -153,18 +154,19 @@ async def test_a_move_whose_worker_is_killed_is_chosen_again_on_a_fresh_pool(
     assert seat is not None
     legal = table.view(seat).legal
     before = {child.pid for child in multiprocessing.active_children()}  # type: ignore[misc]
-    robots = Robots(LEVELS, clock=lambda: 0.0, budget_ms=1500, workers=1)
+    workers = Workers(ai_workers=1)
+    robots = Robots(LEVELS, clock=lambda: 0.0, budget_ms=1500, workers=workers)
     try:
-        robots.pool = AIPool(workers=1)
-        await asyncio.wrap_future(robots.pool.submit(table.view(seat), "easy"))  # warm
+        pool = workers.ai()
+        await asyncio.wrap_future(pool.submit(table.view(seat), "easy"))  # warm
         (worker,) = new_workers(before)
         move = asyncio.create_task(robots.move(table))
         await asyncio.sleep(0.5)  # the expert move is being searched in the worker
         os.kill(worker, signal.SIGKILL)
         steps = await asyncio.wait_for(move, timeout=60)
-        assert robots.pool.replaced == 1  # the move came from a fresh pool
+        assert pool.replaced == 1  # the move came from a fresh pool
     finally:
-        await robots.close()
+        await workers.close()
     assert steps[0].seat == seat and steps[0].action in legal
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "t-robots" in warnings[0] and "expert" in warnings[0]
@@ -198,8 +200,9 @@ async def test_when_workers_keep_dying_the_move_comes_a_level_cheaper_each_time(
     seat = table.needs_ai()
     assert seat is not None
     legal = table.view(seat).legal
-    robots = Robots(levels, clock=lambda: 0.0, budget_ms=20, workers=1)
-    robots.pool = dead = DeadPool()  # type: ignore[assignment]
+    workers = Workers(ai_workers=1)
+    robots = Robots(levels, clock=lambda: 0.0, budget_ms=20, workers=workers)
+    workers.ai_pool = dead = DeadPool()  # type: ignore[assignment]
     steps = await robots.move(table)
     assert steps[0].seat == seat and steps[0].action in legal
     assert dead.levels == ["expert", "expert", "hard"]  # once more on a fresh pool, then cheaper

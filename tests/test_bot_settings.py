@@ -8,9 +8,12 @@ import discord
 import pytest
 
 import bot
+from cogs.common import settings as config
+from cogs.common.bot import DominoBot
 from cogs.common.refusal import Refusal
-from cogs.domino import game_choices, parse_options
+from cogs.front.commands import parse_options
 from cogs.lang import words
+from cogs.lang.games import game_choices
 from engine import all_variants
 
 
@@ -23,7 +26,7 @@ def test_missing_token_is_one_line_pointing_at_the_demo(capsys: pytest.CaptureFi
 
 
 def test_settings_come_from_the_environment(tmp_path: Path) -> None:
-    settings = bot.Settings.from_environment(
+    settings = config.Settings.from_environment(
         {
             "DISCORD_TOKEN": "abc",
             "LOG_LEVEL": "debug",
@@ -37,17 +40,19 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
     assert settings.database == f"sqlite:///{tmp_path / 'x.sqlite3'}"
     assert settings.ai_delay == 0.5
     assert settings.puzzle_idle_seconds == 3600
-    assert bot.Settings.from_environment({"DISCORD_TOKEN": "x"}).puzzle_idle_seconds == 7 * 86_400
+    assert (
+        config.Settings.from_environment({"DISCORD_TOKEN": "x"}).puzzle_idle_seconds == 7 * 86_400
+    )
 
 
-def settings_of(**env: str) -> bot.Settings:
-    return bot.Settings.from_environment({"DISCORD_TOKEN": "abc", **env})
+def settings_of(**env: str) -> config.Settings:
+    return config.Settings.from_environment({"DISCORD_TOKEN": "abc", **env})
 
 
 def test_the_database_is_a_url_and_database_path_a_sqlite_file(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    assert settings_of().database == f"sqlite:///{bot.HERE / 'domino.sqlite3'}"
+    assert settings_of().database == f"sqlite:///{config.HERE / 'domino.sqlite3'}"
     assert settings_of(DATABASE_PATH="x.db").database == "sqlite:///x.db"
     url = "postgresql://domino:hunter2@db.example:5432/domino"
     both = settings_of(DATABASE_URL=url, DATABASE_PATH=str(tmp_path / "x.db"))
@@ -56,7 +61,7 @@ def test_the_database_is_a_url_and_database_path_a_sqlite_file(
         "DATABASE_URL and DATABASE_PATH are both set: using "
         "postgresql://domino:***@db.example:5432/domino",
     )
-    with pytest.raises(bot.ConfigError, match="sqlite:///"):
+    with pytest.raises(config.ConfigError, match="sqlite:///"):
         settings_of(DATABASE_URL="mysql://x/y")
 
 
@@ -65,7 +70,7 @@ def test_the_database_password_is_never_shown() -> None:
     for shown in (repr(settings), str(settings)):
         assert "hunter2" not in shown
         assert "postgresql://domino:***@db.example/domino" in shown
-    assert bot.shown_url("sqlite:////srv/domino.sqlite3") == "sqlite:////srv/domino.sqlite3"
+    assert config.shown_url("sqlite:////srv/domino.sqlite3") == "sqlite:////srv/domino.sqlite3"
 
 
 def test_shards_and_who_syncs_and_shares() -> None:
@@ -103,7 +108,7 @@ def test_shards_and_who_syncs_and_shares() -> None:
 def test_a_wrong_shard_setting_is_one_line(
     env: dict[str, str], says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(bot.ConfigError, match=says):
+    with pytest.raises(config.ConfigError, match=says):
         settings_of(**env)
     assert bot.main({"DISCORD_TOKEN": "abc", **env}) == bot.EXIT_NO_TOKEN
     err = capsys.readouterr().err
@@ -111,23 +116,23 @@ def test_a_wrong_shard_setting_is_one_line(
 
 
 def test_sharded_settings_build_an_auto_sharded_bot() -> None:
-    sharded = bot.DominoBot(settings_of(SHARD_COUNT="4", SHARD_IDS="1,3"))
-    assert isinstance(sharded, bot.DominoBot)
+    sharded = DominoBot(settings_of(SHARD_COUNT="4", SHARD_IDS="1,3"))
+    assert isinstance(sharded, DominoBot)
     assert isinstance(sharded, discord.AutoShardedClient)
     assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
-    plain = bot.DominoBot(settings_of())
+    plain = DominoBot(settings_of())
     assert not isinstance(plain, discord.AutoShardedClient)
 
 
 def test_a_setting_that_is_not_a_number_is_refused() -> None:
-    with pytest.raises(bot.ConfigError, match="not a number"):
-        bot.Settings.from_environment({"DISCORD_TOKEN": "abc", "AI_DELAY_SECONDS": "soon"})
+    with pytest.raises(config.ConfigError, match="not a number"):
+        config.Settings.from_environment({"DISCORD_TOKEN": "abc", "AI_DELAY_SECONDS": "soon"})
 
 
 def test_dotenv_lines_are_read_with_comments_and_quotes(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text('# a comment\n\nDISCORD_TOKEN="quoted"\nLOG_LEVEL = INFO\nnonsense\n')
-    assert bot.read_dotenv(env) == {"DISCORD_TOKEN": "quoted", "LOG_LEVEL": "INFO"}
+    assert config.read_dotenv(env) == {"DISCORD_TOKEN": "quoted", "LOG_LEVEL": "INFO"}
 
 
 def test_env_example_lists_every_variable_the_bot_reads() -> None:

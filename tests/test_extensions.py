@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-import bot as entry
+from cogs.common.bot import COGS, DominoBot
 from cogs.common.components import PersistentItem
 from cogs.common.errors import reply_error
 from cogs.common.refusal import Refusal
+from cogs.common.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,11 +52,11 @@ async def client(tmp_path: Path) -> AsyncIterator[Any]:
     from cogs.audience import Audience
     from data import Database
 
-    settings = entry.Settings(token="x", database=tmp_path / "db.sqlite3", sync_commands=False)
-    bot = entry.DominoBot(settings)
+    settings = Settings(token="x", database=tmp_path / "db.sqlite3", sync_commands=False)
+    bot = DominoBot(settings)
     bot.db = await Database.open(settings.database)
     bot.audience = Audience(bot.db, settings.clock)
-    for extension in entry.COGS:
+    for extension in COGS:
         await bot.load_extension(extension)
     yield bot
     await bot.close()
@@ -75,8 +76,8 @@ def every_subclass(kind: type) -> set[type]:
 
 
 async def test_every_extension_sets_itself_up(client: Any) -> None:
-    assert set(client.extensions) == set(entry.COGS)
-    for name in entry.COGS:
+    assert set(client.extensions) == set(COGS)
+    for name in COGS:
         assert callable(getattr(importlib.import_module(name), "setup", None)), name
     assert {"Domino", "Standings", "History", "Seasons"} <= set(client.cogs)
     assert client.tables.bot is client and client.puzzles.bot is client
@@ -102,7 +103,7 @@ async def test_no_two_commands_share_a_name(client: Any) -> None:
 async def test_unloading_the_extensions_leaves_the_modules_they_share(client: Any) -> None:
     """discord.py drops an unloaded extension's module and every module under it; an extension
     that were a package would take its shared classes (`Refusal`, ...) with it."""
-    for name in entry.COGS:
+    for name in COGS:
         await client.unload_extension(name)
         assert not [module for module in sys.modules if module.startswith(name + ".")]
     assert sys.modules["cogs.tables.seating"].Refusal is Refusal

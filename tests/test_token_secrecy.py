@@ -13,13 +13,14 @@ import discord
 import pytest
 
 import bot as entry
+from cogs.common.settings import Settings
 from tests.emulator.emulator import Emulator
 
 SECRET = "MTIz.secret-token-never-shown"
 
 
 def test_the_settings_never_show_the_token(tmp_path: Path) -> None:
-    settings = entry.Settings.from_environment(
+    settings = Settings.from_environment(
         {"DISCORD_TOKEN": SECRET, "DATABASE_PATH": str(tmp_path / "x.sqlite3")}
     )
     assert settings.token == SECRET
@@ -32,7 +33,7 @@ async def test_a_start_logs_the_settings_but_never_the_token(
     emu: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    settings = entry.Settings(
+    settings = Settings(
         token=emu.token,
         database=tmp_path / "domino.sqlite3",
         api_base=emu.api_base,
@@ -58,7 +59,7 @@ async def test_a_rejected_login_shows_no_token_in_its_traceback_or_log(
     emu: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    settings = entry.Settings(
+    settings = Settings(
         token=SECRET,
         database=tmp_path / "domino.sqlite3",
         api_base=emu.api_base,

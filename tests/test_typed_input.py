@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cogs import texts
 from cogs.common.refusal import Refusal
-from cogs.domino import parse_options
+from cogs.front.commands import parse_options
 from cogs.lang import LANGUAGES, words
 from cogs.tables.seating import LENGTH_OPTIONS, Lobby, Setup, longest
 from engine import all_variants, get_variant

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.tables import pictures
+from cogs.common import pictures
 from tests.emulator.process import alive, descendants, stat_fields
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,17 +37,17 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 BOT = """
 import asyncio
 import time
-from cogs.tables import pictures
-from engine.ai.pool import AIPool
+from cogs.common import pictures
+from cogs.common.workers import Workers, picture_pool
 from tests.test_ai_pool import a_view
 
 async def draw_in_every_worker():
     for name in ("public", "private"):
-        pool = pictures._pool(name)
+        pool = picture_pool(name)
         await asyncio.gather(*(pool.run(time.sleep, 0.5) for _ in range(pictures.WORKERS)))
 
 asyncio.run(draw_in_every_worker())
-ai = AIPool(workers=1)
+ai = Workers(ai_workers=1).ai()  # the bot's own owner of its AI workers
 ai.submit(a_view(), "hard", seed=1, budget_ms=20).result(timeout=120)
 searching = ai.submit(a_view(), "expert", seed=2, budget_ms=60_000)
 time.sleep(0.2)

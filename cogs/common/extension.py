@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cogs.common.errors import reply_error
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 
 async def setup(bot: DominoBot) -> None:

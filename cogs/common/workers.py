@@ -1,4 +1,15 @@
-"""Worker processes the event loop talks to directly, for many short jobs (pictures).
+"""The bot's worker processes, all of them owned here: the AI's (moves of the searching levels,
+the reviews' judgements and hints: `Workers.ai`, an `engine.ai.pool.AIPool`) and the pictures'
+(`picture_pool`: every picture of every feature, drawn by `cogs.common.pictures`). Search and
+drawing hold the GIL, so neither may run on the event loop or in its threads.
+
+`Workers` is the bot's (`bot.workers`): it starts the AI's processes on the first searching move
+or judgement and ends them when the bot closes; the AI seats (`cogs.tables.robots`) and the
+reviews (`cogs.review`) are handed it and share those processes. The picture workers are the
+process's, shared by every bot it runs one after another (the tests start many): they are
+stateless, cost a second each to spawn and warm, and end by themselves with the process.
+
+Picture workers talk to the event loop directly, for many short jobs:
 
     pool = SocketWorkers(2, warm_up=load_fonts, name="pictures")
     png = await pool.run(draw, view)  # any picklable module-level function and arguments
@@ -27,18 +38,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import pickle
 import socket
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from cogs.lang.words import words
+from engine.ai.pool import AIPool
 from engine.workers import cut_frame, frame, start_socket_worker
 
 log = logging.getLogger(__name__)
 
 READ_CHUNK = 1 << 18
+#: Picture worker processes per pool (public pictures, private ones): half the cores, 1 to 4. On
+#: two cores one each: at 200 tables (`bench.table_load`) the workers' CPU per click fell from
+#: 14.2 to 11.0 ms and p95 from 764 to 651 ms against two each (four processes taking turns on
+#: two cores drew each picture a quarter slower, from colder caches).
+PICTURE_WORKERS = max(1, min(4, (os.cpu_count() or 2) // 2))
+#: The picture pools: public pictures (boards, score sheets, puzzles: what a channel watches)
+#: and private ones (hands, reviews, replays, charts: what one person asked for), so that under
+#: load a public board never waits in line behind private pictures.
+PICTURE_POOLS = ("public", "private")
+#: How a job of the AI's workers fails without being wrong: the worker died (killed, out of
+#: memory), or no worker could be started (out of processes or file descriptors).
+WORKER_FAILURES = (BrokenProcessPool, OSError)
 
 
 class WorkerGone(Exception):
@@ -208,3 +235,55 @@ class SocketWorkers:
         for worker in self.workers:
             worker.close()
         self.workers = []
+
+
+# -- the owner ----------------------------------------------------------------------------------
+
+_picture_pools: dict[str, SocketWorkers] = {}
+
+
+def _ready_to_draw() -> None:
+    """Import Pillow, the fonts and the render code, and build the English words, once per
+    picture worker before its first job (another language's words are built on its first
+    picture)."""
+    from render.theme import get_theme
+
+    get_theme("light")
+    words("en").wording()
+
+
+def picture_pool(name: str) -> SocketWorkers:
+    """The process's picture workers of pool `name` (one of `PICTURE_POOLS`), started on first
+    use."""
+    pool = _picture_pools.get(name)
+    if pool is None:
+        pool = SocketWorkers(PICTURE_WORKERS, warm_up=_ready_to_draw, name=f"{name} pictures")
+        _picture_pools[name] = pool
+    return pool
+
+
+class Workers:
+    """The bot's worker processes (`bot.workers`): the AI's, started on first use and ended by
+    `close`, and the process's picture workers, started by `warm_up`."""
+
+    def __init__(self, ai_workers: int) -> None:
+        self.ai_workers = ai_workers
+        self.ai_pool: AIPool | None = None  # started on the first searching move or judgement
+
+    def ai(self) -> AIPool:
+        """The AI's worker processes: the searching levels' moves, and the reviews' judgements
+        and hints (which take a share they bound, `cogs.review.reviews`)."""
+        if self.ai_pool is None:
+            self.ai_pool = AIPool(workers=self.ai_workers)
+        return self.ai_pool
+
+    def warm_up(self) -> None:
+        """Start the picture workers now, so the first table does not wait for them."""
+        for name in PICTURE_POOLS:
+            picture_pool(name).start()
+
+    async def close(self) -> None:
+        """End the AI's processes (a move or judgement asked for later starts them again)."""
+        if self.ai_pool is not None:
+            pool, self.ai_pool = self.ai_pool, None
+            await asyncio.to_thread(pool.close)

@@ -37,9 +37,9 @@ from cogs.lang.commands import CONTEXT, command_texts
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES: tuple[str, ...] = ("cogs", "render", "engine")
 PROJECT = "domino-table"
-#: The extensions whose slash commands are translated (bot.py's COGS).
+#: The extensions whose slash commands are translated (`cogs.common.bot.COGS`).
 COMMAND_COGS: tuple[str, ...] = (
-    "cogs.domino",
+    "cogs.front.commands",
     "cogs.standings.leaderboard",
     "cogs.standings.history",
     "cogs.standings.season",

@@ -45,7 +45,7 @@ class Words:
         """The words of pictures and alt text (render's `Wording`) in this language: its labels
         from the `domino` catalogue (every plural form), numbers as Babel writes them, the games'
         names from the `rules` catalogue. Plain data, built once per process: a picture worker
-        builds its own from the language a job names (`cogs.tables.pictures`)."""
+        builds its own from the language a job names (`cogs.common.pictures`)."""
         if self._wording is None:
             from render.wording import ENGLISH
 

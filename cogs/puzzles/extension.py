@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from cogs.puzzles.runner import PuzzleButton, Puzzles
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 
 async def setup(bot: DominoBot) -> None:

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-import render
 from cogs import texts
 from cogs.audience import mine
+from cogs.common import colours, pictures
 from cogs.common.components import Form, PersistentItem
 from cogs.common.errors import guarded
 from cogs.common.refusal import Refusal
@@ -45,12 +45,12 @@ from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
 VERBS = ("place", "remove", "hint", "quit")
-COLOUR = discord.Colour(0x6A1B9A)
+COLOUR = colours.PUZZLE
 ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown again)
 FORGET_SECONDS = 5.0  # a finished attempt's row stays while its last redraw is delivered
 REDRAW_LATER = 2.0  # the stored redraw is due after this: the click itself redraws at once
@@ -365,19 +365,11 @@ class Puzzles:
         """The puzzle message (public: in the server's words, `w`)."""
         game = puzzle.game
         if isinstance(game, QuadrilleGame):
-            data = await asyncio.to_thread(
-                render.quadrille_png, game.figure, game.placements, wording=w.wording()
-            )
             size = game.shape.top
-            alt = render.describe_quadrille(game.figure, len(game.placements), wording=w.wording())
+            picture = await pictures.quadrille(game.figure, game.placements, w.language)
         else:
-            data = await asyncio.to_thread(
-                render.dominosa_png, game.grid, game.placements, wording=w.wording()
-            )
             size = game.puzzle.top
-            alt = render.describe_dominosa(
-                game.grid, len(game.placements), size=size, wording=w.wording()
-            )
+            picture = await pictures.dominosa(game.grid, game.placements, size, w.language)
         last = "\n".join(w.say(line) for line in puzzle.last)
         embed = discord.Embed(
             title=w(
@@ -391,7 +383,8 @@ class Puzzles:
         embed.add_field(name=w(puzzle_texts.PUZZLE_PROGRESS), value=str(game.progress))
         filename = f"{puzzle.game_id}.png"
         embed.set_image(url=f"attachment://{filename}")
-        return embed, discord.File(io.BytesIO(data), filename=filename, description=alt[:1000])
+        file = discord.File(io.BytesIO(picture.png), filename=filename, description=picture.alt)
+        return embed, file
 
     def _view(self, puzzle: Puzzle, w: Words) -> discord.ui.View | None:
         if puzzle.over:

@@ -18,12 +18,13 @@ from typing import Any
 
 import discord
 
+from cogs.common import pictures
+from cogs.common.pictures import worded_view
 from cogs.lang import Words
 from cogs.review import texts as words
 from cogs.standings import format as fmt
 from cogs.standings.replay import first_of_hand, hand_sizes, step_at
-from cogs.tables import pictures
-from cogs.tables.board import COLOUR, move_labels, picture_file, worded_view
+from cogs.tables.board import COLOUR, move_labels, picture_file
 from data.models import MatchSummary
 from engine.ai.review import ACCURATE_LOSS, Decision, Review, view_at
 from engine.view import SeatView

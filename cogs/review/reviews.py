@@ -12,13 +12,13 @@ and after any restart, reads it and submits nothing. Two clicks of the same play
 computed wait for the same computation; two processes computing the same review at once both
 store theirs, and the first one stored is the one every process shows.
 
-**AI moves keep priority.** The workers are the AI seats' (`Robots.worker_pool`), whose queue
-serves in order. So a review never queues more than its share: at most `REVIEWS_AT_ONCE`
-reviews are computed at once in a process (the others wait their turn, and say so), each
-submits one decision at a time, and all reviews and hints together have at most
-`JUDGEMENTS_AT_ONCE` jobs with the workers: with the bot's two AI workers one always stays free
-for the AI seats, and a move that does queue behind a judgement waits for one decision's CPU
-budget at most (`Settings.review_cpu_ms`).
+**AI moves keep priority.** The workers are the AI seats' (the bot's `workers.ai()`, handed to
+the reviews at setup), whose queue serves in order. So a review never queues more than its
+share: at most `REVIEWS_AT_ONCE` reviews are computed at once in a process (the others wait
+their turn, and say so), each submits one decision at a time, and all reviews and hints
+together have at most `JUDGEMENTS_AT_ONCE` jobs with the workers: with the bot's two AI workers
+one always stays free for the AI seats, and a move that does queue behind a judgement waits for
+one decision's CPU budget at most (`Settings.review_cpu_ms`).
 
 While a review is computed the player's answer says how far it got, edited at most once every
 `PROGRESS_SECONDS` (Discord limits edits); at the end it becomes the review (`answer`).
@@ -51,19 +51,19 @@ import discord
 from cogs import texts
 from cogs.audience import mine
 from cogs.common.refusal import Refusal
+from cogs.common.workers import WORKER_FAILURES, Workers
 from cogs.lang import Words
 from cogs.review import texts as words
 from cogs.review.answer import review_message
 from cogs.standings import texts as standings_words
 from cogs.tables.board import move_labels
-from cogs.tables.robots import WORKER_FAILURES
-from cogs.tables.table import Phase
+from cogs.tables.table import Phase, Table
 from data.models import DataError, MatchSummary
 from engine.ai.hints import Hint
 from engine.ai.review import Decision, DecisionPoint, Review, ReviewBudget, decision_points
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -94,10 +94,12 @@ class Reviewing:
 
 
 class Reviews:
-    """The bot's reviews and hints (`bot.reviews`)."""
+    """The bot's reviews and hints (`bot.reviews`, a `cogs.common.ports.ReviewDesk`), judged in
+    `workers` (the bot's, shared with the AI seats)."""
 
-    def __init__(self, bot: DominoBot) -> None:
+    def __init__(self, bot: DominoBot, workers: Workers) -> None:
         self.bot = bot
+        self.workers = workers
         settings = bot.settings
         self.budget = ReviewBudget(settings.review_worlds, settings.review_cpu_ms)
         self.hint_budget = ReviewBudget(settings.hint_worlds, settings.hint_cpu_ms)
@@ -240,7 +242,7 @@ class Reviews:
             task.add_done_callback(release)
 
     async def _judge(self, point: DecisionPoint) -> Decision:
-        pool = self.bot.tables.robots.worker_pool
+        pool = self.workers.ai
         return await self._in_workers(lambda: pool().submit_judgement(point, self.budget))
 
     async def _in_workers(self, submit: Callable[[], Future[T]]) -> T:
@@ -279,9 +281,9 @@ class Reviews:
     ) -> None:
         """The Hint button: the expert's move in the clicker's own view, and why."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = self.bot.tables
         user = interaction.user.id
-        async with tables.read(table_id) as table:
+        async with self.bot.tables.read(table_id) as held:
+            table: Table = held
             setup = table.setup
             if setup.rated:
                 raise Refusal(texts.HINTS_NOT_RATED)
@@ -314,7 +316,7 @@ class Reviews:
         task = self.hints.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
             self.one_at_a_time(person, ("hint", *key))
-            pool = self.bot.tables.robots.worker_pool
+            pool = self.workers.ai
             task = asyncio.create_task(
                 self._in_workers(lambda: pool().submit_hint(view, self.hint_budget)), name="hint"
             )

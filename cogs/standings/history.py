@@ -19,16 +19,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
 from cogs import texts
 from cogs.audience import mine
-from cogs.domino import EMBED_COLOUR
+from cogs.common import colours, pictures
+from cogs.common.pictures import worded_view
 from cogs.lang import Words
 from cogs.standings import format as fmt
 from cogs.standings import texts as words
 from cogs.standings.leaderboard import StandingsError
 from cogs.standings.replay import (
-    Step,
     hand_sizes,
     next_hand,
     position_count,
@@ -36,12 +35,11 @@ from cogs.standings.replay import (
     step_at,
 )
 from cogs.standings.views import HISTORY_ITEMS, history_view, stepper_view
-from cogs.tables.board import worded_view
-from data.models import DataError, MatchSummary
+from data.models import DataError
 from engine.errors import DominoError
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +104,7 @@ class History(commands.Cog):
             title=w(words.HISTORY_TITLE, name=name),
             description="\n\n".join(fmt.history_line(match, w=w) for match in shown)[:4096]
             or w(words.HISTORY_EMPTY),
-            colour=EMBED_COLOUR,
+            colour=colours.TABLE,
         )
         embed.set_footer(text=w(words.HISTORY_FOOTER))
         options = [(fmt.history_option(match, w=w), match.match_id) for match in shown]
@@ -154,10 +152,13 @@ class History(commands.Cog):
         except DataError:  # no such match in this server
             raise StandingsError(words.NO_SUCH_MATCH, number=str(match_id)) from None
         try:
-            step, names, picture = await asyncio.to_thread(draw_step, record, summary, position, w)
+            step = await asyncio.to_thread(step_at, record, position)
         except DominoError as error:
             log.warning("match %s: its record does not replay: %s", match_id, error)
             raise StandingsError(words.NOT_REPLAYABLE, number=str(match_id), reason=error) from None
+        names = fmt.seat_names(summary, step.view.players, w=w)
+        view = worded_view(step.view, w)  # its status line in the reader's words
+        picture = await pictures.replay(view, names, w.language)
         winners = [seat.seat for seat in summary.seats if seat.won]
         shown = [texts.user_text(name) for name in names]  # the picture draws them as they are
         embed = discord.Embed(
@@ -167,7 +168,7 @@ class History(commands.Cog):
                 game=fmt.game_name(summary.variant, w=w),
             ),
             description=fmt.step_caption(step, shown, winners, w=w),
-            colour=EMBED_COLOUR,
+            colour=colours.TABLE,
         )
         embed.add_field(name=w(words.SCORES), value=fmt.score_lines(step, shown, w=w) or "-")
         embed.set_image(url="attachment://board.png")
@@ -179,19 +180,8 @@ class History(commands.Cog):
             "nm": min(step.position + 1, position_count(sizes) - 1),
             "nh": next_hand(sizes, step.position),
         }
-        alt = render.describe(worded_view(step.view, w), names=names, wording=w.wording())
-        file = discord.File(io.BytesIO(picture), filename="board.png", description=alt[:1000])
+        file = discord.File(io.BytesIO(picture.png), filename="board.png", description=picture.alt)
         return embed, file, stepper_view(match_id, targets, step.position, w)
-
-
-def draw_step(
-    record: dict[str, Any], summary: MatchSummary, position: int, w: Words
-) -> tuple[Step, list[str], bytes]:
-    """Replay to `position` and draw the table there (runs in a worker thread)."""
-    step = step_at(record, position)
-    names = fmt.seat_names(summary, step.view.players, w=w)
-    view = worded_view(step.view, w)  # its status line in the reader's words
-    return step, names, render.board_png(view, names=names, wording=w.wording())
 
 
 async def setup(bot: DominoBot) -> None:

@@ -8,7 +8,6 @@ channel: standings are for sharing.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any, Literal
@@ -19,20 +18,19 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common import colours, pictures
 from cogs.common.refusal import Refusal
-from cogs.domino import EMBED_COLOUR, game_choices
 from cogs.lang import Words
+from cogs.lang.games import game_choices
 from cogs.standings import format as fmt
 from cogs.standings import texts as words
 from cogs.standings.views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view
 from data.models import Kind, Order, Season
 from engine.errors import UnknownVariant
 from engine.variants import get_variant
-from render.alt import describe_chart
-from render.chart import rating_chart_png
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +167,7 @@ class Standings(commands.Cog):
                 game=fmt.game_name(scope.variant, w=w),
             ),
             description="\n".join([f"_{heading}_", "", *lines]),
-            colour=EMBED_COLOUR,
+            colour=colours.TABLE,
         )
         embed.add_field(
             name=w(words.YOUR_RANK),
@@ -237,7 +235,7 @@ class Standings(commands.Cog):
         w = await self.bot.audience.public(interaction)
         embed = discord.Embed(
             title=w(words.STATS_TITLE, name=name, season=fmt.season_name(chosen, w=w)),
-            colour=EMBED_COLOUR,
+            colour=colours.TABLE,
         )
         if not stats.games:
             embed.description = w(words.STATS_NONE, name=name)
@@ -251,18 +249,15 @@ class Standings(commands.Cog):
         if not stats.trend:
             await interaction.followup.send(embed=embed)
             return
-        picture = await asyncio.to_thread(
-            rating_chart_png,
+        picture = await pictures.rating_chart(
             [point.rating for point in stats.trend],
             title=w(words.CHART_TITLE, name=name),
             caption=fmt.chart_caption(stats, w=w),
-            wording=w.wording(),
+            name=name,
+            language=w.language,
         )
         embed.set_image(url="attachment://rating.png")
-        alt = describe_chart(
-            [point.rating for point in stats.trend], name=name, wording=w.wording()
-        )
-        file = discord.File(io.BytesIO(picture), filename="rating.png", description=alt[:1000])
+        file = discord.File(io.BytesIO(picture.png), filename="rating.png", description=picture.alt)
         await interaction.followup.send(embed=embed, file=file)
 
     @stats.autocomplete("season")

@@ -19,14 +19,14 @@ from discord.ext import commands, tasks
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.domino import EMBED_COLOUR
+from cogs.common import colours
 from cogs.lang import Command, Words
 from cogs.standings import texts as words
 from cogs.standings.leaderboard import StandingsError
 from data.models import SeasonError
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +173,7 @@ class Seasons(commands.Cog):
             title=w(words.SEASON_LIST_TITLE),
             description="\n".join(lines)[:4096]
             or w(words.SEASON_NONE, command=Command("season start")),
-            colour=EMBED_COLOUR,
+            colour=colours.TABLE,
         )
         days = settings.season_days
         embed.set_footer(

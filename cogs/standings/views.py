@@ -33,7 +33,7 @@ from cogs.standings import texts as words
 from data.models import Kind, Order
 
 if TYPE_CHECKING:
-    from cogs.review.reviews import Reviews
+    from cogs.common.ports import ReviewDesk
     from cogs.standings.history import History
     from cogs.standings.leaderboard import Standings
 
@@ -242,7 +242,7 @@ class ReviewButton(
         self.match_id = match_id
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        reviews = cast("Reviews", interaction.client.reviews)
+        reviews = cast("ReviewDesk", interaction.client.reviews)
         await reviews.review_match(interaction, self.match_id)
 
 

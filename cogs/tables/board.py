@@ -1,7 +1,7 @@
 """What a table shows: the public board (picture + embed), the lobby, a player's private hand,
 the score sheet. Snapshots are taken synchronously from the table (so they are consistent);
-pictures are drawn off the event loop (in worker processes: see `pictures`), since Pillow
-would stall it.
+pictures are drawn off the event loop (in worker processes: see `cogs.common.pictures`), since
+Pillow would stall it.
 
 Nothing here sees a hand it may not show: the board and the score sheet are drawn from
 `Table.public_view()` (no hand, no moves); a hand is drawn only from its own seat's view.
@@ -11,23 +11,23 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import discord
 
 import render
 from cogs import texts
+from cogs.common import colours, pictures
+from cogs.common.pictures import worded_view
 from cogs.lang import Said, Words
-from cogs.tables import pictures
 from cogs.tables.ending import Ending
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
-from engine.messages import Message
 from engine.variants.pairs import Exchange
 from render.hand import exchange_label, turn_note
 
-COLOUR = discord.Colour(0x2E7D32)
+COLOUR = colours.TABLE
 #: How many of the last moves the board's words repeat (the picture shows the tiles, not who
 #: placed them last).
 LAST_MOVES = 2
@@ -142,15 +142,6 @@ def board_verbs(snap: BoardSnapshot) -> list[str]:
         recorded = snap.ending is not None and snap.ending.recorded
         return ["rematch", "leave", *(["review"] if recorded else [])]
     return []
-
-
-def worded_view(view: SeatView, w: Words) -> SeatView:
-    """The view with its status line (an engine `Message`, English as it stands) in `w`'s
-    words: render draws and describes the status as it is, and cannot translate it."""
-    if not view.status:
-        return view
-    text = w.message(view.status)
-    return replace(view, status=Message(text.replace("{", "{{").replace("}", "}}")))
 
 
 def picture_file(picture: pictures.Picture, filename: str) -> discord.File:

@@ -3,8 +3,8 @@ for moves, the version of the game they were drawn for). The bot listens to the 
 to message ids, so every button works again after a restart as soon as its table is reloaded.
 
 The callbacks only hand the click to the runner (`interaction.client.tables`), or a Review or
-Hint to the reviews (`interaction.client.reviews`, `cogs.review`): no rule and no table state
-lives here.
+Hint to the reviews (`interaction.client.reviews`, a `cogs.common.ports.ReviewDesk`): no rule and
+no table state lives here.
 
 Custom ids (all under 100 characters):
 - `dl:{table}:{verb}` lobby buttons (join, leave, start, cancel); `dla:{table}` the AI level
@@ -28,7 +28,7 @@ from cogs.common.components import Fields, PersistentItem, count
 from cogs.lang import Words, words
 
 if TYPE_CHECKING:
-    from cogs.review.reviews import Reviews
+    from cogs.common.ports import ReviewDesk
     from cogs.tables.runner import Tables
 
 ID = r"[0-9a-z]+"
@@ -46,8 +46,8 @@ def tables_of(interaction: discord.Interaction[Any]) -> Tables:
     return cast("Tables", interaction.client.tables)
 
 
-def reviews_of(interaction: discord.Interaction[Any]) -> Reviews:
-    return cast("Reviews", interaction.client.reviews)
+def reviews_of(interaction: discord.Interaction[Any]) -> ReviewDesk:
+    return cast("ReviewDesk", interaction.client.reviews)
 
 
 class LobbyButton(

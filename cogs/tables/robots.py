@@ -2,10 +2,11 @@
 over. Their moves are chosen off the event loop, cheap levels in a thread, searching levels in
 worker processes (search holds the GIL, which a thread would take from the event loop).
 
-A move is never lost with a worker: when the worker choosing it dies (the pool then starts a
-fresh one), the move is chosen again at the same level once, then a level cheaper at a time down
-to easy (in a thread, no worker needed), and at last at random in this process. Each fallback is
-logged at WARNING with the table.
+The worker processes are the bot's (`cogs.common.workers.Workers`, handed to `Robots`), shared
+with the reviews' judgements and hints. A move is never lost with a worker: when the worker
+choosing it dies (the pool then starts a fresh one), the move is chosen again at the same level
+once, then a level cheaper at a time down to easy (in a thread, no worker needed), and at last at
+random in this process. Each fallback is logged at WARNING with the table.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from cogs.common.workers import WORKER_FAILURES, Workers
 from cogs.tables.table import Step, Table
 from engine.actions import Action
 from engine.ai import LEVELS, choose_action
-from engine.ai.pool import AIPool
 from engine.view import SeatView
 
 log = logging.getLogger(__name__)
@@ -29,9 +29,6 @@ TIMEOUT_LEVEL = "easy"  # plays a single timed-out turn
 TAKEOVER_LEVEL = "hard"  # plays a seat for good after repeated timeouts
 CHEAP_LEVELS = frozenset({"random", "easy"})  # fast enough for a thread
 LAST_RESORT_LEVEL = "random"  # needs no worker and no thread: a move always comes
-#: How a move chosen in a worker process fails without being wrong: the worker died (killed,
-#: out of memory), or no worker could be started (out of processes or file descriptors).
-WORKER_FAILURES = (BrokenProcessPool, OSError)
 
 
 def choose(view: SeatView, level: str, seed: str, budget_ms: int | None) -> Action:
@@ -59,13 +56,12 @@ class Robots:
         levels: tuple[str, ...],
         clock: Callable[[], float],
         budget_ms: int | None,
-        workers: int,
+        workers: Workers,
     ) -> None:
         self.levels = levels
         self.clock = clock
         self.budget_ms = budget_ms
-        self.workers = workers
-        self.pool: AIPool | None = None  # started on the first searching AI move
+        self.workers = workers  # the bot's: their AI pool starts on the first searching move
 
     def plan(self, table: Table) -> Turn:
         """Who moves and how, without changing the table: the AI seat to move, or (when a
@@ -128,17 +124,5 @@ class Robots:
         if level in CHEAP_LEVELS:
             return await asyncio.to_thread(choose, view, level, seed, self.budget_ms)
         return await asyncio.wrap_future(
-            self.worker_pool().submit(view, level, seed, self.budget_ms)
+            self.workers.ai().submit(view, level, seed, self.budget_ms)
         )
-
-    def worker_pool(self) -> AIPool:
-        """The AI's worker processes, started on first use: the searching levels' moves, and
-        the reviews' judgements and hints (`cogs.review`, which takes a share it bounds)."""
-        if self.pool is None:
-            self.pool = AIPool(workers=self.workers)
-        return self.pool
-
-    async def close(self) -> None:
-        if self.pool is not None:
-            await asyncio.to_thread(self.pool.close)
-            self.pool = None

@@ -42,7 +42,7 @@ from cogs.common.errors import send_ephemeral
 from cogs.common.refusal import Refusal
 from cogs.lang import Said, Words
 from cogs.puzzles.attempt import KINDS as PUZZLE_KINDS
-from cogs.tables import board, pictures
+from cogs.tables import board
 from cogs.tables.delivery import Delivery
 from cogs.tables.jobs import Jobs
 from cogs.tables.lobbies import Lobbies
@@ -58,7 +58,7 @@ from engine.ai import LEVELS
 from engine.errors import DominoError
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 log = logging.getLogger(__name__)
 
@@ -111,9 +111,7 @@ class Tables:
         self.lobbies = Lobbies(self)
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
-        self.robots = Robots(
-            self.levels, self.clock, self.settings.ai_budget_ms, self.settings.ai_workers
-        )
+        self.robots = Robots(self.levels, self.clock, self.settings.ai_budget_ms, bot.workers)
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -146,7 +144,7 @@ class Tables:
 
     def start(self) -> None:
         """Deliver what is undelivered, run what is due."""
-        pictures.warm_up()  # the first board should not wait for the picture workers to start
+        self.bot.workers.warm_up()  # the first board should not wait for the picture workers
         self.delivery.start()
         self.jobs.start()
         if self.shared:
@@ -161,7 +159,6 @@ class Tables:
             await asyncio.wait_for(self.delivery.idle(), STOP_SECONDS)
         await self.delivery.stop()
         await self.publisher.stop()
-        await self.robots.close()
 
     def snapshot(self, table: Table, clock: TurnClock | None = None) -> board.BoardSnapshot:
         """What the board shows of `table`; `clock`: the stored clock of its turn

@@ -84,17 +84,18 @@ async def emu(
 @pytest.fixture
 async def bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
     """The real bot, built exactly as `bot.main` builds it, connected and ready."""
-    import bot as entry
+    from cogs.common.bot import DominoBot, redirect_discord
+    from cogs.common.settings import Settings
 
-    settings = entry.Settings(
+    settings = Settings(
         token=emu.token,
         database=tmp_path / "domino.sqlite3",
         api_base=emu.api_base,
         gateway_url=emu.gateway_url,
         settle_memory=False,  # a full collection per test in this long process (bot.py's own)
     )
-    entry.redirect_discord(settings.api_base, settings.gateway_url)
-    runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+    redirect_discord(settings.api_base, settings.gateway_url)
+    runner = BotRunner(emu, lambda: DominoBot(settings))
     emu.bot_runner = runner
     client = await runner.start()
     yield client

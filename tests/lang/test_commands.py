@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import COGS
+from cogs.common.bot import COGS
 from cogs.lang.commands import CONTEXT, CommandTranslator, command_texts, localize, valid_name
 
 Location = app_commands.TranslationContextLocation
@@ -96,10 +96,11 @@ def test_every_command_text_of_the_bot_is_collected_within_discords_limits() -> 
 async def test_a_new_translation_changes_the_command_fingerprint_so_the_bot_syncs(
     catalogue: Callable[..., None], tmp_path: Path
 ) -> None:
-    import bot as entry
-    from cogs.domino import Domino
+    from cogs.common.bot import DominoBot
+    from cogs.common.settings import Settings
+    from cogs.front.commands import Domino
 
-    client = entry.DominoBot(entry.Settings(token="x", database=tmp_path / "db.sqlite3"))
+    client = DominoBot(Settings(token="x", database=tmp_path / "db.sqlite3"))
     await client.add_cog(Domino(client))
     await client.tree.set_translator(CommandTranslator())
     catalogue("pl", [("new", "nowy", CONTEXT)])

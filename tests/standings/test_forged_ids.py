@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cogs import texts
+from cogs.front.mine import MineMenu
 from cogs.puzzles.runner import PuzzleButton
 from cogs.standings import texts as words
 from cogs.standings.views import HISTORY_ITEMS, LEADERBOARD_ITEMS, ReplayMenu
 from cogs.tables.components import DYNAMIC_ITEMS, LobbyMenu, MoveMenu
-from cogs.tables.mine import MineMenu
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import answer, ephemeral_text, record_singles
 

@@ -26,7 +26,7 @@ collect_ignore_glob = [] if find_spec("tests.emulator") else ["test_*.py"]
 
 
 def test_settings(emu: Emulator, database: Path | str, **changes: Any) -> Any:
-    import bot as entry
+    from cogs.common.settings import Settings
 
     values: dict[str, Any] = {
         "token": emu.token,
@@ -48,7 +48,7 @@ def test_settings(emu: Emulator, database: Path | str, **changes: Any) -> Any:
         "settle_memory": False,
     }
     values.update(changes)
-    return entry.Settings(**values)
+    return Settings(**values)
 
 
 @pytest.fixture(params=BACKENDS)
@@ -73,11 +73,11 @@ async def domino(emu: Emulator, store: str) -> AsyncIterator[discord.Client]:
 async def running_bot(emu: Emulator, settings: Any) -> AsyncIterator[discord.Client]:
     """`bot.py`'s bot with `settings`, connected to the emulator (which restarts it through
     `emu.bot_runner`), stopped on leaving."""
-    import bot as entry
+    from cogs.common.bot import DominoBot, redirect_discord
     from tests.emulator.runner import BotRunner
 
-    entry.redirect_discord(settings.api_base, settings.gateway_url)
-    runner = BotRunner(emu, lambda: entry.DominoBot(settings))
+    redirect_discord(settings.api_base, settings.gateway_url)
+    runner = BotRunner(emu, lambda: DominoBot(settings))
     emu.bot_runner = runner
     client = await runner.start()
     try:

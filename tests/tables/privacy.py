@@ -49,8 +49,9 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.tables import board, pictures
-from cogs.tables.pictures import Picture
+from cogs.common import pictures
+from cogs.common.pictures import Picture
+from cogs.tables import board
 from cogs.tables.publisher import Publisher
 from cogs.tables.table import LOG_LINES, Table
 from engine import Play, SeatView

@@ -28,7 +28,7 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.tables import pictures
+from cogs.common import pictures
 from data import database
 from tests.emulator.clock import DISCORD_EPOCH_MS
 from tests.emulator.emulator import Emulator

@@ -20,9 +20,9 @@ import pytest
 
 import render
 from cogs import texts
+from cogs.common import pictures
+from cogs.common.pictures import worded_view
 from cogs.lang import catalogues, words
-from cogs.tables import pictures
-from cogs.tables.board import worded_view
 from engine import Match
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, move_message, play_match, private_answer, table_channel

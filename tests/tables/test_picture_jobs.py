@@ -1,4 +1,4 @@
-"""What a picture job carries to its worker (`cogs.tables.pictures`): the view, the names and
+"""What a picture job carries to its worker (`cogs.common.pictures`): the view, the names and
 the language of the words, drawn and described in that language by the real worker."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import render
+from cogs.common import pictures
 from cogs.common.workers import SocketWorkers
 from cogs.lang.words import words
-from cogs.tables import pictures
 from engine import Match, SeatView
 from engine.workers import frame
 

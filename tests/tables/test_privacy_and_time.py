@@ -12,8 +12,8 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.tables import pictures
-from cogs.tables.pictures import Picture
+from cogs.common import pictures
+from cogs.common.pictures import Picture
 from engine import SeatView
 from tests.emulator.emulator import Emulator
 from tests.tables.play import (

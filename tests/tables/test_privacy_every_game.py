@@ -40,9 +40,9 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.common import messages
+from cogs.common import messages, pictures
 from cogs.review import answer as review_answer
-from cogs.tables import board, components, lobbies, pictures, publisher
+from cogs.tables import board, components, lobbies, publisher
 from cogs.tables.table import Table
 from engine.actions import Action
 from engine.variants import all_variants

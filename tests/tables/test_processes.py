@@ -26,8 +26,9 @@ from typing import Any
 import discord
 import pytest
 
-import bot as entry
 from cogs import texts
+from cogs.common.bot import COMMANDS_SYNCED, DominoBot, redirect_discord
+from cogs.common.settings import Settings
 from cogs.lang import words
 from cogs.tables.runner import Tables
 from data import Database, Job
@@ -127,10 +128,10 @@ async def two(emu: Emulator, store: str, monkeypatch: pytest.MonkeyPatch) -> Asy
         puzzles_per_user=1,
         sync_commands=True,
     )
-    entry.redirect_discord(settings.api_base, settings.gateway_url)
+    redirect_discord(settings.api_base, settings.gateway_url)
     router = Router(emu)
     for name in ("a", "b"):
-        instance = Instance(name, BotRunner(emu, lambda: entry.DominoBot(settings)))
+        instance = Instance(name, BotRunner(emu, lambda: DominoBot(settings)))
         router.instances.append(instance)
         await instance.start(emu)
     router.install(monkeypatch)
@@ -290,9 +291,7 @@ async def test_any_instance_takes_any_click_and_jobs_run_once(
     a, b = two.instances
     templates = rebuilt_by(b.client)  # as started: before it sent any view itself
     assert len(emu.command_syncs) == 1  # the second instance found the sync in the store
-    assert (
-        await a.client.db.bot_value(entry.COMMANDS_SYNCED) == await a.client.command_fingerprint()
-    )
+    assert await a.client.db.bot_value(COMMANDS_SYNCED) == await a.client.command_fingerprint()
     people = await open_three(emu, two, a, b)
     await play(emu, path, people, clicks, 4)
     # A person's turn runs out while both instances are up: the timer moves once.
@@ -489,7 +488,7 @@ async def start_sharded(emu: Emulator, store: str) -> list[Instance]:
     instances = []
     for shard in (0, 1):
         env = {"DISCORD_TOKEN": emu.token, "SHARD_COUNT": "2", "SHARD_IDS": str(shard)}
-        read = entry.Settings.from_environment(env)
+        read = Settings.from_environment(env)
         settings = conftest.test_settings(
             emu,
             store,
@@ -498,8 +497,8 @@ async def start_sharded(emu: Emulator, store: str) -> list[Instance]:
             shared_store=read.shared_store,
             sync_commands=read.sync_commands,
         )
-        entry.redirect_discord(settings.api_base, settings.gateway_url)
-        instance = Instance(f"shard {shard}", BotRunner(emu, lambda s=settings: entry.DominoBot(s)))
+        redirect_discord(settings.api_base, settings.gateway_url)
+        instance = Instance(f"shard {shard}", BotRunner(emu, lambda s=settings: DominoBot(s)))
         await instance.start(emu)
         instances.append(instance)
     return instances

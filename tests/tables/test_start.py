@@ -11,11 +11,12 @@ import pytest
 
 import bot as entry
 from cogs import texts
+from cogs.common.settings import Settings
 from tests.emulator.emulator import Emulator
 
 
 async def test_a_rejected_token_stops_the_bot(emu: Emulator, tmp_path: Path) -> None:
-    settings = entry.Settings(
+    settings = Settings(
         token="not-the-token",
         database=tmp_path / "domino.sqlite3",
         api_base=emu.api_base,
@@ -28,7 +29,7 @@ async def test_a_rejected_token_stops_the_bot(emu: Emulator, tmp_path: Path) -> 
 def test_a_rejected_token_is_one_line_and_exit_status(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async def rejected(settings: entry.Settings) -> int:
+    async def rejected(settings: Settings) -> int:
         raise discord.LoginFailure("Improper token has been passed.")
 
     monkeypatch.setattr(entry, "serve", rejected)

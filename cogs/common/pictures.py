@@ -1,4 +1,7 @@
-"""Pictures drawn in worker processes, off the bot's event loop and its GIL.
+"""The bot's one picture service: every picture of every feature (a table's board, score sheet
+and hands; a review's decisions; a replay's board and a rating chart; a puzzle) is drawn here,
+in the bot's picture workers (`cogs.common.workers.picture_pool`), off the event loop and its
+GIL. A feature asks for a picture in the reader's words and gets its PNG and its description.
 
 Each picture comes back with its description (alt text), made in the worker from the same view:
 describing a board walks its layout as drawing it does, and the bot's event loop is the one
@@ -9,53 +12,40 @@ encoding lets go of it), so pictures drawn in threads of the bot's process slow 
 itself: under load every click waited behind them. Render is pure (views in, PNG bytes out) and
 its inputs pickle, so the work goes to processes instead.
 
-Boards and score sheets have workers of their own, so under load a public board never waits in
-line behind private hands: the board is what everyone at the table is watching.
+What a channel watches (boards, score sheets, puzzles) has workers of its own, so under load a
+public board never waits in line behind private pictures (hands, reviews, replays, charts):
+the board is what everyone at the table is watching.
 
 Workers are `cogs.common.workers.SocketWorkers` (spawned processes the event loop writes each
 job to and reads each picture from, without a thread in between), started once per process on
-first use or by `warm_up()`; they live as long as the process and end by themselves when it dies
-any other way (killed, crashed; see `engine.workers`). A worker that died (killed) is replaced,
-and the picture is drawn again once.
+first use or by the bot's `workers.warm_up()`; they live as long as the process and end by
+themselves when it dies any other way (killed, crashed; see `engine.workers`). A worker that
+died (killed) is replaced, and the picture is drawn again once.
+
+Nothing here imports discord: the workers import this module to run its drawing functions.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 import render
-from cogs.common.workers import SocketWorkers
+from cogs.common.workers import PICTURE_WORKERS, picture_pool
 from cogs.lang.words import words
 from engine import SeatView
+from engine.messages import Message
+from render.chart import rating_chart_png
 
-#: Worker processes per pool (public pictures, private hands): half the cores, 1 to 4. On two
-#: cores one each: at 200 tables (`bench.table_load`) the workers' CPU per click fell from 14.2
-#: to 11.0 ms and p95 from 764 to 651 ms against two each (four processes taking turns on two
-#: cores drew each picture a quarter slower, from colder caches).
-WORKERS = max(1, min(4, (os.cpu_count() or 2) // 2))
+if TYPE_CHECKING:
+    from cogs.lang import Words
+    from engine.puzzles.dominosa import Placement
+    from engine.puzzles.quadrille import TilePlacement
 
+WORKERS = PICTURE_WORKERS  # processes per pool
 ALT_LIMIT = 1000  # Discord's longest attachment description
-
-_pools: dict[str, SocketWorkers] = {}
-
-
-def _ready() -> None:
-    """Import Pillow, the fonts and the render code, and build the English words, once per
-    worker before the first job (another language's words are built on its first picture)."""
-    from render.theme import get_theme
-
-    get_theme("light")
-    _wording("en")
-
-
-def _pool(name: str) -> SocketWorkers:
-    pool = _pools.get(name)
-    if pool is None:
-        pool = _pools[name] = SocketWorkers(WORKERS, warm_up=_ready, name=f"{name} pictures")
-    return pool
 
 
 class Picture(NamedTuple):
@@ -75,14 +65,17 @@ DRAWN: dict[str, list[float]] = {"board": [0, 0.0], "hand": [0, 0.0], "score she
 
 
 async def _drawn(name: str, draw: Callable[..., Picture], *args: object) -> Picture:
-    picture: Picture = await _pool(name).run(draw, *args)
+    picture: Picture = await picture_pool(name).run(draw, *args)
     return picture
 
 
-def warm_up() -> None:
-    """Start the workers now, so the first table does not wait for them."""
-    for name in ("public", "private"):
-        _pool(name).start()
+def worded_view(view: SeatView, w: Words) -> SeatView:
+    """The view with its status line (an engine `Message`, English as it stands) in `w`'s
+    words: render draws and describes the status as it is, and cannot translate it."""
+    if not view.status:
+        return view
+    text = w.message(view.status)
+    return replace(view, status=Message(text.replace("{", "{{").replace("}", "}}")))
 
 
 # -- run in the workers: the picture and its description, in one trip --------------------------
@@ -131,6 +124,37 @@ def _decision(
     return Picture(png, alt[:ALT_LIMIT], cpu)
 
 
+def _dominosa(
+    grid: tuple[tuple[int, ...], ...], placements: list[Placement], size: int, language: str
+) -> Picture:
+    wording = _wording(language)
+    started = time.thread_time()
+    png = render.dominosa_png(grid, placements, wording=wording)
+    cpu = time.thread_time() - started
+    alt = render.describe_dominosa(grid, len(placements), size=size, wording=wording)
+    return Picture(png, alt[:ALT_LIMIT], cpu)
+
+
+def _quadrille(figure: tuple[str, ...], placements: list[TilePlacement], language: str) -> Picture:
+    wording = _wording(language)
+    started = time.thread_time()
+    png = render.quadrille_png(figure, placements, wording=wording)
+    cpu = time.thread_time() - started
+    alt = render.describe_quadrille(figure, len(placements), wording=wording)
+    return Picture(png, alt[:ALT_LIMIT], cpu)
+
+
+def _rating_chart(
+    ratings: list[float], title: str, caption: str, name: str, language: str
+) -> Picture:
+    wording = _wording(language)
+    started = time.thread_time()
+    png = rating_chart_png(ratings, title=title, caption=caption, wording=wording)
+    cpu = time.thread_time() - started
+    alt = render.describe_chart(ratings, name=name, wording=wording)
+    return Picture(png, alt[:ALT_LIMIT], cpu)
+
+
 def _count(kind: str, picture: Picture) -> Picture:
     drawn = DRAWN[kind]
     drawn[0] += 1
@@ -162,3 +186,31 @@ async def decision(
 async def hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
     """A seat's own hand (for its owner only) and its description."""
     return _count("hand", await _drawn("private", _hand, view, list(names), language))
+
+
+async def replay(view: SeatView, names: Sequence[str], language: str) -> Picture:
+    """A replay's board (`/history`: a public view of a finished match, for the one person who
+    asked, so drawn with the private pictures) and its description."""
+    return await _drawn("private", _board, view, list(names), language)
+
+
+async def rating_chart(
+    ratings: Sequence[float], title: str, caption: str, name: str, language: str
+) -> Picture:
+    """`/stats`: the rating chart of `name` (`ratings` oldest first, at least one) with its
+    `title` and `caption`, and its description."""
+    return await _drawn("private", _rating_chart, list(ratings), title, caption, name, language)
+
+
+async def dominosa(
+    grid: tuple[tuple[int, ...], ...], placements: Sequence[Placement], size: int, language: str
+) -> Picture:
+    """A Dominosa puzzle of the double-`size` set as it stands (a public message)."""
+    return await _drawn("public", _dominosa, grid, list(placements), size, language)
+
+
+async def quadrille(
+    figure: tuple[str, ...], placements: Sequence[TilePlacement], language: str
+) -> Picture:
+    """The Quadrille figure as it stands (a public message)."""
+    return await _drawn("public", _quadrille, figure, list(placements), language)

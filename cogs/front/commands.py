@@ -17,21 +17,23 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common import colours
 from cogs.common.refusal import Refusal
-from cogs.lang import LANGUAGES, Command, Words, native_name
-from cogs.lang.games import picker_label
+from cogs.front.mine import Mine, MineMenu
+from cogs.front.runners import puzzles_of, tables_of
+from cogs.lang import LANGUAGES, Command, native_name
+from cogs.lang.games import game_choices
 from cogs.standings import format as fmt
 from cogs.tables.lobby import option_value
-from cogs.tables.mine import Mine
 from cogs.tables.seating import Setup
 from engine import all_variants, get_variant
 from engine.errors import DominoError
 from engine.puzzles.dominosa import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
-EMBED_COLOUR = discord.Colour(0x2E7D32)
+EMBED_COLOUR = colours.TABLE
 
 
 # What `/domino new options:` reads, strictly: anything else is refused with a short sentence
@@ -75,21 +77,6 @@ def parse_options(text: str | None) -> dict[str, Any]:
         else:
             raise Refusal(texts.BAD_OPTIONS, text=texts.user_text(part))
     return options
-
-
-def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
-    """Every variant whose id, name (English or in `w`'s language) or alias contains what was
-    typed, with its summary, in `w`'s language."""
-    typed = current.strip().lower()
-    found: list[app_commands.Choice[str]] = []
-    for kind in all_variants():
-        name = w.game_name(kind.id)
-        known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
-        if typed and typed not in known:
-            continue
-        label = picker_label(name, w.game_summary(kind.id))
-        found.append(app_commands.Choice(name=label, value=kind.id))
-    return found[:25]
 
 
 def option_suggestions(game: str | None, current: str) -> list[app_commands.Choice[str]]:
@@ -141,7 +128,7 @@ class Domino(commands.Cog):
         """Every /domino command: a player whose DMs were found closed may have opened them.
         That takes table locks and writes, so it runs beside the command, never before its
         acknowledgement."""
-        self.bot.tables.reopen_dms_soon(interaction.user.id)
+        tables_of(self.bot).reopen_dms_soon(interaction.user.id)
         return True
 
     @domino.command(name="new", description="Open a domino table in this channel")
@@ -188,7 +175,7 @@ class Domino(commands.Cog):
             rated=rated,
             hints=bool(hints),
         )
-        await self.bot.tables.lobbies.open_table(interaction, setup)
+        await tables_of(self.bot).lobbies.open_table(interaction, setup)
 
     @new.autocomplete("game")
     async def _new_game(
@@ -279,7 +266,7 @@ class Domino(commands.Cog):
         size: app_commands.Range[int, 3, 9] = 6,
         difficulty: str = "easy",
     ) -> None:
-        await self.bot.puzzles.open(interaction, size, difficulty, game)
+        await puzzles_of(self.bot).open(interaction, size, difficulty, game)
 
     @domino.command(
         name="review", description="Where you lost points in a finished match (only you see it)"
@@ -319,7 +306,7 @@ class Domino(commands.Cog):
         permissions = interaction.permissions
         if not (permissions.manage_threads or permissions.manage_guild):
             raise Refusal(texts.MODERATOR_ONLY)
-        await self.bot.tables.end_table(interaction, table)
+        await tables_of(self.bot).end_table(interaction, table)
 
     @domino.command(name="settings", description="Your own settings: where your hand comes")
     @app_commands.describe(
@@ -337,7 +324,7 @@ class Domino(commands.Cog):
         """Where the player gets their hand on their turn, remembered for every table. The
         command is acknowledged before anything is written (Discord's 3 s are not spent on the
         store and on the player's open tables)."""
-        publisher = self.bot.tables.publisher
+        publisher = tables_of(self.bot).publisher
         await interaction.response.defer(ephemeral=True, thinking=True)
         if hands is not None:
             await publisher.choose_hands_place(interaction.user.id, hands)
@@ -394,8 +381,9 @@ class Domino(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         # Counts what scrolls the board away; the bot's own posts are counted where it sends them.
         if self.bot.user is not None and message.author.id != self.bot.user.id:
-            self.bot.tables.publisher.note_message(message.channel.id)
+            tables_of(self.bot).publisher.note_message(message.channel.id)
 
 
 async def setup(bot: DominoBot) -> None:
+    bot.add_dynamic_items(MineMenu)
     await bot.add_cog(Domino(bot))

@@ -20,16 +20,18 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common import colours
 from cogs.common.components import Fields, PersistentItem
 from cogs.common.refusal import Refusal
+from cogs.front.runners import puzzles_of, tables_of
 from cogs.lang import Command, Words, words
 from cogs.tables.table import Phase, Step, Table
 
 if TYPE_CHECKING:
-    from bot import DominoBot
+    from cogs.common.bot import DominoBot
 
 ENGLISH = words("en")  # the placeholder of a menu rebuilt from a custom id (never shown again)
-COLOUR = discord.Colour(0x2E7D32)
+COLOUR = colours.TABLE
 MENU_SIZE = 25
 PLACE_ID = re.compile(r"[0-9a-z]{1,32}")
 USER_ID = r"[0-9]{1,20}"
@@ -91,7 +93,7 @@ class Mine:
 
     async def places(self, user_id: int, w: Words) -> list[Place]:
         """Every table and puzzle `user_id` counts in, tables first, each by id."""
-        db, tables, puzzles = self.bot.db, self.bot.tables, self.bot.puzzles
+        db, tables, puzzles = self.bot.db, tables_of(self.bot), puzzles_of(self.bot)
         found: list[Place] = []
         for table_id in await db.open_tables_of(user_id, "table"):
             try:
@@ -151,10 +153,10 @@ class Mine:
             raise Refusal(texts.NO_SUCH_TABLE)
         db = self.bot.db
         if place_id in await db.open_tables_of(user_id, "puzzle"):
-            await self.bot.puzzles.act(interaction, place_id, "quit", "")  # acknowledges it
+            await puzzles_of(self.bot).act(interaction, place_id, "quit", "")  # acknowledges it
         elif place_id in await db.open_tables_of(user_id, "table"):
             await interaction.response.defer()
-            await self.bot.tables.act(place_id, lambda table: leave(table, user_id))
+            await tables_of(self.bot).act(place_id, lambda table: leave(table, user_id))
         else:
             raise Refusal(texts.NO_SUCH_TABLE)
         await interaction.edit_original_response(**await self.answer(user_id, mine(interaction)))
