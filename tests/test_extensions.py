@@ -166,3 +166,45 @@ def test_the_runtime_import_checker_sees_through_functions_but_not_type_checking
         encoding="utf-8",
     )
     assert runtime_imports(module) == {"typing", "bot"}
+
+
+# -- the kernel: no feature, no entry point, even for types ------------------------------------
+
+#: What `cogs/common/` (the kernel every feature uses) may import of the Discord layer.
+KERNEL_MAY_IMPORT = ("cogs.common", "cogs.lang", "cogs.texts", "cogs.audience")
+
+
+def every_import(path: Path) -> set[str]:
+    """Every absolute module (and imported name, as `module.name`) a file imports: at module
+    level, inside functions and under `if TYPE_CHECKING:` alike."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "cogs" / "common").glob("*.py")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_the_kernel_imports_no_feature_and_not_the_entry_point(path: Path) -> None:
+    ours = {name for name in every_import(path) if name.partition(".")[0] in ("cogs", "bot")}
+    assert {
+        name for name in ours if name != "cogs" and not within(name, KERNEL_MAY_IMPORT)
+    } == set()
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "cogs").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_nothing_under_cogs_imports_the_entry_point_even_for_types(path: Path) -> None:
+    assert not {name for name in every_import(path) if name.partition(".")[0] == "bot"}
