@@ -40,6 +40,8 @@ def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
 # -- refusals (shown ephemerally) -------------------------------------------------------------
 
 NO_SUCH_TABLE = N_("That table is closed.")
+#: A match number that is not a recorded match of this server (a replay, a review).
+NO_SUCH_MATCH = N_("There is no match #{number} here.")
 NOT_YOUR_TURN = N_("It is not your turn.")
 NOT_SEATED = N_("You are not playing at this table.")
 STALE_BUTTON = N_("That button is out of date: the game has moved on. Use the newest message.")

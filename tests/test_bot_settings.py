@@ -13,7 +13,7 @@ from cogs.common.bot import DominoBot
 from cogs.common.refusal import Refusal
 from cogs.front.commands import parse_options
 from cogs.lang import words
-from cogs.lang.games import game_choices
+from cogs.lang.commands import game_choices
 from engine import all_variants
 
 

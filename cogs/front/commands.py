@@ -22,7 +22,7 @@ from cogs.common.refusal import Refusal
 from cogs.front.mine import Mine, MineMenu
 from cogs.front.runners import puzzles_of, tables_of
 from cogs.lang import LANGUAGES, Command, native_name
-from cogs.lang.games import game_choices
+from cogs.lang.commands import game_choices
 from cogs.standings import format as fmt
 from cogs.tables.lobby import option_value
 from cogs.tables.seating import Setup

@@ -1,5 +1,6 @@
-"""Slash commands in every language: discord.py's `app_commands.Translator`, and the command
-texts collected for the catalogue.
+"""Slash commands in every language: discord.py's `app_commands.Translator`, the command texts
+collected for the catalogue, and the game picker every command asking for a game offers
+(`game_choices`, in the reader's words).
 
 Every name and description of a command, group, option and choice is a message of the `domino`
 domain with msgctxt `command` (its English text is the msgid). When the bot syncs, discord.py asks
@@ -23,8 +24,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.lang.games import picker_label
 from cogs.lang.languages import LOCALES_OF, valid_command_name
-from cogs.lang.words import words
+from cogs.lang.words import Words, words
+from engine import all_variants
 
 log = logging.getLogger(__name__)
 
@@ -111,3 +114,19 @@ def command_texts(modules: Sequence[str]) -> list[tuple[str, str]]:
                 if text and text not in found:
                     found[text] = note
     return list(found.items())
+
+
+def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
+    """The game picker of every command that asks for a table game (`/domino new`, `/domino
+    rules`, the standings' filters): every variant whose id, name (English or in `w`'s language)
+    or alias contains what was typed, with its summary, in `w`'s language."""
+    typed = current.strip().lower()
+    found: list[app_commands.Choice[str]] = []
+    for kind in all_variants():
+        name = w.game_name(kind.id)
+        known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
+        if typed and typed not in known:
+            continue
+        label = picker_label(name, w.game_summary(kind.id))
+        found.append(app_commands.Choice(name=label, value=kind.id))
+    return found[:25]

@@ -21,20 +21,15 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
-from discord import app_commands
 
 from engine import all_variants
 from engine.puzzles import PuzzleInfo, all_puzzles
 from engine.puzzles import dominosa as dominosa_module
 from engine.puzzles import quadrille as quadrille_module
 from engine.variants.base import Variant
-
-if TYPE_CHECKING:
-    from cogs.lang.words import Words
 
 DOMAIN = "rules"
 LOCALES = Path(__file__).parent / "locales"
@@ -74,22 +69,6 @@ def picker_label(name: str, summary: str, limit: int = CHOICE_LIMIT) -> str:
     if len(cut) < limit // 2:
         cut = room[:-1]
     return cut + ELLIPSIS
-
-
-def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
-    """The game picker of every command that asks for a table game (`/domino new`, `/domino
-    rules`, the standings' filters): every variant whose id, name (English or in `w`'s language)
-    or alias contains what was typed, with its summary, in `w`'s language."""
-    typed = current.strip().lower()
-    found: list[app_commands.Choice[str]] = []
-    for kind in all_variants():
-        name = w.game_name(kind.id)
-        known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
-        if typed and typed not in known:
-            continue
-        label = picker_label(name, w.game_summary(kind.id))
-        found.append(app_commands.Choice(name=label, value=kind.id))
-    return found[:25]
 
 
 def rules_text(kind: Game) -> str:

@@ -55,7 +55,6 @@ from cogs.common.workers import WORKER_FAILURES, Workers
 from cogs.lang import Words
 from cogs.review import texts as words
 from cogs.review.answer import review_message
-from cogs.standings import texts as standings_words
 from cogs.tables.board import move_labels
 from cogs.tables.table import Phase, Table
 from data.models import DataError, MatchSummary
@@ -159,7 +158,7 @@ class Reviews:
         try:
             summary = await db.match_summary(match_id, guild_id)
         except DataError:
-            raise Refusal(standings_words.NO_SUCH_MATCH, number=str(match_id)) from None
+            raise Refusal(texts.NO_SUCH_MATCH, number=str(match_id)) from None
         seat = next((s.seat for s in summary.seats if s.user_id == interaction.user.id), None)
         if seat is None:
             raise Refusal(words.NOT_A_PLAYER, number=str(match_id))

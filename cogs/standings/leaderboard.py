@@ -21,7 +21,7 @@ from cogs.audience import mine
 from cogs.common import colours, pictures
 from cogs.common.refusal import Refusal
 from cogs.lang import Words
-from cogs.lang.games import game_choices
+from cogs.lang.commands import game_choices
 from cogs.standings import format as fmt
 from cogs.standings import texts as words
 from cogs.standings.views import LEADERBOARD_ITEMS, BoardScope, leaderboard_view

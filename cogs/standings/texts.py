@@ -4,6 +4,7 @@ messages marked for translation; functions take the reader's `Words`."""
 
 from __future__ import annotations
 
+from cogs import texts
 from cogs.lang import N_, Nn_, Words
 
 # -- names of things --------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def unit_score(names: str, points: int, won: bool, *, w: Words) -> str:
 
 # -- the stepper ------------------------------------------------------------------------------
 
-NO_SUCH_MATCH = N_("There is no match #{number} here.")
+NO_SUCH_MATCH = texts.NO_SUCH_MATCH  # the reviews refuse such a number too
 NOT_REPLAYABLE = N_("Match #{number} cannot be replayed: {reason}")
 STEP_TITLE = N_("Match #{number} · {game}")
 STEP_DEAL = N_("Hand {hand} of {hands}: the deal.")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -34,8 +34,6 @@ from data.models import Kind, Order
 
 if TYPE_CHECKING:
     from cogs.common.ports import ReviewDesk
-    from cogs.standings.history import History
-    from cogs.standings.leaderboard import Standings
 
 ORDERS: tuple[Order, ...] = ("rating", "wins", "points")
 KINDS: tuple[Kind, ...] = ("players", "pairs")
@@ -44,12 +42,37 @@ MENU_SIZE = 25
 ENGLISH = words_in("en")  # labels of items rebuilt from a custom id (never shown again)
 
 
-def standings_of(interaction: discord.Interaction[Any]) -> Standings:
-    return cast("Standings", _cog(interaction, "Standings"))
+class Pages(Protocol):
+    """What the leaderboard's buttons ask of the `Standings` cog (`cogs.standings.leaderboard`,
+    which builds these buttons: named by a protocol, so the two modules do not import each
+    other)."""
+
+    async def leaderboard_page(
+        self, interaction: discord.Interaction[Any], scope: BoardScope, page: int | str
+    ) -> None: ...
 
 
-def history_of(interaction: discord.Interaction[Any]) -> History:
-    return cast("History", _cog(interaction, "History"))
+class Replays(Protocol):
+    """What the history's and the replay's buttons ask of the `History` cog
+    (`cogs.standings.history`)."""
+
+    async def history_page(
+        self, interaction: discord.Interaction[Any], player: int, before: int
+    ) -> None: ...
+
+    async def open_replay(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+
+    async def replay_step(
+        self, interaction: discord.Interaction[Any], match_id: int, position: int
+    ) -> None: ...
+
+
+def standings_of(interaction: discord.Interaction[Any]) -> Pages:
+    return cast("Pages", _cog(interaction, "Standings"))
+
+
+def history_of(interaction: discord.Interaction[Any]) -> Replays:
+    return cast("Replays", _cog(interaction, "History"))
 
 
 def _cog(interaction: discord.Interaction[Any], name: str) -> Any:
