@@ -457,7 +457,7 @@ def test_cogs_and_bot_import_only_what_the_table_allows() -> None:
 @pytest.mark.parametrize(
     "package",
     [
-        pytest.param("engine", marks=pytest.mark.xfail(strict=True, reason="ENGINE_CIRCLE")),
+        "engine",
         "render",
         "data",
         pytest.param("cogs", marks=pytest.mark.xfail(strict=True, reason=CURRENT_COGS)),
