@@ -250,13 +250,15 @@ def inside(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
-def cycles(imports: list[Import], package: str) -> list[list[str]]:
+def cycles(imports: list[Import], *packages: str) -> list[list[str]]:
     """The strongly connected components of more than one module among the modules of
-    `package` (Tarjan's algorithm), each sorted, largest first."""
+    `packages` (Tarjan's algorithm), each sorted, largest first."""
     graph: dict[str, set[str]] = {}
     for found in imports:
         for target in (found.target, found.via):
-            if target and inside(found.source, package) and inside(target, package):
+            if target is None or not any(inside(target, package) for package in packages):
+                continue
+            if any(inside(found.source, package) for package in packages):
                 graph.setdefault(found.source, set()).add(target)
                 graph.setdefault(target, set())
     index: dict[str, int] = {}
@@ -367,7 +369,7 @@ def contract_violations(imports: list[Import]) -> list[str]:
                 found.append(f"{imported} not allowed for {package}")
         elif target.partition(".")[0] in NEVER_OUTSIDE.get(package, ()):
             found.append(f"{imported} not allowed for {package}")
-    return found
+    return list(dict.fromkeys(found))
 
 
 def bot_importers(imports: list[Import], package: str) -> list[str]:
@@ -455,16 +457,19 @@ def test_cogs_and_bot_import_only_what_the_table_allows() -> None:
 
 
 @pytest.mark.parametrize(
-    "package",
+    "packages",
     [
-        "engine",
-        "render",
-        "data",
-        pytest.param("cogs", marks=pytest.mark.xfail(strict=True, reason=CURRENT_COGS)),
+        ("engine",),
+        ("render",),
+        ("data",),
+        pytest.param(("cogs", "bot"), marks=pytest.mark.xfail(strict=True, reason=CURRENT_COGS)),
     ],
+    ids=lambda packages: "+".join(packages),
 )
-def test_no_import_cycle_within_a_package(package: str) -> None:
-    circles = cycles(IMPORTS, package)
+def test_no_import_cycle_within_a_package(packages: tuple[str, ...]) -> None:
+    """Among the modules of engine/, of render/, of data/, and of cogs/ with bot.py (the
+    entry point imported back under TYPE_CHECKING is how the Discord layer's circle hid)."""
+    circles = cycles(IMPORTS, *packages)
     assert not circles, "\n\n".join(
         f"a circle of {len(members)}: {', '.join(members)}\n  "
         + "\n  ".join(edges_within(IMPORTS, members))
