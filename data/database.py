@@ -25,20 +25,18 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from data import (
-    bot_values,
-    hands_places,
-    languages,
-    live,
-    puzzle_solves,
-    queries,
-    recording,
-    reviews,
-    runtime,
-    seasons,
-    servers,
-    turn_clocks,
-)
+import data.bot_values as bot_values
+import data.hands_places as hands_places
+import data.languages as languages
+import data.live as live
+import data.puzzle_solves as puzzle_solves
+import data.queries as queries
+import data.recording as recording
+import data.reviews as reviews
+import data.runtime as runtime
+import data.seasons as seasons
+import data.servers as servers
+import data.turn_clocks as turn_clocks
 from data.migrate import migrate
 from data.models import (
     Change,

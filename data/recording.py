@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from data import seasons
 from data.models import DataError, FinishedMatch, RatingChange, RecordOutcome, SeatResult
 from data.ratings import NEWCOMER, Skill, rate, unit_places
 from data.scopes import scopes
+from data.seasons import holding
 from data.sql import Connection
 from data.totals import add_match
 from engine.errors import UnknownVariant
@@ -120,7 +120,7 @@ async def record(
     await connection.execute(
         "INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (match.guild_id,)
     )
-    season = await seasons.holding(connection, match.guild_id, match.finished_at)
+    season = await holding(connection, match.guild_id, match.finished_at)
     season_id = season.id if season is not None else None
     inserted = await connection.fetch_one(
         "INSERT INTO matches (table_id, guild_id, season_id, variant, scoring, options, hands,"

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from data import runtime
 from data.models import Job, Shown, TurnClock
+from data.runtime import lock_table, queue, save_shown
 from data.sql import Connection
 from data.sql.base import Row
 
@@ -70,12 +70,12 @@ async def turn_shown(
     delivered more than `late_after` seconds after the turn began also queues `then_show` at
     `revision` (what showed the turn's time before it was known is shown again). Returns the
     clock started (None: not the table's turn any more, or started by an earlier alert)."""
-    await runtime.lock_table(connection, shown.table_id)  # before its row: one lock order
+    await lock_table(connection, shown.table_id)  # before its row: one lock order
     await connection.fetch(
         f"SELECT revision FROM live_tables WHERE id = ?{connection.for_update()}",
         (shown.table_id,),
     )
-    await runtime.save_shown(connection, shown)
+    await save_shown(connection, shown)
     row = await connection.fetch_one(
         "UPDATE turn_clocks SET shown_at = ?"
         " WHERE table_id = ? AND version = ? AND shown_at IS NULL"
@@ -90,7 +90,7 @@ async def turn_shown(
         (clock.deadline, shown.table_id, UNTIL_SHOWN),
     )
     if then_show and now - clock.started_at > late_after:
-        await runtime.queue(connection, shown.table_id, then_show, revision, now)
+        await queue(connection, shown.table_id, then_show, revision, now)
     return clock
 
 

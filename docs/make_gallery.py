@@ -113,6 +113,7 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
         "sebastopol": ("sebastopol", board(late("sebastopol", 4, 2))),
         "cross-nine": ("cross-nine", board(late("cross-nine", 8, 2))),
         "cyprus-10-players": ("cyprus star, 10 players", board(late("cyprus", 10, 2))),
+        "cyprus-6-players": ("cyprus star, 6 players", board(late("cyprus", 6, 3))),
         "french-stack": ("french stack", board(late("french", 2, 3))),
         "sum-row": ("sum row", board(late("sum", 3, 1, share=0.8))),
         "pairs": ("pairs", board(late("pairs", 2, 2))),

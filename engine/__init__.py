@@ -22,7 +22,8 @@ from engine.errors import (
     RecordError,
     UnknownVariant,
 )
-from engine.hand import Event, HandState
+from engine.events import Event
+from engine.hand import HandState
 from engine.layout import Layout, Shape
 from engine.match import Match
 from engine.puzzles import DominosaGame, DominosaPuzzle, QuadrilleGame

@@ -17,27 +17,16 @@ through `end_turn` and `finish`; they keep what else they need in `side` (a `Sid
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.actions import Action, Draw, Pass, Play, Special
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.layout import Arm, Layout, Placement, Shape
 from engine.messages import GameName, Message, any_of
 from engine.rules import DrawRule, End, HandOutcome, Lead
 from engine.tiles import Tile
 from engine.variants.base import SideState, Variant
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What one action did. `drawn` is private to the drawing seat; the rest is public."""
-
-    action: Action
-    placement: Placement | None = None
-    drawn: tuple[Tile, ...] = ()
-    outcome: HandOutcome | None = None
-    turn: int | None = None  # the seat to act next (None once the hand is over)
 
 
 class HandState:

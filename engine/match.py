@@ -16,7 +16,8 @@ from typing import Any
 
 from engine.actions import Action
 from engine.errors import BadDeal, IllegalAction
-from engine.hand import Event, HandState
+from engine.events import Event
+from engine.hand import HandState
 from engine.messages import Message, Plural, any_of
 from engine.rules import HandResult, Lead
 from engine.tiles import Tile

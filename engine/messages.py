@@ -164,27 +164,3 @@ class Plural(Message):
 
 def _rebuild_plural(singular: str, plural: str, count: int, params: dict[str, object]) -> Plural:
     return Plural(singular, plural, count=count, **params)
-
-
-def keywords() -> dict[str, tuple[int | tuple[int, str], ...]]:
-    """The names under which the engine's templates are written, each with its Babel keyword
-    spec (which positional arguments are the msgid, and the plural msgid): `Message` and every
-    `DominoError` subclass (after importing every engine module that defines one) take the
-    template first, `(1,)`; `Plural` takes singular and plural, `(1, 2)`; `InContext` takes the
-    context then the template, `((1, "c"), 2)` (pgettext's spec). Iterating gives the names; the
-    mapping can be passed to `babel.messages.extract.extract(keywords=...)` as is."""
-    import engine
-    import engine.puzzles  # noqa: F401
-    from engine.errors import DominoError
-
-    names = {"Message", DominoError.__name__}
-    pending: list[type[DominoError]] = [DominoError]
-    while pending:
-        for subclass in pending.pop().__subclasses__():
-            if subclass.__module__.split(".")[0] == "engine" and subclass.__name__ not in names:
-                names.add(subclass.__name__)
-                pending.append(subclass)
-    specs: dict[str, tuple[int | tuple[int, str], ...]] = {name: (1,) for name in sorted(names)}
-    specs[Plural.__name__] = (1, 2)
-    specs[InContext.__name__] = ((1, "c"), 2)
-    return specs

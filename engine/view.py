@@ -16,7 +16,7 @@ from engine.tiles import Tile
 from engine.variants.base import PublicFacts, PublicState
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.variants.base import MatchAtPlay
 
 
 @dataclass(frozen=True)
@@ -55,19 +55,19 @@ class SeatView(PublicFacts):
 ONLOOKER = -1
 
 
-def seat_view(match: Match, seat: int) -> SeatView:
+def seat_view(match: MatchAtPlay, seat: int) -> SeatView:
     """What `seat` may know: its own hand and moves, the rest as anyone sees it."""
     return _view(match, seat)
 
 
-def public_view(match: Match) -> SeatView:
+def public_view(match: MatchAtPlay) -> SeatView:
     """What anyone watching may know: no hand, no moves, and the history as the game shows it to
     someone with no tile (`Variant.seen_by`). Everything public (the board, its log and alt text,
     score sheets, replays) is built from this view only."""
     return _view(match, None)
 
 
-def _view(match: Match, seat: int | None) -> SeatView:
+def _view(match: MatchAtPlay, seat: int | None) -> SeatView:
     hand = match.hand
     public = match.variant.public_state(hand) if hand is not None else PublicState()
     return SeatView(

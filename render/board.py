@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.layout import Shape
 from engine.view import SeatView
+from render.band import Band, band_height, draw_band, plan_band
 from render.encode import png_bytes
 from render.ends import end_names
 from render.geometry import arrange, pairs_arrangement
@@ -74,6 +75,7 @@ class BoardPlan:
     width: int
     height: int
     lead_arms: bool = False  # a spinner or star lead, whose arms are named by the way they leave
+    band: Band | None = None  # the ends band under the table (see `render.band`)
 
     @property
     def tag_size(self) -> int:
@@ -106,10 +108,12 @@ def tag_centres(plan: BoardPlan, *, wording: Wording = ENGLISH) -> list[tuple[fl
     return place_tags(wanted, tiles, frame)
 
 
-def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
+def plan_board(view: SeatView, *, footer_lines: int = 1, wording: Wording = ENGLISH) -> BoardPlan:
     """The board's layout. The table is at most `MAX_TABLE` tall while its tiles keep their pips
     legible on a phone (`min_cell`); a long game of a big set grows the picture down instead, up
-    to `TALLER_TABLES`' last, so that the tiles fold into more rows rather than shrink."""
+    to `TALLER_TABLES`' last, so that the tiles fold into more rows rather than shrink. Under
+    the table of a star, a French stack or a big set's line, the ends band (`render.band`: its
+    names are in `wording`'s language)."""
     header = _header_height(view.players)
     smallest = min_cell(set_top(view), picture_width=WIDTH)
     best: tuple[int, int, Arrangement] | None = None
@@ -125,10 +129,15 @@ def plan_board(view: SeatView, *, footer_lines: int = 1) -> BoardPlan:
     # keeps its size through a hand (growing only in the rare step to a taller table), so that
     # the buttons under the message stay where the thumb left them.
     cell, table_height, arrangement = best
-    height = header + table_height + FOOTER + (footer_lines - 1) * FOOTER_LINE
+    below = header + table_height
+    band_box = (MARGIN, below, WIDTH - MARGIN, below + band_height(view, wording))
+    band = plan_band(view, arrangement, band_box, wording=wording)
+    height = band_box[3] + FOOTER + (footer_lines - 1) * FOOTER_LINE
     placer = Placer(arrangement, cell, (MARGIN, header, WIDTH - 2 * MARGIN, table_height))
     lead_arms = view.layout.shape in (Shape.SPINNER, Shape.STAR)
-    return BoardPlan(arrangement, placer, cell, header, table_height, WIDTH, height, lead_arms)
+    return BoardPlan(
+        arrangement, placer, cell, header, table_height, WIDTH, height, lead_arms, band
+    )
 
 
 def board_image(
@@ -143,7 +152,7 @@ def board_image(
     palette = pips_for(get_theme(theme), set_top(view))
     _check_names(view, names)
     footer = _footer_texts(view, names, wording)
-    plan = plan_board(view, footer_lines=len(footer))
+    plan = plan_board(view, footer_lines=len(footer), wording=wording)
     arrangement, placer, cell = plan.arrangement, plan.placer, plan.cell
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
@@ -179,6 +188,8 @@ def board_image(
         x, y = round(centre[0] - width / 2), round(centre[1] - height / 2)
         note_text(text, (x, y, x + width, y + height), size=plan.tag_size,
                   colour=palette.tag_ink, ground=palette.tag)  # fmt: skip
+    if plan.band is not None:
+        draw_band(canvas, plan.band, view, palette)
     if not arrangement.spots and not arrangement.captions:
         message = wording.board_empty if view.turn is None else wording.board_waiting
         middle = (WIDTH / 2, plan.header + plan.table_height / 2)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -88,11 +89,21 @@ def plural_rule(language: str) -> str:
     return str(Catalog(locale=language).plural_expr)
 
 
+#: What else to drop with the catalogues: the `Words` made from them (`cogs.lang.words` says
+#: so when it loads; it reads the catalogues, so they cannot import it back).
+_made_from: list[Callable[[], None]] = []
+
+
+def when_forgotten(drop: Callable[[], None]) -> None:
+    """Call `drop` whenever the catalogues are forgotten."""
+    if drop not in _made_from:
+        _made_from.append(drop)
+
+
 def forget() -> None:
     """Drop every loaded catalogue, and the `Words` made from them (tests that write `.po`
     files call this)."""
-    from cogs.lang.words import words
-
     catalogue.cache_clear()
     translations.cache_clear()
-    words.cache_clear()
+    for drop in _made_from:
+        drop()

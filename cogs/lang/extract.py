@@ -2,7 +2,7 @@
 
 `extract` writes the two templates: `domino.pot` from Babel's extractor run over cogs/, render/
 and engine/ (markers `N_`, `Nn_`, `Np_`; the engine's words through `Message`, `Plural`,
-`InContext` and the names of the `DominoError` classes: engine.messages.keywords), and
+`InContext` and the names of the `DominoError` classes: engine.catalogue.keywords), and
 `rules.pot` from the
 engine's registry (`cogs.lang.games`, owned by the rules domain). `update` merges the templates
 into every language's `.po`: new entries come untranslated (no fuzzy guesses, which a translator
@@ -64,10 +64,10 @@ PO_HEADER = (
 
 def keywords() -> dict[str, Any]:
     """Our markers and the engine's: `Message`, `Plural`, `InContext` and every `DominoError`
-    class, each with its Babel spec (engine.messages.keywords, after importing every engine
+    class, each with its Babel spec (engine.catalogue.keywords, after importing every engine
     module so every refusal class is known)."""
     import engine
-    from engine.messages import keywords as engine_keywords
+    from engine.catalogue import keywords as engine_keywords
 
     for module in pkgutil.walk_packages(engine.__path__, "engine."):
         if not module.name.endswith("__main__"):

@@ -10,8 +10,33 @@ becomes a `Said` of the same shape.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+
+class English(Protocol):
+    """What `str()` of a value needs: the bot's English words (`cogs.lang.words`)."""
+
+    def game_name(self, variant_id: str, /) -> str: ...
+
+    def say(self, said: Said, /) -> str: ...
+
+
+#: The English words, given by `cogs.lang.words` when it loads: it words every value and so
+#: imports this module, which therefore cannot import it back. `cogs.lang` loads both.
+_english: list[Callable[[], English]] = []
+
+
+def english_from(provider: Callable[[], English]) -> None:
+    """Say where `str()` of a value finds the English words (called once, by `words`)."""
+    _english[:] = [provider]
+
+
+def _in_english() -> English:
+    if not _english:
+        raise RuntimeError("cogs.lang.words is not loaded: import cogs.lang")
+    return _english[0]()
 
 
 @dataclass(frozen=True)
@@ -23,9 +48,7 @@ class GameName:
     variant_id: str
 
     def __str__(self) -> str:
-        from cogs.lang.words import words
-
-        return words("en").game_name(self.variant_id)
+        return _in_english().game_name(self.variant_id)
 
 
 @dataclass(frozen=True)
@@ -102,9 +125,7 @@ class Said:
         return dict(self.values)
 
     def __str__(self) -> str:
-        from cogs.lang.words import words
-
-        return words("en").say(self)
+        return _in_english().say(self)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

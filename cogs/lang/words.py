@@ -18,9 +18,15 @@ from typing import TYPE_CHECKING, Any
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
-from cogs.lang.catalogues import LANGUAGES, plural_forms, plural_rule, translations
+from cogs.lang.catalogues import (
+    LANGUAGES,
+    plural_forms,
+    plural_rule,
+    translations,
+    when_forgotten,
+)
 from cogs.lang.languages import valid_command_name
-from cogs.lang.said import Command, Said, is_message
+from cogs.lang.said import Command, Said, english_from, is_message
 
 if TYPE_CHECKING:
     from render.wording import Wording
@@ -227,3 +233,7 @@ def rules_text(variant_id: str) -> str:
 def words(language: str) -> Words:
     """The bot's words in `language` (one of `LANGUAGES`), cached."""
     return Words(language)
+
+
+when_forgotten(words.cache_clear)
+english_from(lambda: words("en"))

@@ -21,8 +21,9 @@ amount of search. Search runs in
 the caller's thread: the bot runs it off the event loop through `engine.ai.pool.AIPool`.
 
 What differs from one game to another is the game's `GameAI` (`engine.ai.games`), found
-through the variant. The same search judges a finished match's decisions for one seat
-(`engine.ai.review`) and names the expert's move with a reason (`engine.ai.hints`).
+through the variant; this package imports every game's AI (`GAME_AIS`), which registers it.
+The same search judges a finished match's decisions for one seat (`engine.ai.review`) and names
+the expert's move with a reason (`engine.ai.hints`).
 """
 
 from __future__ import annotations
@@ -32,12 +33,18 @@ import time
 from collections.abc import Callable
 
 from engine.actions import Action
+from engine.ai.games.base import GameAI
+from engine.ai.games.pairs import PairsAI
+from engine.ai.games.placing import PlacingAI
+from engine.ai.games.sum import SumAI
 from engine.ai.heuristics import choose_easy
 from engine.ai.search import choose_by_search
 from engine.errors import DominoError
 from engine.view import SeatView
 
 LEVELS: tuple[str, ...] = ("random", "easy", "hard", "expert")
+#: Every game's AI: imported here, which registers it (`engine.ai.games.base.ai_for`).
+GAME_AIS: tuple[type[GameAI], ...] = (PlacingAI, PairsAI, SumAI)
 DEFAULT_BUDGET_MS: dict[str, int] = {"random": 0, "easy": 0, "hard": 100, "expert": 300}
 
 

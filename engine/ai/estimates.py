@@ -17,7 +17,7 @@ import math
 import random
 
 from engine.actions import Action
-from engine.ai.games import game_ai
+from engine.ai.games.base import game_ai
 from engine.ai.heuristics import choose_easy
 from engine.ai.knowledge import Knowledge
 from engine.view import SeatView

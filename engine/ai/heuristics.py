@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Play
-from engine.ai.games import game_ai
-from engine.ai.games.base import Reason
+from engine.ai.games.base import Reason, game_ai
 from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import build_world, sample_hidden
 from engine.hand import HandState

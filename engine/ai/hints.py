@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action
-from engine.ai.games import game_ai
-from engine.ai.games.base import Reason
+from engine.ai.games.base import Reason, game_ai
 from engine.ai.knowledge import Knowledge, variant_for
 from engine.ai.review import ACCURATE_LOSS, POINTS_PER_WIN, ReviewBudget, estimate_actions
 from engine.errors import DominoError

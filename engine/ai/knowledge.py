@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from engine.actions import Draw, Pass, Play, Special
-from engine.ai.games import game_ai
 from engine.layout import Shape
 from engine.match import Match
 from engine.rules import DrawRule
@@ -56,6 +56,30 @@ def variant_of(
 
 def variant_for(view: SeatView) -> Variant:
     return variant_of(view.variant, view.players, view.options)
+
+
+class Sight(Protocol):
+    """What a seat sees of its game beyond the layout and its own hand: the two hooks of the
+    game's AI (`GameAI.face_up`, `GameAI.in_stock`) that gathering knowledge asks. The game
+    AIs register here as they register (`engine.ai.games.base.ai_for`): their hooks read a
+    `Knowledge`, so this module sits below them and cannot look them up itself."""
+
+    def face_up(self, view: SeatView) -> tuple[Tile, ...]: ...
+
+    def in_stock(self, view: SeatView) -> tuple[tuple[int, Tile], ...]: ...
+
+
+_SIGHTS: dict[type[Variant], Sight] = {}
+
+
+def sees(variant: type[Variant], sight: Sight) -> None:
+    """Record what a seat of `variant` (and of the variants derived from it) sees."""
+    _SIGHTS[variant] = sight
+
+
+def sight_of(variant: Variant) -> Sight:
+    """What a seat of `variant`'s game sees: the nearest registered class's sight."""
+    return next(_SIGHTS[kind] for kind in type(variant).__mro__ if kind in _SIGHTS)
 
 
 @dataclass(frozen=True)
@@ -80,7 +104,7 @@ class Knowledge:
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
         variant = variant_for(view)
-        game = game_ai(variant)
+        game = sight_of(variant)
         visible = set(view.hand)
         visible.update(view.layout.tiles())
         visible.update(game.face_up(view))

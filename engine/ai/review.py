@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, action_from_record
-from engine.ai.games import game_ai
+from engine.ai.games.base import game_ai
 from engine.ai.knowledge import variant_for
 from engine.ai.search import Estimate, search
 from engine.match import Match

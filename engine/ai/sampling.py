@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Draw, Play
-from engine.ai.games import game_ai
+from engine.ai.games.base import game_ai
 from engine.ai.knowledge import Knowledge
 from engine.hand import HandState
 from engine.rules import Lead

@@ -45,8 +45,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.ai.estimates import EasyRival, Screen, Tally
-from engine.ai.games import game_ai
-from engine.ai.games.base import Reading
+from engine.ai.games.base import Reading, game_ai
 from engine.ai.heuristics import choose_easy
 from engine.ai.judge import Judge
 from engine.ai.knowledge import Knowledge, variant_for

@@ -20,7 +20,7 @@ import random
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.ai.endgame import FastSolver, LineSolver, RichSolver, SearchLimit
-from engine.ai.games import game_ai
+from engine.ai.games.base import game_ai
 from engine.ai.judge import Judge
 from engine.fast import NO_MOVE, FastHand
 from engine.hand import HandState

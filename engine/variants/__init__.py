@@ -1,25 +1,31 @@
 """The registry of variants: every game, found by id or alias.
 
 Adding a game: write a `Variant` subclass (its rules in its docstring, with the seed it comes
-from), decorate it with `@register`, and import its module in `_load` below.
+from) and name it in `GAMES` below. The registry imports the games; a game's module never
+imports the registry back (it would close an import circle through this package).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from engine.errors import UnknownVariant
-
-if TYPE_CHECKING:
-    from engine.variants.base import Variant
-
-V = TypeVar("V", bound="type[Variant]")
+from engine.variants.base import Variant
+from engine.variants.classic import Classic
+from engine.variants.cross import Cross, CrossNine, DoubleCross, Maltese, Sebastopol
+from engine.variants.cyprus import Cyprus
+from engine.variants.gameroom import GameRoom
+from engine.variants.pairs import Pairs
+from engine.variants.partnership import OneEleven, Partnership
+from engine.variants.polish import Beginner, French, Hungarian
+from engine.variants.sum import Sum
+from engine.variants.traditional import HomeAndAway, Kids, Pool, Traditional, TwoPlayer
 
 _BY_ID: dict[str, type[Variant]] = {}
 _BY_ALIAS: dict[str, type[Variant]] = {}
 
 
-def register(variant: V) -> V:
+def register(variant: type[Variant]) -> None:
     if variant.id in _BY_ID:
         raise ValueError(f"two variants share the id {variant.id!r}")
     _BY_ID[variant.id] = variant
@@ -28,7 +34,6 @@ def register(variant: V) -> V:
         if key in _BY_ALIAS and _BY_ALIAS[key] is not variant:
             raise ValueError(f"two variants share the alias {alias!r}")
         _BY_ALIAS[key] = variant
-    return variant
 
 
 def _normalise(name: str) -> str:
@@ -36,7 +41,6 @@ def _normalise(name: str) -> str:
 
 
 def get_variant(name: str) -> type[Variant]:
-    _load()
     variant = _BY_ALIAS.get(_normalise(name)) if isinstance(name, str) else None
     if variant is None:
         raise UnknownVariant(
@@ -47,7 +51,6 @@ def get_variant(name: str) -> type[Variant]:
 
 def all_variants() -> list[type[Variant]]:
     """Every variant, in the order of RULES.md §2."""
-    _load()
     return sorted(_BY_ID.values(), key=lambda v: tuple(int(n) for n in v.section.split(".")))
 
 
@@ -62,22 +65,28 @@ def describe_games() -> list[dict[str, Any]]:
     return sorted(games, key=lambda game: tuple(int(n) for n in game["rules"][10:].split(".")))
 
 
-_loaded: list[bool] = []
+GAMES: tuple[type[Variant], ...] = (
+    Classic,
+    Cross,
+    DoubleCross,
+    Maltese,
+    Sebastopol,
+    CrossNine,
+    Cyprus,
+    GameRoom,
+    Pairs,
+    Partnership,
+    OneEleven,
+    Beginner,
+    Hungarian,
+    French,
+    Sum,
+    Traditional,
+    TwoPlayer,
+    HomeAndAway,
+    Kids,
+    Pool,
+)
 
-
-def _load() -> None:
-    # A flag, not "is the registry empty": importing one variant module directly registers it.
-    if _loaded:
-        return
-    _loaded.append(True)
-    from engine.variants import (  # noqa: F401  (imported for registration)
-        classic,
-        cross,
-        cyprus,
-        gameroom,
-        pairs,
-        partnership,
-        polish,
-        sum,
-        traditional,
-    )
+for _game in GAMES:
+    register(_game)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 from engine.errors import BadDeal, BadOption, IllegalAction
 from engine.layout import Arm, Layout, Shape
@@ -30,6 +30,7 @@ from engine.rules import (
     DrawRule,
     End,
     HandOutcome,
+    HandResult,
     HandScore,
     Lead,
     Option,
@@ -41,8 +42,7 @@ from engine.tiles import Tile, domino_set, highest, highest_double
 
 if TYPE_CHECKING:
     from engine.actions import Action
-    from engine.hand import Event, HandState
-    from engine.match import Match
+    from engine.events import Event
 
 
 class PublicFacts:
@@ -83,6 +83,78 @@ class SideState:
 
 
 _PIPS = attrgetter("pips")  # the fastest way to add up pips: `count` runs once per seat per hand
+
+
+class HandAtPlay(Protocol):
+    """What a variant's rules (and `engine.view`) read and change of a hand in play: the part
+    of `HandState` they are handed. A protocol, not the class, because the hand imports the
+    variants (it is played by a variant's rules); the variants naming the hand back would close
+    an import circle."""
+
+    drawn: int
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def seated(self) -> tuple[bool, ...]: ...
+    @property
+    def hands(self) -> list[list[Tile]]: ...
+    @property
+    def boneyard(self) -> list[Tile]: ...
+    @property
+    def stock(self) -> list[Tile]: ...
+    @property
+    def drawable(self) -> int: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def actions(self) -> list[Action]: ...
+    @property
+    def side(self) -> SideState | None: ...
+    @property
+    def lead(self) -> Lead: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+    def can_place_any(self, seat: int) -> bool: ...
+    def end_turn(self, action: Action, *, drawn: tuple[Tile, ...] = ()) -> Event: ...
+    def finish(
+        self,
+        action: Action,
+        end: str,
+        *,
+        went_out: int | None,
+        drawn: tuple[Tile, ...] = (),
+        extra: dict[str, object] | None = None,
+    ) -> Event: ...
+
+
+class MatchAtPlay(Protocol):
+    """What a variant's rules read of a match: the part of `Match` its hooks are handed (a
+    protocol for the reason `HandAtPlay` is one)."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def units(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def active(self) -> list[bool]: ...
+    @property
+    def results(self) -> list[HandResult]: ...
+    @property
+    def hand(self) -> HandAtPlay | None: ...
+    @property
+    def played(self) -> Sequence[HandAtPlay]: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
 
 
 class Variant:
@@ -189,18 +261,18 @@ class Variant:
                     )
         return None
 
-    def seated_for_hand(self, match: Match) -> list[bool]:
+    def seated_for_hand(self, match: MatchAtPlay) -> list[bool]:
         """Who plays the next hand (called once, before its deal)."""
         return list(match.active)
 
     # -- the lead ---------------------------------------------------------------------------
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         """Who leads the next hand (`hands` indexed by seat), and with what. With an
         `opening_tile`, its holder leads the first hand with it (the fast path relies on it)."""
         raise NotImplementedError
 
-    def lead_choosers(self, match: Match) -> tuple[int, ...]:
+    def lead_choosers(self, match: MatchAtPlay) -> tuple[int, ...]:
         """The seats that may choose who leads the next hand (`Lead.choosers`), known between
         hands without dealing it: a game where the players choose decides who may from the
         hands already played, never from the next deal. None where the rules name the leader
@@ -239,22 +311,22 @@ class Variant:
 
     # -- the end of a hand ------------------------------------------------------------------
 
-    def play_ends_hand(self, hand: HandState, seat: int) -> str | None:
+    def play_ends_hand(self, hand: HandAtPlay, seat: int) -> str | None:
         """How the hand ends right after `seat` placed a tile, or `None` if it goes on. The
         base rule: a domino when the seat has no tile left."""
         return None if hand.hands[seat] else End.DOMINO
 
-    def blocked(self, hand: HandState) -> bool:
+    def blocked(self, hand: HandAtPlay) -> bool:
         """Nobody can move. The base rule: nobody can place a tile and nothing can be drawn."""
         if hand.drawable > 0:
             return False
         return not any(hand.can_place_any(seat) for seat in range(hand.seats) if hand.seated[seat])
 
-    def outcome_extra(self, hand: HandState) -> dict[str, object]:
+    def outcome_extra(self, hand: HandAtPlay) -> dict[str, object]:
         """Facts about the finished hand its scoring needs beyond the tiles left (`extra`)."""
         return {}
 
-    def public_state(self, hand: HandState) -> PublicState:
+    def public_state(self, hand: HandAtPlay) -> PublicState:
         """What every seat sees beyond the layout: a status line, a running total, pairs laid."""
         return PublicState()
 
@@ -264,21 +336,21 @@ class Variant:
         nothing (a draw names no tile); `pairs` hides the tile put under the stock."""
         return action
 
-    def history_for(self, hand: HandState, seat: int | None) -> tuple[Action, ...]:
+    def history_for(self, hand: HandAtPlay, seat: int | None) -> tuple[Action, ...]:
         """The hand's actions as `seat` (None: an onlooker) may know them (`seen_by`)."""
         return tuple(self.seen_by(action, seat) for action in hand.actions)
 
     # -- games whose turns are not tile placements (`own_turns`) ----------------------------
 
-    def new_side_state(self, hand: HandState) -> SideState | None:
+    def new_side_state(self, hand: HandAtPlay) -> SideState | None:
         """The game's own state of a new hand (called once the hand is dealt)."""
         return None
 
-    def special_actions(self, hand: HandState, seat: int) -> list[Action]:
+    def special_actions(self, hand: HandAtPlay, seat: int) -> list[Action]:
         """With `own_turns`: everything `seat` may do now (it is that seat's turn)."""
         raise NotImplementedError
 
-    def apply_special(self, hand: HandState, action: Action) -> Event:
+    def apply_special(self, hand: HandAtPlay, action: Action) -> Event:
         """With `own_turns`: carry out `action` by `hand.turn` (through `hand.end_turn` or
         `hand.finish`), or raise `IllegalAction` and change nothing."""
         raise IllegalAction("{game} has no such move", game=GameName(self.id, self.name))
@@ -289,13 +361,13 @@ class Variant:
         """What a hand left at the end is worth (its pips, unless the variant says otherwise)."""
         return sum(map(_PIPS, tiles))
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         raise NotImplementedError
 
-    def after_hand(self, match: Match) -> None:
+    def after_hand(self, match: MatchAtPlay) -> None:
         """Eliminations and the like, after the hand's score is added."""
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         """Whether the match is over after the last hand, and its winning seats."""
         raise NotImplementedError
 

@@ -7,16 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead, Option, target_option
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import Variant
 from engine.variants.common import first_to_target, turn_order_after
 from engine.variants.traditional import first_lead
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.variants.base import MatchAtPlay
 
 
-@register
 class Classic(Variant):
     """Regole del Domino — seed 003 (and the Portuguese rules of seed 000).
 
@@ -61,13 +59,13 @@ class Classic(Variant):
     def hand_size(self, seated: int) -> int:
         return 7
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         if not match.results:
             return first_lead(hands)
         previous = match.results[-1].outcome.leader
         return Lead(turn_order_after(previous, match.active)[0])
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         sums = self.unit_counts(outcome)
         if outcome.end == End.DOMINO:
             assert outcome.went_out is not None
@@ -85,5 +83,5 @@ class Classic(Variant):
         points[winner] = gain
         return HandScore(self.units[winner], tuple(points))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)

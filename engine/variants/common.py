@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from engine.rules import End, HandOutcome, HandScore, Lead
 
 if TYPE_CHECKING:
-    from engine.match import Match
-    from engine.variants.base import Variant
+    from engine.variants.base import MatchAtPlay, Variant
 
 
 def lowest(values: dict[int, int]) -> list[int]:
@@ -59,7 +58,7 @@ def turn_order_after(seat: int, seated: Sequence[bool]) -> list[int]:
     return [s for s in ((seat + step) % players for step in range(1, players + 1)) if seated[s]]
 
 
-def loser_of_last_hand(match: Match) -> int:
+def loser_of_last_hand(match: MatchAtPlay) -> int:
     """The loser of the last hand: most pips left; among equals the first in turn order after
     the winner (after a tied block, after the player who placed the last tile)."""
     result = match.results[-1]
@@ -73,7 +72,7 @@ def loser_of_last_hand(match: Match) -> int:
     return max(order, key=lambda seat: counts[seat])
 
 
-def loser_leads(match: Match) -> Lead:
+def loser_leads(match: MatchAtPlay) -> Lead:
     """Later hands of the traditional games: the loser of the last hand leads, with any tile.
     If the loser sits out this hand, the next seated player after them leads."""
     loser = loser_of_last_hand(match)
@@ -82,7 +81,7 @@ def loser_leads(match: Match) -> Lead:
     return Lead(loser)
 
 
-def first_to_target(match: Match) -> tuple[bool, tuple[int, ...]]:
+def first_to_target(match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
     """Reward scoring: the match ends when a unit reaches the target; the highest such wins."""
     target = int(match.variant.option("target"))
     reached = [unit for unit, score in enumerate(match.scores) if score >= target]
@@ -92,6 +91,6 @@ def first_to_target(match: Match) -> tuple[bool, tuple[int, ...]]:
     return True, match.variant.seats_of([unit for unit in reached if match.scores[unit] == best])
 
 
-def lowest_total_wins(match: Match, units: Sequence[int]) -> tuple[int, ...]:
+def lowest_total_wins(match: MatchAtPlay, units: Sequence[int]) -> tuple[int, ...]:
     best = min(match.scores[unit] for unit in units)
     return match.variant.seats_of([unit for unit in units if match.scores[unit] == best])

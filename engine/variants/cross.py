@@ -17,13 +17,11 @@ from engine.layout import Arm, ArmKind, Layout, Shape
 from engine.messages import Message
 from engine.rules import DrawRule, HandOutcome, HandScore, Lead, target_option
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import PublicState, Variant, highest_double_lead
 from engine.variants.common import first_to_target, traditional_score
 
 if TYPE_CHECKING:
-    from engine.hand import HandState
-    from engine.match import Match
+    from engine.variants.base import HandAtPlay, MatchAtPlay
 
 SIDES = ("N", "E", "S", "W")
 CROSS_TILES = 1 + len(SIDES)  # the spinner and one tile on each side
@@ -63,7 +61,7 @@ class CrossFamily(Variant):
             return Message("no double was dealt")
         return super().redeal_reason(hands)
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         lead = highest_double_lead(hands, else_highest_tile=False)
         assert lead is not None, "a deal without a double is redealt"
         return lead
@@ -80,7 +78,7 @@ class CrossFamily(Variant):
         """Where `tile` may go once the cross is complete (`found`: every end it matches)."""
         return found
 
-    def public_state(self, hand: HandState) -> PublicState:
+    def public_state(self, hand: HandAtPlay) -> PublicState:
         layout = hand.layout
         if not layout.started:
             return PublicState()
@@ -96,14 +94,13 @@ class CrossFamily(Variant):
     def after_cross_status(self, layout: Layout) -> Message | None:
         return None
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         return traditional_score(self, outcome)
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)
 
 
-@register
 class Cross(CrossFamily):
     """Dominó cruzado — seed 001 §6.
 
@@ -136,7 +133,6 @@ def double_after_cross(layout: Layout) -> bool:
     return any(placed.tile.is_double for placed in layout.placements[CROSS_TILES:])
 
 
-@register
 class DoubleCross(CrossFamily):
     """Doble dominó cruzado — seed 001 §6.
 
@@ -202,7 +198,6 @@ class MalteseFamily(CrossFamily):
         return Message("a tile needs the doubles of both its numbers on the table")
 
 
-@register
 class Maltese(MalteseFamily):
     """Dominó cruzado maltés — seed 001 §6.
 
@@ -223,7 +218,6 @@ class Maltese(MalteseFamily):
     player_counts = (2, 3, 4, 5)
 
 
-@register
 class Sebastopol(MalteseFamily):
     """Sebastopol — seed 001 §6.
 
@@ -248,11 +242,10 @@ class Sebastopol(MalteseFamily):
     def reserve(self, seated: int) -> int:
         return 0
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return self.opening_lead(hands)
 
 
-@register
 class CrossNine(CrossFamily):
     """Dominó cruzado de doble nueve — seed 001 §6.
 

@@ -9,19 +9,16 @@ from engine.layout import LEAD_ARMS, Arm, Shape
 from engine.messages import Message
 from engine.rules import DrawRule, HandOutcome, HandScore, Lead, target_option
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import PublicState, Variant
 from engine.variants.common import first_to_target, traditional_score
 
 if TYPE_CHECKING:
-    from engine.hand import HandState
-    from engine.match import Match
+    from engine.variants.base import HandAtPlay, MatchAtPlay
 
 STAR_PLACES = len(LEAD_ARMS[Shape.STAR])
 HAND_SIZES = {4: 13, 5: 11, 6: 9, 7: 7, 8: 6, 9: 6, 10: 5}
 
 
-@register
 class Cyprus(Variant):
     """Chipre — seed 001 §6.
 
@@ -64,14 +61,14 @@ class Cyprus(Variant):
             return Message("nobody holds {tile}", tile=self.opening_tile)
         return super().redeal_reason(hands)
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return self.opening_lead(hands)
 
     def end_class(self, arm: Arm) -> Hashable:
         # An empty place differs from an arm showing 9: covering one leaves a place free.
         return (arm.number, arm.empty)
 
-    def public_state(self, hand: HandState) -> PublicState:
+    def public_state(self, hand: HandAtPlay) -> PublicState:
         layout = hand.layout
         if not layout.started:
             return PublicState()
@@ -84,8 +81,8 @@ class Cyprus(Variant):
             )
         )
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         return traditional_score(self, outcome)
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)

@@ -18,17 +18,15 @@ from engine.rules import (
     target_option,
 )
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import Variant, highest_double_lead
 from engine.variants.common import lowest_total_wins
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.variants.base import MatchAtPlay
 
 ZERO_ZERO = Tile(0, 0)
 
 
-@register
 class GameRoom(Variant):
     """Dominó, the game-room rules — seed 004.
 
@@ -108,7 +106,7 @@ class GameRoom(Variant):
             return None
         return Message("no double was dealt")
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         lead = highest_double_lead(hands, else_highest_tile=False)
         assert lead is not None  # the redeal rule guarantees a double
         return lead
@@ -118,7 +116,7 @@ class GameRoom(Variant):
             return 10
         return sum(tile.pips for tile in tiles)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         sums = self.unit_counts(outcome)
         playing = [unit for unit in range(len(self.units)) if self._unit_seated(unit, outcome)]
         points = [0] * len(self.units)
@@ -139,14 +137,14 @@ class GameRoom(Variant):
     def _unit_seated(self, unit: int, outcome: HandOutcome) -> bool:
         return any(outcome.seated[seat] for seat in self.units[unit])
 
-    def after_hand(self, match: Match) -> None:
+    def after_hand(self, match: MatchAtPlay) -> None:
         target = int(self.option("target"))
         for unit, score in enumerate(match.scores):
             if score >= target:
                 for seat in self.units[unit]:
                     match.active[seat] = False
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         remaining = [unit for unit in range(len(self.units)) if match.active[self.units[unit][0]]]
         if len(remaining) > 1:
             return False, ()

@@ -22,13 +22,12 @@ from engine.layout import Shape
 from engine.messages import InContext, Plural
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import PublicState, SideState, Variant
 from engine.variants.common import points_for
 
 if TYPE_CHECKING:
-    from engine.hand import Event, HandState
-    from engine.match import Match
+    from engine.events import Event
+    from engine.variants.base import HandAtPlay, MatchAtPlay
 
 Pair = tuple[Tile, Tile]
 
@@ -165,7 +164,6 @@ class PairsTable(SideState):
         return PairsTable([list(pairs) for pairs in self.laid], self.idle_turns)
 
 
-@register
 class Pairs(Variant):
     """Domino parzyste (even dominoes) — seed 002, version 7.
 
@@ -206,20 +204,20 @@ class Pairs(Variant):
     def hand_size(self, seated: int) -> int:
         return HAND_TILES
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return Lead(0, choosers=(0, 1), by_lot=True)
 
-    def new_side_state(self, hand: HandState) -> PairsTable:
+    def new_side_state(self, hand: HandAtPlay) -> PairsTable:
         return PairsTable([[] for _ in range(hand.seats)])
 
     @staticmethod
-    def table(hand: HandState) -> PairsTable:
+    def table(hand: HandAtPlay) -> PairsTable:
         assert isinstance(hand.side, PairsTable)
         return hand.side
 
     # -- turns ------------------------------------------------------------------------------
 
-    def special_actions(self, hand: HandState, seat: int) -> list[Action]:
+    def special_actions(self, hand: HandAtPlay, seat: int) -> list[Action]:
         tiles = hand.hands[seat]
         sets = pair_sets(tiles)
         if sets:
@@ -228,7 +226,7 @@ class Pairs(Variant):
             return [Exchange(seat, tile) for tile in tiles]
         return [Pass(seat)]
 
-    def apply_special(self, hand: HandState, action: Action) -> Event:
+    def apply_special(self, hand: HandAtPlay, action: Action) -> Event:
         if isinstance(action, LayPairs):
             return self._lay(hand, action)
         if isinstance(action, Exchange):
@@ -242,7 +240,7 @@ class Pairs(Variant):
             return hand.end_turn(action)
         raise IllegalAction("in pairs you lay pairs, exchange a tile, or pass")
 
-    def _lay(self, hand: HandState, action: LayPairs) -> Event:
+    def _lay(self, hand: HandAtPlay, action: LayPairs) -> Event:
         seat, tiles = action.seat, hand.hands[action.seat]
         laying = action.from_hand()
         if not action.pairs:
@@ -275,7 +273,7 @@ class Pairs(Variant):
             return hand.finish(action, End.DOMINO, went_out=seat, drawn=drawn)
         return hand.end_turn(action, drawn=drawn)
 
-    def _exchange(self, hand: HandState, action: Exchange) -> Event:
+    def _exchange(self, hand: HandAtPlay, action: Exchange) -> Event:
         tiles = hand.hands[action.seat]
         if has_pair(tiles):
             raise IllegalAction("you can lay a pair: you must")
@@ -293,7 +291,7 @@ class Pairs(Variant):
 
     # -- the end ----------------------------------------------------------------------------
 
-    def blocked(self, hand: HandState) -> bool:
+    def blocked(self, hand: HandAtPlay) -> bool:
         if self.table(hand).idle_turns >= IDLE_TURNS:
             return True
         stock = hand.stock
@@ -301,7 +299,7 @@ class Pairs(Variant):
             return True
         return not has_pair([*stock, *(tile for tiles in hand.hands for tile in tiles)])
 
-    def outcome_extra(self, hand: HandState) -> dict[str, object]:
+    def outcome_extra(self, hand: HandAtPlay) -> dict[str, object]:
         return {"laid": tuple(len(pairs) for pairs in self.table(hand).laid)}
 
     def seen_by(self, action: Action, seat: int | None) -> Action:
@@ -309,7 +307,7 @@ class Pairs(Variant):
             return HiddenExchange(action.seat)
         return action
 
-    def public_state(self, hand: HandState) -> PublicState:
+    def public_state(self, hand: HandAtPlay) -> PublicState:
         table = self.table(hand)
         idle = table.idle_turns
         status = None
@@ -323,7 +321,7 @@ class Pairs(Variant):
         laid = tuple(tuple(pairs) for pairs in table.laid)
         return PublicState(status=status, extra={"laid_pairs": laid})
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         laid: tuple[int, ...] = outcome.extra["laid"]
         points = points_for(self, dict(enumerate(laid)))
         if outcome.end == End.DOMINO:
@@ -333,5 +331,5 @@ class Pairs(Variant):
         winners = tuple(seat for seat, count in enumerate(laid) if count == most)
         return HandScore(winners if len(winners) == 1 else (), points)
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return True, match.results[-1].winners

@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING
 
 from engine.rules import End, HandOutcome, HandScore, Lead, Option, Scoring, target_option
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import Variant
 from engine.variants.common import first_to_target, seated_counts
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.variants.base import MatchAtPlay
 
 SIX_SIX = Tile(6, 6)
 
@@ -39,7 +38,7 @@ class PairsGame(Variant):
     def hand_size(self, seated: int) -> int:
         return 7
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         if not match.results:
             return self.opening_lead(hands)
         result = match.results[-1]
@@ -52,12 +51,11 @@ class PairsGame(Variant):
             default = min(pair, key=lambda seat: (counts[seat], seat))
         return Lead(default, None, pair)
 
-    def lead_choosers(self, match: Match) -> tuple[int, ...]:
+    def lead_choosers(self, match: MatchAtPlay) -> tuple[int, ...]:
         """The pair that won the last hand (none before the first: 6-6 leads it)."""
         return match.results[-1].winners if match.results else ()
 
 
-@register
 class Partnership(PairsGame):
     """Latin partnership dominoes — "Dominó aquamarine", seed 000 (all languages).
 
@@ -90,7 +88,7 @@ class Partnership(PairsGame):
         Option("pairs", "seating", "how pairs are formed", choices=("seating", "random")),
     )
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         count = self.count
         hands = outcome.hands
         sums = [count(hands[0]) + count(hands[2]), count(hands[1]) + count(hands[3])]
@@ -107,7 +105,7 @@ class Partnership(PairsGame):
         points[loser] = sums[loser]
         return HandScore(self.units[winner], tuple(points))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         target = int(self.option("target"))
         losers = [unit for unit, score in enumerate(match.scores) if score >= target]
         if not losers:
@@ -115,7 +113,6 @@ class Partnership(PairsGame):
         return True, self.seats_of([unit for unit in range(2) if unit not in losers])
 
 
-@register
 class OneEleven(PairsGame):
     """El 111 — seed 001 §6, with the partnership deal and leads of seed 000 (choice: the
     rulebook's "general rules").
@@ -140,7 +137,7 @@ class OneEleven(PairsGame):
     scoring = Scoring.REWARD
     option_specs = (target_option(111, "the score that wins the match"),)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         counts = seated_counts(self, outcome)
         everything = sum(counts.values())
         if outcome.end == End.DOMINO:
@@ -158,5 +155,5 @@ class OneEleven(PairsGame):
         points[winner] = everything
         return HandScore(self.units[winner], tuple(points))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)

@@ -16,7 +16,6 @@ from engine.rules import (
     target_option,
 )
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import Variant, highest_tile_lead
 from engine.variants.common import (
     first_to_target,
@@ -28,10 +27,9 @@ from engine.variants.common import (
 )
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.variants.base import MatchAtPlay
 
 
-@register
 class Beginner(Variant):
     """Domino dla początkujących (dominoes for beginners) — seed 002, version 1.
 
@@ -63,10 +61,10 @@ class Beginner(Variant):
     def hand_size(self, seated: int) -> int:
         return {2: 8, 3: 7, 4: 5}[seated]
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return highest_tile_lead(hands)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         counts = seated_counts(self, outcome)
         if outcome.end == End.DOMINO:
             assert outcome.went_out is not None
@@ -81,11 +79,10 @@ class Beginner(Variant):
         gain = sum(count for seat, count in counts.items() if seat != winner)
         return HandScore((winner,), points_for(self, {winner: gain}))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)
 
 
-@register
 class Hungarian(Variant):
     """Domino węgierskie (Hungarian dominoes) — seed 002, version 2.
 
@@ -120,20 +117,19 @@ class Hungarian(Variant):
     def hand_size(self, seated: int) -> int:
         return {2: 12, 3: 8, 4: 6}[seated]
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return highest_tile_lead(hands)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         counts = seated_counts(self, outcome)
         return HandScore(tuple(lowest(counts)), points_for(self, counts))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         if len(match.results) < int(self.option("hands")):
             return False, ()
         return True, lowest_total_wins(match, range(len(self.units)))
 
 
-@register
 class French(Variant):
     """Domino francuskie (French dominoes) — seed 002, version 4.
 
@@ -166,12 +162,12 @@ class French(Variant):
     def reserve(self, seated: int) -> int:
         return 2
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         seats = tuple(seat for seat in range(self.players) if hands[seat])
         return Lead(seats[0], None, seats, by_lot=True)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         return traditional_score(self, outcome)
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)

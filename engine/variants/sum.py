@@ -9,13 +9,11 @@ from engine.layout import Layout, Shape
 from engine.messages import Message
 from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead, Option
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import PublicState, Variant, highest_tile_lead
 from engine.variants.common import points_for
 
 if TYPE_CHECKING:
-    from engine.hand import HandState
-    from engine.match import Match
+    from engine.variants.base import HandAtPlay, MatchAtPlay
 
 
 def running_total(layout: Layout) -> int:
@@ -23,7 +21,6 @@ def running_total(layout: Layout) -> int:
     return sum(placement.tile.pips for placement in layout.placements)
 
 
-@register
 class Sum(Variant):
     """Domino włoskie (the sum game) — seed 002, version 3.
 
@@ -63,32 +60,32 @@ class Sum(Variant):
     def hand_size(self, seated: int) -> int:
         return {3: 8, 4: 6, 5: 5}[seated]
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return highest_tile_lead(hands)
 
     def can_place(self, layout: Layout, tile: Tile) -> bool:
         return running_total(layout) + tile.pips <= int(self.option("target"))
 
-    def play_ends_hand(self, hand: HandState, seat: int) -> str | None:
+    def play_ends_hand(self, hand: HandAtPlay, seat: int) -> str | None:
         # An empty hand short of the target is no win: only the exact total ends the hand.
         if running_total(hand.layout) == int(self.option("target")):
             return End.TARGET
         return None
 
-    def public_state(self, hand: HandState) -> PublicState:
+    def public_state(self, hand: HandAtPlay) -> PublicState:
         if not hand.layout.started:
             return PublicState()
         total = running_total(hand.layout)
         status = Message("total {total} of {target}", total=total, target=self.option("target"))
         return PublicState(status=status, extra={"total": total})
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         # Exact hit or block, the winner is whoever added the last tile.
         winner = outcome.last_placer
         assert winner is not None, "the lead is always laid"
         return HandScore((winner,), points_for(self, {winner: 1}))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         wins = int(self.option("wins"))
         done = [unit for unit, score in enumerate(match.scores) if score >= wins]
         return (True, self.seats_of(done)) if done else (False, ())

@@ -18,7 +18,6 @@ from engine.rules import (
     target_option,
 )
 from engine.tiles import Tile
-from engine.variants import register
 from engine.variants.base import Variant, highest_double_lead
 from engine.variants.common import (
     first_to_target,
@@ -30,7 +29,7 @@ from engine.variants.common import (
 )
 
 if TYPE_CHECKING:
-    from engine.match import Match
+    from engine.variants.base import MatchAtPlay
 
 
 def first_lead(hands: Sequence[Sequence[Tile]]) -> Lead:
@@ -55,17 +54,16 @@ class TraditionalFamily(Variant):
     def reserve(self, seated: int) -> int:
         return 2 if seated == 2 else 1
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return first_lead(hands) if not match.results else loser_leads(match)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         return traditional_score(self, outcome)
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return first_to_target(match)
 
 
-@register
 class Traditional(TraditionalFamily):
     """Dominó tradicional — seed 001 §3-4.
 
@@ -96,7 +94,6 @@ class Traditional(TraditionalFamily):
     option_specs = (target_option(100, "the score that wins the match (50 or 100 are usual)"),)
 
 
-@register
 class TwoPlayer(TraditionalFamily):
     """Dominó con dos jugadores — seed 001 §6.
 
@@ -118,7 +115,6 @@ class TwoPlayer(TraditionalFamily):
     option_specs = (target_option(100, "the score that wins the match"),)
 
 
-@register
 class HomeAndAway(TraditionalFamily):
     """Partida de ida y vuelta — seed 001 §6.
 
@@ -134,7 +130,7 @@ class HomeAndAway(TraditionalFamily):
     summary = "Two hands of two-player dominoes; the higher total wins."
     player_counts = (2,)
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         if len(match.results) < 2:
             return False, ()
         if match.scores[0] == match.scores[1]:
@@ -142,7 +138,6 @@ class HomeAndAway(TraditionalFamily):
         return True, ((0,) if match.scores[0] > match.scores[1] else (1,))
 
 
-@register
 class Kids(Variant):
     """Dominó infantil — seed 001 §6.
 
@@ -167,21 +162,20 @@ class Kids(Variant):
     def hand_size(self, seated: int) -> int:
         return {2: 13, 3: 8, 4: 6}[seated]
 
-    def lead(self, match: Match, hands: Sequence[Sequence[Tile]]) -> Lead:
+    def lead(self, match: MatchAtPlay, hands: Sequence[Sequence[Tile]]) -> Lead:
         return first_lead(hands)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         if outcome.end == End.DOMINO:
             assert outcome.went_out is not None
             return HandScore((outcome.went_out,), (0,) * len(self.units))
         winners = lowest(seated_counts(self, outcome))
         return HandScore(tuple(winners), (0,) * len(self.units))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         return True, match.results[-1].winners
 
 
-@register
 class Pool(TraditionalFamily):
     """Dominó pool — seed 001 §6.
 
@@ -220,14 +214,14 @@ class Pool(TraditionalFamily):
     def initial_scores(self) -> tuple[int, ...]:
         return (int(self.option("chips")),) * len(self.units)
 
-    def seated_for_hand(self, match: Match) -> list[bool]:
+    def seated_for_hand(self, match: MatchAtPlay) -> list[bool]:
         stake = int(self.option("stake"))
         for seat in range(self.players):
             if match.active[seat] and match.scores[self.unit_of[seat]] < stake:
                 match.active[seat] = False
         return list(match.active)
 
-    def score_hand(self, match: Match, outcome: HandOutcome) -> HandScore:
+    def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         stake = int(self.option("stake"))
         seated = [seat for seat in range(self.players) if outcome.seated[seat]]
         if outcome.end == End.DOMINO:
@@ -242,7 +236,7 @@ class Pool(TraditionalFamily):
             gains[seat] += share + (1 if rank < odd else 0)
         return HandScore(tuple(sorted(winners)), points_for(self, gains))
 
-    def match_over(self, match: Match) -> tuple[bool, tuple[int, ...]]:
+    def match_over(self, match: MatchAtPlay) -> tuple[bool, tuple[int, ...]]:
         stake = int(self.option("stake"))
         can_pay = [
             seat

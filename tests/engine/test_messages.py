@@ -17,8 +17,9 @@ import pytest
 
 from engine import BadDeal, BadTile, IllegalAction, Match, RecordError, Tile, get_variant
 from engine.actions import Draw, Pass, Play
+from engine.catalogue import keywords
 from engine.errors import DominoError
-from engine.messages import GameName, InContext, Message, Plural, any_of, keywords
+from engine.messages import GameName, InContext, Message, Plural, any_of
 from engine.puzzles import load_game, new_game
 from engine.puzzles.cells import BadPuzzle, parse_cells
 from engine.record import load, replay

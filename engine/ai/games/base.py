@@ -21,7 +21,9 @@ the hooks it needs, in its own package of `engine.ai.games`:
   its reason (`Reason`: a key the bot translates, and its numbers).
 
 Hooks read a `SeatView` (or a sampled world) and nothing hidden. An instance keeps no state:
-`engine.ai.games.game_ai(variant)` gives the one registered for the variant's class.
+`game_ai(variant)` gives the one registered (`@ai_for`) for the variant's class. The registry is
+here, below every game's AI, and imports none of them: `engine.ai` imports them, which registers
+them (a registry that imported the games back would close an import circle through them).
 """
 
 from __future__ import annotations
@@ -29,15 +31,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
-from engine.ai.games import ai_for
+from engine.ai.knowledge import Knowledge, sees
 from engine.variants.base import Variant
 
 if TYPE_CHECKING:
     from engine.actions import Action
     from engine.ai.judge import Judge
-    from engine.ai.knowledge import Knowledge
     from engine.hand import HandState
     from engine.tiles import Tile
     from engine.view import SeatView
@@ -101,9 +102,10 @@ class Reason:
             raise ValueError(f"{self.key!r} is not a reason the bot can say (Reason.KEYS)")
 
 
-@ai_for(Variant)
 class GameAI:
-    """The AI hooks of one family of games; this class is the games of placing tiles."""
+    """The AI hooks of one family of games (the games of placing tiles are
+    `engine.ai.games.placing.PlacingAI`, registered for every variant without an AI of its
+    own)."""
 
     #: `easy` judges each action by `action_value` (not the position it leaves), and the search
     #: levels keep `easy`'s choice unless they find a clearly better one.
@@ -123,12 +125,9 @@ class GameAI:
         return first == second
 
     def reading(self, view: SeatView, knowledge: Knowledge) -> Reading | None:
-        """How the expert reads the other seats' plays of this hand: by `easy`'s rules of thumb
-        on the placements (`engine.ai.reading`, which reads only where a past hand can be
-        rebuilt from a world)."""
-        from engine.ai.reading import PlayReading
-
-        return PlayReading(view, knowledge)
+        """How the expert reads the other seats' plays of this hand (None: every world weighs
+        the same)."""
+        return None
 
     def world_values(
         self,
@@ -164,7 +163,38 @@ class GameAI:
     def features(self, view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
         """The facts about `action` (one of `view.legal`) that a player would give as its
         reason, the most telling first; each true of this action and not of every other legal
-        one (the rules of thumb of `engine.ai.heuristics`)."""
-        from engine.ai.heuristics import placing_features
+        one (none here)."""
+        return []
 
-        return placing_features(view, knowledge, action)
+
+G = TypeVar("G", bound=type[GameAI])
+
+_BY_VARIANT: dict[type[Variant], GameAI] = {}
+_FOUND: dict[type[Variant], GameAI] = {}  # each variant class's answer, once looked up
+
+
+def ai_for(*variants: type[Variant]) -> Callable[[G], G]:
+    """Register the decorated `GameAI` subclass (one instance: the hooks keep no state) as the
+    AI of `variants` and of the variants derived from them; what its seats see beyond the
+    layout goes to `engine.ai.knowledge` with it."""
+
+    def register(kind: G) -> G:
+        for variant in variants:
+            if variant in _BY_VARIANT:
+                raise ValueError(f"two game AIs for {variant.__name__}")
+            _BY_VARIANT[variant] = kind()
+            sees(variant, _BY_VARIANT[variant])
+        return kind
+
+    return register
+
+
+def game_ai(variant: Variant) -> GameAI:
+    """The AI hooks of `variant`'s game: the one registered for its class or the nearest
+    parent class (every variant derives from `Variant`, which the placing games' AI holds)."""
+    kind = type(variant)
+    found = _FOUND.get(kind)
+    if found is None:
+        found = next(_BY_VARIANT[parent] for parent in kind.__mro__ if parent in _BY_VARIANT)
+        _FOUND[kind] = found
+    return found

@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai.games import ai_for
-from engine.ai.games.base import GameAI, Policy, Reading, Reason
+from engine.ai.games.base import GameAI, Policy, Reading, Reason, ai_for
 from engine.ai.games.pairs.easy import candidates, pairs_features, pairs_value, same_game
 from engine.ai.games.pairs.known import own_exchanges_in_stock, turns_without_pairs
 from engine.ai.games.pairs.playout import pairs_policy, pairs_world

@@ -14,8 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai.games import ai_for
-from engine.ai.games.base import GameAI, Policy, Reading, Reason
+from engine.ai.games.base import GameAI, Policy, Reading, Reason, ai_for
 from engine.ai.games.sum.easy import sum_features, sum_value
 from engine.ai.games.sum.playout import sum_policy, sum_world
 from engine.ai.games.sum.reading import SumReading
