@@ -483,7 +483,7 @@ def test_no_import_cycle_within_a_package(packages: tuple[str, ...]) -> None:
         "engine",
         "render",
         "data",
-        pytest.param("cogs", marks=pytest.mark.xfail(strict=True, reason=CURRENT_COGS)),
+        "cogs",
     ],
 )
 def test_nothing_imports_the_entry_point(package: str) -> None:
