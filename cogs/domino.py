@@ -319,7 +319,7 @@ class Domino(commands.Cog):
         permissions = interaction.permissions
         if not (permissions.manage_threads or permissions.manage_guild):
             raise Refusal(texts.MODERATOR_ONLY)
-        await self.bot.tables.end_table(interaction, table)
+        await self.bot.tables.clicks.end_table(interaction, table)
 
     @domino.command(name="settings", description="Your own settings: where your hand comes")
     @app_commands.describe(

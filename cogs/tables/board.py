@@ -132,18 +132,6 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     return embed
 
 
-def board_verbs(snap: BoardSnapshot) -> list[str]:
-    if snap.phase is Phase.PLAYING:
-        return ["hand", "resign", "draw"]
-    if snap.phase is Phase.BETWEEN:
-        return ["hand", "ready", *(["lead"] if snap.choosers else []), "resign"]
-    if snap.phase is Phase.OVER:
-        # A match a moderator ended is not recorded: there is nothing to review.
-        recorded = snap.ending is not None and snap.ending.recorded
-        return ["rematch", "leave", *(["review"] if recorded else [])]
-    return []
-
-
 def worded_view(view: SeatView, w: Words) -> SeatView:
     """The view with its status line (an engine `Message`, English as it stands) in `w`'s
     words: render draws and describes the status as it is, and cannot translate it."""

@@ -2,9 +2,10 @@
 for moves, the version of the game they were drawn for). The bot listens to the templates, not
 to message ids, so every button works again after a restart as soon as its table is reloaded.
 
-The callbacks only hand the click to the runner (`interaction.client.tables`), or a Review or
-Hint to the reviews (`interaction.client.reviews`, `cogs.review`): no rule and no table state
-lives here.
+The callbacks only hand the click on: a lobby's to the lobbies, a table's and a move to the
+clicks (`cogs.tables.clicks`, which dispatches a table button's verb, Review included), a Hint to
+the reviews (`interaction.client.reviews`, `cogs.review`): no rule and no table state lives
+here.
 
 Custom ids (all under 100 characters):
 - `dl:{table}:{verb}` lobby buttons (join, leave, start, cancel); `dla:{table}` the AI level
@@ -157,10 +158,7 @@ class TableButton(
         self.verb = verb
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        if self.verb == "review":  # the match is recorded: the review reads it, not the table
-            await reviews_of(interaction).review_table(interaction, self.table_id)
-            return
-        await tables_of(interaction).table_click(interaction, self.table_id, self.verb)
+        await tables_of(interaction).clicks.click(interaction, self.table_id, self.verb)
 
 
 class MoveButton(
@@ -182,7 +180,9 @@ class MoveButton(
         self.index = index
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).move(interaction, self.table_id, self.version, self.index)
+        await tables_of(interaction).clicks.move(
+            interaction, self.table_id, self.version, self.index
+        )
 
 
 class MoveMenu(
@@ -218,7 +218,7 @@ class MoveMenu(
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else "-1"
         index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
-        await tables_of(interaction).move(interaction, self.table_id, self.version, index)
+        await tables_of(interaction).clicks.move(interaction, self.table_id, self.version, index)
 
 
 class HintButton(

@@ -1,9 +1,10 @@
 """The lobby's clicks: open a table, join, pick a seat, add an AI, leave, cancel, start (the
-table then moves to its own thread where the channel allows one), and a rematch's lobby.
+table then moves to its own thread where the channel allows one).
 
 Each click is an action of the runtime (`cogs.tables.runner`): acknowledged, stored with what it
 shows in one transaction, then shown. The click's own answer edits the lobby message at once;
-the stored `lobby` outbox item makes sure it is edited even if that answer never went out.
+the stored `lobby` outbox item makes sure it is edited even if that answer never went out. The
+answer is the lobby as the click stored it (`act` returns it): it is not read again.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
-from cogs.common.errors import send_ephemeral
 from cogs.common.refusal import Refusal
+from cogs.tables.clicks import check_place, check_room
 from cogs.tables.lobby import missing_permissions, read_option
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Step, Table, new_seed
@@ -39,7 +40,8 @@ class Lobbies:
             names = ", ".join(w(permission) for permission in missing)
             raise Refusal(texts.MISSING_PERMISSIONS, permissions=names)
         user = interaction.user
-        self.tables.check_room(user.id, await self.tables.places_of(user.id))
+        places = await self.tables.db.open_tables_of(user.id, "table")
+        check_room(user.id, places, self.tables.settings.tables_per_user)
         table = Table(
             id=secrets.token_hex(5),
             lobby=Lobby(setup, host_id=user.id),
@@ -50,7 +52,7 @@ class Lobbies:
         )
         table.join(user.id, user.display_name)
         w = await self.tables.public_words(table, interaction)
-        message = self.tables.publisher.lobby_message(table, w)
+        message = self.tables.publisher.lobby.message(table, w)
         await interaction.response.send_message(**message)
         posted = await interaction.original_response()
         table.lobby_message_id = posted.id
@@ -60,7 +62,7 @@ class Lobbies:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
             raise
-        self.tables.publisher.lobby_edited(table.id, message)
+        self.tables.publisher.lobby.edited(table.id, message)
 
     async def click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
@@ -74,7 +76,7 @@ class Lobbies:
         # the commit that writes it (`TableStore.caps`).
 
         def click(table: Table) -> list[Step]:
-            self.tables.check_place(interaction, table)
+            check_place(interaction, table)
             if verb == "join":
                 table.join(user.id, user.display_name)
             elif verb == "seat":
@@ -98,38 +100,8 @@ class Lobbies:
                 return table.start(user.id, now)
             return []
 
-        await self.tables.act(table_id, click)
-        async with self.tables.read(table_id) as current:
-            message = self.tables.publisher.lobby_message(
-                current, await self.tables.public_words(current, interaction)
-            )
-        self.tables.publisher.lobby_edited(table_id, message)
+        current, _ = await self.tables.act(table_id, click)
+        w = await self.tables.public_words(current, interaction)
+        message = self.tables.publisher.lobby.message(current, w)
+        self.tables.publisher.lobby.edited(table_id, message)
         await interaction.edit_original_response(**message)
-
-    async def open_rematch(self, old_id: str, table: Table) -> None:
-        """A rematch's lobby (`Table.rematch_lobby`, placed where the old table played),
-        stored; its message is posted there (the `lobby` outbox item posts it, naming the
-        players invited back)."""
-        try:
-            await self.tables.create(table, show=["lobby"])
-        except Refusal:
-            # Not stored: Rematch may be pressed again.
-            await self.tables.act(old_id, _no_rematch, show=lambda table, _: [])
-            raise
-
-    async def accept_rematch(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        """A player of the old table pressed Rematch after someone else did: they take their
-        seat in the rematch's lobby (the one kept for them, if it is free)."""
-        user = interaction.user
-        places = await self.tables.places_of(user.id)
-
-        def join(table: Table) -> None:
-            self.tables.check_room(user.id, places, table)
-            table.join(user.id, user.display_name)
-
-        await self.tables.act(table_id, join, show=lambda table, _: ["lobby"])
-        await send_ephemeral(interaction, mine(interaction)(texts.REMATCH_JOINED))
-
-
-def _no_rematch(table: Table) -> None:
-    table.rematch_id = None

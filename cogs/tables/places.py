@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NO_THREAD = 0  # as `publisher.NO_THREAD`: the table plays in its channel
+NO_THREAD = 0  # as `messages.thread.NO_THREAD`: the table plays in its channel
 
 
 class Places:
@@ -87,7 +87,7 @@ class Places:
         def shows(table: Table, _: Any) -> list[str]:
             return ["board", "hands"]
 
-        # Never a thread again: `Publisher._open_thread` reads that it was tried. The turn
+        # Never a thread again: `messages.thread.Thread.show` reads that it was tried. The turn
         # alerts went with the thread: the player to move is alerted again, in the channel.
         await self.tables.db.save_shown(Shown(table_id, "thread", home or 0, NO_THREAD, ""))
         for seat in range(seats):
