@@ -1,6 +1,7 @@
 """The clicks on a table's own buttons: the moves (on a DM, on the ephemeral "Your hand", from a
 menu), the board's buttons (one table from verb to handler, `Clicks.verbs`), and a moderator's
-/domino end, and which buttons a board offers (`offered`).
+/domino end. What a phase's board offers is asked of the model (`offered`: the `can_…` methods
+of `Table`), so a button is shown only when its action can succeed.
 
 Each click is an action of the runtime (`Tables.act`): acknowledged (or answered at once), its
 change stored with what it shows in one transaction; the click's own answer (the DM edited to
@@ -73,18 +74,31 @@ CHANGES: dict[str, Callable[[Table, int], Said | None]] = {
     "leave": _leave_after,
 }
 
+#: The buttons of each phase's board, in their order, each with the model's word on whether
+#: its action can succeed for someone seated (the buttons are everyone's at the table).
+OFFERS: dict[Phase, tuple[tuple[str, Callable[[Table], bool]], ...]] = {
+    Phase.PLAYING: (
+        ("hand", Table.can_see_hand),
+        ("resign", Table.can_resign),
+        ("draw", Table.can_offer_draw),
+    ),
+    Phase.BETWEEN: (
+        ("hand", Table.can_see_hand),
+        ("ready", Table.can_mark_ready),
+        ("lead", Table.can_claim_lead),
+        ("resign", Table.can_resign),
+    ),
+    Phase.OVER: (
+        ("rematch", Table.can_rematch),
+        ("leave", Table.can_leave_after),
+        ("review", Table.can_review),
+    ),
+}
+
 
 def offered(table: Table) -> list[str]:
     """The verbs of the buttons `table`'s board offers now (`dt:{table}:{verb}`)."""
-    if table.phase is Phase.PLAYING:
-        return ["hand", "resign", "draw"]
-    if table.phase is Phase.BETWEEN:
-        return ["hand", "ready", *(["lead"] if table.lead_choosers() else []), "resign"]
-    if table.phase is Phase.OVER:
-        # A match a moderator ended is not recorded: there is nothing to review.
-        recorded = table.ending is not None and table.ending.recorded
-        return ["rematch", "leave", *(["review"] if recorded else [])]
-    return []
+    return [verb for verb, can in OFFERS.get(table.phase, ()) if can(table)]
 
 
 def check_place(interaction: Interaction, table: Table) -> None:
