@@ -20,17 +20,13 @@ Custom ids (all under 100 characters):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
 from cogs import texts
 from cogs.common.components import Fields, PersistentItem, count
 from cogs.lang import Words, words
-
-if TYPE_CHECKING:
-    from cogs.review.reviews import Reviews
-    from cogs.tables.runner import Tables
 
 ID = r"[0-9a-z]+"
 LOBBY_VERBS = ("join", "leave", "start", "cancel")
@@ -43,12 +39,46 @@ FILL = "fill:"
 ENGLISH = words("en")
 
 
-def tables_of(interaction: discord.Interaction[Any]) -> Tables:
-    return cast("Tables", interaction.client.tables)
+class LobbyClicks(Protocol):
+    """Where a lobby's clicks go (`cogs.tables.lobbies.Lobbies`)."""
+
+    async def click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
+    ) -> None: ...
 
 
-def reviews_of(interaction: discord.Interaction[Any]) -> Reviews:
-    return cast("Reviews", interaction.client.reviews)
+class TableClicks(Protocol):
+    """Where a table's and a move's clicks go (`cogs.tables.clicks.Clicks`)."""
+
+    async def click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str
+    ) -> None: ...
+
+    async def move(
+        self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
+    ) -> None: ...
+
+
+class ReviewDesk(Protocol):
+    """Where a Review and a Hint go (`cogs.review.reviews.Reviews`)."""
+
+    async def review_table(self, interaction: discord.Interaction[Any], table_id: str) -> None: ...
+
+    async def hint(
+        self, interaction: discord.Interaction[Any], table_id: str, version: int
+    ) -> None: ...
+
+
+def lobbies_of(interaction: discord.Interaction[Any]) -> LobbyClicks:
+    return cast(LobbyClicks, interaction.client.tables.lobbies)
+
+
+def clicks_of(interaction: discord.Interaction[Any]) -> TableClicks:
+    return cast(TableClicks, interaction.client.tables.clicks)
+
+
+def reviews_of(interaction: discord.Interaction[Any]) -> ReviewDesk:
+    return cast(ReviewDesk, interaction.client.reviews)
 
 
 class LobbyButton(
@@ -80,7 +110,7 @@ class LobbyButton(
         self.verb = verb
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).lobbies.click(interaction, self.table_id, self.verb, None)
+        await lobbies_of(interaction).click(interaction, self.table_id, self.verb, None)
 
 
 class LobbyMenu(
@@ -124,7 +154,7 @@ class LobbyMenu(
         verb = self.VERBS[self.kind]
         if verb == "ai" and value.startswith(FILL):
             verb, value = "fill", value.removeprefix(FILL)
-        await tables_of(interaction).lobbies.click(interaction, self.table_id, verb, value)
+        await lobbies_of(interaction).click(interaction, self.table_id, verb, value)
 
 
 class TableButton(
@@ -158,7 +188,7 @@ class TableButton(
         self.verb = verb
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).clicks.click(interaction, self.table_id, self.verb)
+        await clicks_of(interaction).click(interaction, self.table_id, self.verb)
 
 
 class MoveButton(
@@ -180,9 +210,7 @@ class MoveButton(
         self.index = index
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).clicks.move(
-            interaction, self.table_id, self.version, self.index
-        )
+        await clicks_of(interaction).move(interaction, self.table_id, self.version, self.index)
 
 
 class MoveMenu(
@@ -218,7 +246,7 @@ class MoveMenu(
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else "-1"
         index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
-        await tables_of(interaction).clicks.move(interaction, self.table_id, self.version, index)
+        await clicks_of(interaction).move(interaction, self.table_id, self.version, index)
 
 
 class HintButton(

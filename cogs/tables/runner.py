@@ -32,12 +32,9 @@ import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
-
-import discord
+from typing import TYPE_CHECKING, TypeVar
 
 from cogs.common.refusal import Refusal
-from cogs.lang import Words
 from cogs.puzzles.attempt import KINDS as PUZZLE_KINDS
 from cogs.tables import board, pictures
 from cogs.tables.clicks import Clicks
@@ -119,10 +116,21 @@ class Tables:
             shared=self.shared,
             spacing_seconds=self.settings.notify_spacing_seconds,
         )
-        self.places = Places(self)
+        self.places = Places(
+            bot, bot.db, read=self.read, act=self.act, drop_shown=self.publisher.rows.reread
+        )
         self.delivery = Delivery(self)
         self.jobs = Jobs(self)
-        self.lobbies = Lobbies(self)
+        self.lobbies = Lobbies(
+            bot.db,
+            bot.audience,
+            self.publisher.lobby,
+            act=self.act,
+            create=self.create,
+            clock=self.clock,
+            most=self.settings.tables_per_user,
+            levels=self.levels,
+        )
         self.clicks = Clicks(
             bot.db,
             read=self.read,
@@ -435,13 +443,6 @@ class Tables:
                 )
             except Refusal:
                 log.info("table %s: DMs of seat %s stay closed for now", table_id, seat)
-
-    async def public_words(
-        self, table: Table, interaction: discord.Interaction[Any] | None = None
-    ) -> Words:
-        """The words of a table's public messages: its server's language."""
-        locale = interaction.guild_locale if interaction is not None else None
-        return await self.bot.audience.server(table.guild_id, locale)
 
 
 def _expire(table: Table) -> list[Step]:

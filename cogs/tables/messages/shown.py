@@ -101,6 +101,11 @@ class ShownRows:
         caller stores it)."""
         return list(self._unsaved.pop(table_id, {}).values())
 
+    def reread(self, table_id: str) -> None:
+        """Rows of the table were written to the store directly: read them again when next
+        needed (what this round's edits show stays for its end to store)."""
+        self.shown.pop(table_id, None)
+
     def drop(self, table_id: str) -> None:
         """A round of the table failed to end (or lost its lease): what its messages show is
         read from the store again. The edits of that round are made again (to the same) by the
