@@ -6,7 +6,7 @@ and the forced moves after it), the commit on a real store (`TableStore.commit`:
 dumped and written in one transaction with its outbox keys and next job) and the board
 snapshot the publisher takes to show it. A hand's end is the move that ends the hand with what
 showing it takes: the board's snapshot, the score sheet's, and each of the four hands' (their
-view and how the hand ended, `Publisher.ending`). A load is a cache miss: the row read and the
+view and how the hand ended, `messages.hands.ending`). A load is a cache miss: the row read and the
 table rebuilt from it (`TableStore.get` after `forget`), as after a restart; it is not an action
 (it happens once per process and table) and is printed apart, outside the ratio.
 

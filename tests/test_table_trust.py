@@ -188,7 +188,7 @@ async def test_a_person_gets_at_most_one_new_message_per_spacing(
 ) -> None:
     import asyncio
 
-    from cogs.tables import publisher
+    from cogs.tables.messages import spacing as publisher
 
     waited: list[float] = []
     sleep = asyncio.sleep

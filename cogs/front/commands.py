@@ -306,7 +306,7 @@ class Domino(commands.Cog):
         permissions = interaction.permissions
         if not (permissions.manage_threads or permissions.manage_guild):
             raise Refusal(texts.MODERATOR_ONLY)
-        await tables_of(self.bot).end_table(interaction, table)
+        await tables_of(self.bot).clicks.end_table(interaction, table)
 
     @domino.command(name="settings", description="Your own settings: where your hand comes")
     @app_commands.describe(

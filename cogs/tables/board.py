@@ -132,18 +132,6 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     return embed
 
 
-def board_verbs(snap: BoardSnapshot) -> list[str]:
-    if snap.phase is Phase.PLAYING:
-        return ["hand", "resign", "draw"]
-    if snap.phase is Phase.BETWEEN:
-        return ["hand", "ready", *(["lead"] if snap.choosers else []), "resign"]
-    if snap.phase is Phase.OVER:
-        # A match a moderator ended is not recorded: there is nothing to review.
-        recorded = snap.ending is not None and snap.ending.recorded
-        return ["rematch", "leave", *(["review"] if recorded else [])]
-    return []
-
-
 def picture_file(picture: pictures.Picture, filename: str) -> discord.File:
     """A picture drawn by the workers as an attachment, its alt text as the description."""
     return discord.File(io.BytesIO(picture.png), filename=filename, description=picture.alt)

@@ -2,9 +2,10 @@
 for moves, the version of the game they were drawn for). The bot listens to the templates, not
 to message ids, so every button works again after a restart as soon as its table is reloaded.
 
-The callbacks only hand the click to the runner (`interaction.client.tables`), or a Review or
-Hint to the reviews (`interaction.client.reviews`, a `cogs.common.ports.ReviewDesk`): no rule and
-no table state lives here.
+The callbacks only hand the click on: a lobby's to the lobbies, a table's and a move to the
+clicks (`cogs.tables.clicks`, which dispatches a table button's verb, Review included), a Hint to
+the reviews (`interaction.client.reviews`, a `cogs.common.ports.ReviewDesk`): no rule and no
+table state lives here.
 
 Custom ids (all under 100 characters):
 - `dl:{table}:{verb}` lobby buttons (join, leave, start, cancel); `dla:{table}` the AI level
@@ -19,17 +20,14 @@ Custom ids (all under 100 characters):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
 from cogs import texts
 from cogs.common.components import Fields, PersistentItem, count
+from cogs.common.ports import ReviewDesk
 from cogs.lang import Words, words
-
-if TYPE_CHECKING:
-    from cogs.common.ports import ReviewDesk
-    from cogs.tables.runner import Tables
 
 ID = r"[0-9a-z]+"
 LOBBY_VERBS = ("join", "leave", "start", "cancel")
@@ -42,12 +40,36 @@ FILL = "fill:"
 ENGLISH = words("en")
 
 
-def tables_of(interaction: discord.Interaction[Any]) -> Tables:
-    return cast("Tables", interaction.client.tables)
+class LobbyClicks(Protocol):
+    """Where a lobby's clicks go (`cogs.tables.lobbies.Lobbies`)."""
+
+    async def click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
+    ) -> None: ...
+
+
+class TableClicks(Protocol):
+    """Where a table's and a move's clicks go (`cogs.tables.clicks.Clicks`)."""
+
+    async def click(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str
+    ) -> None: ...
+
+    async def move(
+        self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
+    ) -> None: ...
+
+
+def lobbies_of(interaction: discord.Interaction[Any]) -> LobbyClicks:
+    return cast(LobbyClicks, interaction.client.tables.lobbies)
+
+
+def clicks_of(interaction: discord.Interaction[Any]) -> TableClicks:
+    return cast(TableClicks, interaction.client.tables.clicks)
 
 
 def reviews_of(interaction: discord.Interaction[Any]) -> ReviewDesk:
-    return cast("ReviewDesk", interaction.client.reviews)
+    return cast(ReviewDesk, interaction.client.reviews)
 
 
 class LobbyButton(
@@ -79,7 +101,7 @@ class LobbyButton(
         self.verb = verb
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).lobbies.click(interaction, self.table_id, self.verb, None)
+        await lobbies_of(interaction).click(interaction, self.table_id, self.verb, None)
 
 
 class LobbyMenu(
@@ -123,7 +145,7 @@ class LobbyMenu(
         verb = self.VERBS[self.kind]
         if verb == "ai" and value.startswith(FILL):
             verb, value = "fill", value.removeprefix(FILL)
-        await tables_of(interaction).lobbies.click(interaction, self.table_id, verb, value)
+        await lobbies_of(interaction).click(interaction, self.table_id, verb, value)
 
 
 class TableButton(
@@ -157,10 +179,7 @@ class TableButton(
         self.verb = verb
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        if self.verb == "review":  # the match is recorded: the review reads it, not the table
-            await reviews_of(interaction).review_table(interaction, self.table_id)
-            return
-        await tables_of(interaction).table_click(interaction, self.table_id, self.verb)
+        await clicks_of(interaction).click(interaction, self.table_id, self.verb)
 
 
 class MoveButton(
@@ -182,7 +201,7 @@ class MoveButton(
         self.index = index
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        await tables_of(interaction).move(interaction, self.table_id, self.version, self.index)
+        await clicks_of(interaction).move(interaction, self.table_id, self.version, self.index)
 
 
 class MoveMenu(
@@ -218,7 +237,7 @@ class MoveMenu(
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         raw = self.item.values[0] if self.item.values else "-1"
         index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else -1
-        await tables_of(interaction).move(interaction, self.table_id, self.version, index)
+        await clicks_of(interaction).move(interaction, self.table_id, self.version, index)
 
 
 class HintButton(

@@ -1,34 +1,91 @@
 """The lobby's clicks: open a table, join, pick a seat, add an AI, leave, cancel, start (the
-table then moves to its own thread where the channel allows one), and a rematch's lobby.
+table then moves to its own thread where the channel allows one).
 
 Each click is an action of the runtime (`cogs.tables.runner`): acknowledged, stored with what it
 shows in one transaction, then shown. The click's own answer edits the lobby message at once;
-the stored `lobby` outbox item makes sure it is edited even if that answer never went out.
+the stored `lobby` outbox item makes sure it is edited even if that answer never went out. The
+answer is the lobby as the click stored it (`act` returns it): it is not read again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from cogs import texts
-from cogs.audience import mine
-from cogs.common.errors import send_ephemeral
+from cogs.audience import Audience, mine
 from cogs.common.refusal import Refusal
+from cogs.tables.clicks import check_place, check_room
 from cogs.tables.lobby import missing_permissions, read_option
+from cogs.tables.messages.lobby import LobbyMessage
+from cogs.tables.messages.needs import Act
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Step, Table, new_seed
+from data import Database
 
-if TYPE_CHECKING:
-    from cogs.tables.runner import Tables
+
+def _number(value: str) -> int:
+    """A seat number chosen in a menu (-1, refused by the model, for anything else)."""
+    return int(value) if value and value.isascii() and value.isdigit() else -1
+
+
+@dataclass(frozen=True)
+class Click:
+    """A lobby click: who (`user`, their `name`), the menu's value, when, the AI levels."""
+
+    user: int
+    name: str
+    value: str
+    now: float
+    levels: tuple[str, ...]
+
+
+def _option(table: Table, click: Click) -> None:
+    name, chosen = read_option(table, click.value)
+    table.choose_option(click.user, name, chosen)
+
+
+#: A lobby click's change of the table by its verb (`dl:{table}:{verb}`, or a menu's); the
+#: steps of a change that deals (Start) are what it shows.
+CHANGES: dict[str, Callable[[Table, Click], object]] = {
+    "join": lambda table, c: table.join(c.user, c.name),
+    "seat": lambda table, c: table.join(c.user, c.name, _number(c.value)),
+    "leave": lambda table, c: table.leave_lobby(c.user),
+    "ai": lambda table, c: table.add_ai(c.user, c.value, c.levels),
+    "fill": lambda table, c: table.fill_with_ai(c.user, c.value, c.levels),
+    "remove": lambda table, c: table.remove_ai(c.user, _number(c.value)),
+    "option": _option,
+    "cancel": lambda table, c: table.cancel(c.user),
+    "start": lambda table, c: table.start(c.user, c.now),
+}
 
 
 class Lobbies:
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
+    def __init__(
+        self,
+        db: Database,
+        audience: Audience,
+        message: LobbyMessage,
+        *,
+        act: Act,
+        create: Callable[[Table], Awaitable[None]],
+        clock: Callable[[], float],
+        most: int,
+        levels: Sequence[str],
+    ) -> None:
+        self.db = db
+        self.audience = audience
+        self.message = message  # the lobby message, which a click edits itself
+        self.act = act
+        self.create = create
+        self.clock = clock
+        self.most = most  # tables a person may host or sit at (`check_room`)
+        self.levels = tuple(levels)
 
     async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
         if interaction.guild is None or interaction.channel is None:
@@ -39,97 +96,55 @@ class Lobbies:
             names = ", ".join(w(permission) for permission in missing)
             raise Refusal(texts.MISSING_PERMISSIONS, permissions=names)
         user = interaction.user
-        self.tables.check_room(user.id, await self.tables.places_of(user.id))
+        places = await self.db.open_tables_of(user.id, "table")
+        check_room(user.id, places, self.most)
         table = Table(
             id=secrets.token_hex(5),
             lobby=Lobby(setup, host_id=user.id),
             seed=new_seed(),
-            created_at=self.tables.clock(),
+            created_at=self.clock(),
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,
         )
         table.join(user.id, user.display_name)
-        w = await self.tables.public_words(table, interaction)
-        message = self.tables.publisher.lobby_message(table, w)
+        w = await self.audience.server(table.guild_id, interaction.guild_locale)
+        message = self.message.message(table, w)
         await interaction.response.send_message(**message)
         posted = await interaction.original_response()
         table.lobby_message_id = posted.id
         try:
-            await self.tables.create(table)
+            await self.create(table)
         except Refusal:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
             raise
-        self.tables.publisher.lobby_edited(table.id, message)
+        self.message.edited(table.id, message)
 
     async def click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
     ) -> None:
         await interaction.response.defer()
         user = interaction.user
-        now = self.tables.clock()
+        now = self.clock()
+        change = CHANGES[verb]
         # Nothing is awaited between the acknowledgement and the change, which reads the table
         # under its lock: clicks are applied in the order they were acknowledged (a Start
         # pressed after a Join was acknowledged comes after it). A seat's cap is counted by
         # the commit that writes it (`TableStore.caps`).
 
+        clicked = Click(user.id, user.display_name, value or "", now, self.levels)
+
         def click(table: Table) -> list[Step]:
-            self.tables.check_place(interaction, table)
-            if verb == "join":
-                table.join(user.id, user.display_name)
-            elif verb == "seat":
-                wanted = int(value) if value and value.isascii() and value.isdigit() else -1
-                table.join(user.id, user.display_name, wanted)
-            elif verb == "leave":
-                table.leave_lobby(user.id)
-            elif verb == "ai":
-                table.add_ai(user.id, value or "", self.tables.levels)
-            elif verb == "fill":
-                table.fill_with_ai(user.id, value or "", self.tables.levels)
-            elif verb == "remove":
-                wanted = int(value) if value and value.isascii() and value.isdigit() else -1
-                table.remove_ai(user.id, wanted)
-            elif verb == "option":
-                name, chosen = read_option(table, value or "")
-                table.choose_option(user.id, name, chosen)
-            elif verb == "cancel":
-                table.cancel(user.id)
-            elif verb == "start":
-                return table.start(user.id, now)
-            return []
-
-        await self.tables.act(table_id, click)
-        async with self.tables.read(table_id) as current:
-            message = self.tables.publisher.lobby_message(
-                current, await self.tables.public_words(current, interaction)
+            check_place(interaction, table)
+            steps = change(table, clicked)
+            return (
+                [step for step in steps if isinstance(step, Step)]
+                if isinstance(steps, list)
+                else []
             )
-        self.tables.publisher.lobby_edited(table_id, message)
+
+        current, _ = await self.act(table_id, click)
+        w = await self.audience.server(current.guild_id, interaction.guild_locale)
+        message = self.message.message(current, w)
+        self.message.edited(table_id, message)
         await interaction.edit_original_response(**message)
-
-    async def open_rematch(self, old_id: str, table: Table) -> None:
-        """A rematch's lobby (`Table.rematch_lobby`, placed where the old table played),
-        stored; its message is posted there (the `lobby` outbox item posts it, naming the
-        players invited back)."""
-        try:
-            await self.tables.create(table, show=["lobby"])
-        except Refusal:
-            # Not stored: Rematch may be pressed again.
-            await self.tables.act(old_id, _no_rematch, show=lambda table, _: [])
-            raise
-
-    async def accept_rematch(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        """A player of the old table pressed Rematch after someone else did: they take their
-        seat in the rematch's lobby (the one kept for them, if it is free)."""
-        user = interaction.user
-        places = await self.tables.places_of(user.id)
-
-        def join(table: Table) -> None:
-            self.tables.check_room(user.id, places, table)
-            table.join(user.id, user.display_name)
-
-        await self.tables.act(table_id, join, show=lambda table, _: ["lobby"])
-        await send_ephemeral(interaction, mine(interaction)(texts.REMATCH_JOINED))
-
-
-def _no_rematch(table: Table) -> None:
-    table.rematch_id = None

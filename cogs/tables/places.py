@@ -11,28 +11,40 @@ players read so on their hand in their DMs, the one place left to tell them.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import discord
+from discord.ext import commands
 
 from cogs.common.refusal import Refusal
+from cogs.tables.messages.needs import Act, Read
+from cogs.tables.table import Table
+from data import Database
 from data.models import Shown
-
-if TYPE_CHECKING:
-    from cogs.tables.runner import Tables
-    from cogs.tables.table import Table
 
 log = logging.getLogger(__name__)
 
-NO_THREAD = 0  # as `publisher.NO_THREAD`: the table plays in its channel
+NO_THREAD = 0  # as `messages.thread.NO_THREAD`: the table plays in its channel
 
 
 class Places:
     """Notices the deletion of a table's thread or channel (see the module docstring)."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        bot = tables.bot
+    def __init__(
+        self,
+        bot: commands.Bot,
+        db: Database,
+        *,
+        read: Read,
+        act: Act,
+        drop_shown: Callable[[str], None],
+    ) -> None:
+        self.bot = bot
+        self.db = db
+        self.read = read
+        self.act = act
+        self.drop_shown = drop_shown  # what the table's messages show is read again
         bot.add_listener(self.on_raw_thread_delete)
         bot.add_listener(self.on_guild_channel_delete)
 
@@ -44,14 +56,14 @@ class Places:
 
     async def deleted(self, channel_id: int) -> None:
         """A channel or thread was deleted: every table playing there is told."""
-        for table_id in await self.tables.db.tables_in_channel(channel_id):
+        for table_id in await self.db.tables_in_channel(channel_id):
             await self.gone(table_id, channel_id)
 
     async def gone(self, table_id: str, channel_id: int | None = None) -> None:
         """The table's thread or channel (`channel_id`; None: Discord said one of them is
         unknown, so which is asked) is gone."""
         try:
-            async with self.tables.read(table_id) as table:
+            async with self.read(table_id) as table:
                 if table.finished:
                     return
                 thread_id, home = table.thread_id, table.channel_id
@@ -69,7 +81,7 @@ class Places:
         if channel_id is None:
             return False
         try:
-            await self.tables.bot.http.get_channel(channel_id)
+            await self.bot.http.get_channel(channel_id)
         except discord.NotFound:
             return False
         return True
@@ -87,13 +99,13 @@ class Places:
         def shows(table: Table, _: Any) -> list[str]:
             return ["board", "hands"]
 
-        # Never a thread again: `Publisher._open_thread` reads that it was tried. The turn
+        # Never a thread again: `messages.thread.Thread.show` reads that it was tried. The turn
         # alerts went with the thread: the player to move is alerted again, in the channel.
-        await self.tables.db.save_shown(Shown(table_id, "thread", home or 0, NO_THREAD, ""))
+        await self.db.save_shown(Shown(table_id, "thread", home or 0, NO_THREAD, ""))
         for seat in range(seats):
-            await self.tables.db.save_shown(Shown(table_id, f"turn:{seat}", home or 0, 0, ""))
-        self.tables.publisher.shown.pop(table_id, None)
-        await self.tables.act(table_id, into_channel, show=shows)
+            await self.db.save_shown(Shown(table_id, f"turn:{seat}", home or 0, 0, ""))
+        self.drop_shown(table_id)
+        await self.act(table_id, into_channel, show=shows)
 
     async def _channel_gone(self, table_id: str) -> None:
         log.info("table %s: its channel is gone, the table ends", table_id)
@@ -105,4 +117,4 @@ class Places:
         def shows(table: Table, _: Any) -> list[str]:
             return ["hands"] if table.match is not None else []
 
-        await self.tables.act(table_id, end, show=shows)
+        await self.act(table_id, end, show=shows)

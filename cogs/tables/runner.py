@@ -20,7 +20,8 @@ An AI move is chosen from the stored table without its lock and stored only if t
 not move on meanwhile (`_move_itself`): only a change of the position moves a job on, so what a
 player does outside the game (a preference, a draw offer) never throws a search away.
 
-The lobby's clicks live in `lobbies`; AI seats and timed-out turns in `robots`.
+The lobby's clicks live in `lobbies`, the table's and the moves in `clicks`; what each outbox key
+shows in `publisher` and `messages`; AI seats and timed-out turns in `robots`.
 """
 
 from __future__ import annotations
@@ -28,30 +29,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import discord
-
-from cogs import texts
-from cogs.audience import mine
-from cogs.common.errors import send_ephemeral
 from cogs.common.refusal import Refusal
-from cogs.lang import Said, Words
 from cogs.puzzles.attempt import KINDS as PUZZLE_KINDS
 from cogs.tables import board
+from cogs.tables.clicks import Clicks
 from cogs.tables.delivery import Delivery
 from cogs.tables.jobs import Jobs
 from cogs.tables.lobbies import Lobbies
 from cogs.tables.locks import TableLocks
 from cogs.tables.places import Places
-from cogs.tables.publisher import ANSWER_SECONDS, Publisher
+from cogs.tables.publisher import Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.store import DELIVERY_LEASE_SECONDS, Conflict, Due, NotStored, TableStore
-from cogs.tables.table import Phase, Step, Table, new_seed
+from cogs.tables.table import Phase, Step, Table
 from data import Job, OutboxItem, TurnClock
 from data.turn_clocks import UNTIL_SHOWN
 from engine.ai import LEVELS
@@ -104,12 +99,51 @@ class Tables:
         )
         self.tables: dict[str, Table] = self.store.cached  # the cache, by id (read only)
         self.locks = TableLocks()  # one per table, while someone holds or waits for it
-        self.publisher = Publisher(self)
-        self.places = Places(self)
+        self.levels: tuple[str, ...] = tuple(LEVELS)
+        self.publisher = Publisher(
+            bot,
+            bot.audience,
+            bot.db,
+            read=self.read,
+            act=self.act,
+            snapshot=self.snapshot,
+            clock=self.clock,
+            expect=lambda at: self.jobs.expect(at),
+            show_again=self.show_again,
+            show_puzzle=lambda table_id, at: self.bot.puzzles.show(table_id, at),
+            cached=self.tables,
+            levels=self.levels,
+            shared=self.shared,
+            spacing_seconds=self.settings.notify_spacing_seconds,
+        )
+        self.places = Places(
+            bot, bot.db, read=self.read, act=self.act, drop_shown=self.publisher.rows.reread
+        )
         self.delivery = Delivery(self)
         self.jobs = Jobs(self)
-        self.lobbies = Lobbies(self)
-        self.levels: tuple[str, ...] = tuple(LEVELS)
+        self.lobbies = Lobbies(
+            bot.db,
+            bot.audience,
+            self.publisher.lobby,
+            act=self.act,
+            create=self.create,
+            clock=self.clock,
+            most=self.settings.tables_per_user,
+            levels=self.levels,
+        )
+        self.clicks = Clicks(
+            bot.db,
+            read=self.read,
+            act=self.act,
+            create=self.create,
+            shows=show_for,
+            clock=self.clock,
+            most=self.settings.tables_per_user,
+            reopen_dms_soon=self.reopen_dms_soon,
+            hands=self.publisher.hands,
+            answers=self.publisher.answers,
+            notices=self.publisher.notices,
+        )
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
         self.robots = Robots(self.levels, self.clock, self.settings.ai_budget_ms, bot.workers)
 
@@ -174,7 +208,7 @@ class Tables:
         waited for the turn to be shown (longer than `PAUSED_AFTER_SECONDS`: the board says
         so). A turn is timed from when its alert was delivered (`clock.shown_at`); the board is
         shown first, so before that it counts from now (the alert follows at once, and one that
-        comes late has the board shown again: `Publisher.REDRAW_AFTER_SECONDS`). A turn
+        comes late has the board shown again: `messages.shown.REDRAW_AFTER_SECONDS`). A turn
         stored before turns had clocks runs from when it began, as its timer does."""
         seconds = table.setup.turn_seconds
         if clock is None:
@@ -406,246 +440,6 @@ class Tables:
                 )
             except Refusal:
                 log.info("table %s: DMs of seat %s stay closed for now", table_id, seat)
-
-    async def public_words(
-        self, table: Table, interaction: discord.Interaction[Any] | None = None
-    ) -> Words:
-        """The words of a table's public messages: its server's language."""
-        locale = interaction.guild_locale if interaction is not None else None
-        return await self.bot.audience.server(table.guild_id, locale)
-
-    async def places_of(self, user_id: int) -> list[str]:
-        """The ids of the unfinished tables `user_id` hosts or sits at, in every process
-        (the store's `people`): what `check_room` counts."""
-        return await self.db.open_tables_of(user_id, "table")
-
-    def check_room(self, user_id: int, places: list[str], table: Table | None = None) -> None:
-        """Refuse `user_id` a new place (hosting a lobby, a seat) when they already host or sit
-        at `tables_per_user` unfinished tables (`places`, from `places_of`; `table`, the one
-        they ask to sit at, aside): nobody can fill the server with tables, AI tables above
-        all. This is the quick answer, before anything is posted; the commit that places them
-        counts again in its own transaction (`TableStore.caps`), so places taken at the same
-        instant, in one process or several, never pass the cap together."""
-        most = self.settings.tables_per_user
-        count = sum(1 for place in places if table is None or place != table.id)
-        if count >= most:
-            raise Refusal(texts.TOO_MANY_TABLES, most=most)
-
-    def check_place(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        """Honour a click only from its table's own place: in its server and its channel or
-        thread, on its lobby or board message or on an ephemeral hand there; from a DM, only a
-        seated player's move buttons (`dm` ids). A custom id copied onto another message,
-        server or DM is refused and changes nothing."""
-        message = interaction.message
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
-        if interaction.guild_id is None:
-            moves = custom_id.startswith(("dm:", "dms:"))
-            if moves and table.seat_of(interaction.user.id) is not None:
-                return
-            raise Refusal(texts.NOT_THIS_TABLE)
-        places = (table.channel_id, table.thread_id)
-        # "Your hand" answers only its clicker with their own hand: it is also on the turn
-        # alerts the table posts in its thread (`Publisher._ping_in_thread`).
-        your_hand = custom_id == f"dt:{table.id}:hand"
-        ours = message is not None and (
-            message.flags.ephemeral
-            or your_hand
-            or message.id in (table.lobby_message_id, table.board_message_id)
-        )
-        here = interaction.guild_id == table.guild_id and interaction.channel_id in places
-        if not (here and ours):
-            raise Refusal(texts.NOT_THIS_TABLE)
-
-    # -- playing ----------------------------------------------------------------------------
-
-    async def move(
-        self, interaction: discord.Interaction[Any], table_id: str, version: int, index: int
-    ) -> None:
-        """A move button. Clicked on the player's DM, the click's own response is that DM's
-        edit to the hand after the move (`Publisher.answer_move`: one request instead of an
-        acknowledgement and an edit), when it can be given in time; else, and anywhere else,
-        the click is acknowledged first."""
-        user = interaction.user.id
-        message = interaction.message
-
-        def play(table: Table) -> list[Step]:
-            self.check_place(interaction, table)
-            return table.play(user, version, index, self.clock())
-
-        on_dm = message is not None and interaction.guild_id is None
-        if not on_dm or message is None or message.flags.ephemeral:
-            await interaction.response.defer()
-            table, _ = await self.act(table_id, play)
-        else:
-            # Discord's 3 s count from the click, the way to this handler included: the
-            # answer is given only if it can be sent by ANSWER_SECONDS after the click (the
-            # rest is for the request to reach Discord); else the click is acknowledged.
-            late = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-            left = ANSWER_SECONDS - min(max(late, 0.0), ANSWER_SECONDS)
-            deadline = asyncio.get_running_loop().time() + left
-            async with self.publisher.answering_move(table_id, user):
-                acting = asyncio.ensure_future(self.act(table_id, play))
-                stored, _ = await asyncio.wait({acting}, timeout=left)
-                if not stored:  # slow to store: acknowledged now, the move is not cut short
-                    await interaction.response.defer()
-                table, _ = await acting
-                if stored:
-                    try:
-                        await self.publisher.answer_move(interaction, table_id, deadline)
-                    except Exception as error:  # the move is stored: the delivery shows it
-                        log.warning("table %s: the move's answer failed: %r", table_id, error)
-                if not interaction.response.is_done():
-                    with contextlib.suppress(discord.NotFound):  # too late: the move stands
-                        await interaction.response.defer()
-        if message is not None and message.flags.ephemeral:
-            await self._refresh_ephemeral_hand(interaction, table)
-        await self._tell_if_blocked(interaction, table_id)
-
-    async def _tell_if_blocked(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        """While a lost permission keeps the table from being shown, every clicker hears it."""
-        blocked = self.publisher.blocked.get(table_id)
-        if blocked is not None:
-            permission, where = blocked
-            await send_ephemeral(
-                interaction, texts.cannot_show(mine(interaction), permission, where)
-            )
-
-    async def _refresh_ephemeral_hand(
-        self, interaction: discord.Interaction[Any], table: Table
-    ) -> None:
-        async with self.read(table.id) as current:
-            seat = current.seat_of(interaction.user.id)
-            if seat is None or current.match is None:
-                return
-            view, names = current.view(seat), current.names()
-            turn_name = names[view.turn] if view.turn is not None else None
-            moves_at = current.version if current.phase is Phase.PLAYING else None
-            variant, table_id = current.setup.variant, current.id
-            hint = current.setup.offers_hints
-        embed, file, moves = await self.publisher.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
-        )
-        await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
-        if moves is not None and moves_at is not None:
-            self.publisher.answered(table_id, seat, interaction, moves_at)
-
-    async def table_click(
-        self, interaction: discord.Interaction[Any], table_id: str, verb: str
-    ) -> None:
-        if verb == "hand":
-            await self._show_hand(interaction, table_id)
-            return
-        await interaction.response.defer()
-        user = interaction.user.id
-        note: list[Said] = []
-        rematch: list[Table] = []
-        accepting: list[str] = []  # the rematch lobby this player asks to join
-        places = await self.places_of(user) if verb == "rematch" else []
-
-        def click(table: Table) -> list[Step]:
-            self.check_place(interaction, table)
-            if verb == "resign":
-                table.resign(user)
-            elif verb == "draw":
-                note.append(table.offer_draw(user))
-            elif verb == "ready":
-                table.mark_ready(user)
-                note.append(Said.of(texts.READY_NOTED))
-            elif verb == "lead":
-                table.claim_lead(user)
-                note.append(Said.of(texts.LEAD_CLAIMED))
-            elif verb == "leave":
-                table.leave_after(user)
-                note.append(Said.of(texts.LEFT_TABLE))
-            elif verb == "rematch" and table.rematch_id is not None:
-                if table.seat_of(user) is None:
-                    raise Refusal(texts.NOT_SEATED)
-                accepting.append(table.rematch_id)
-            elif verb == "rematch":
-                self.check_room(user, places, table)
-                lobby = table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
-                # In the old table's thread, if it had one: a thread cannot start another.
-                lobby.channel_id = table.thread_id or table.channel_id
-                lobby.thread_id = table.thread_id
-                rematch.append(lobby)
-            return []
-
-        def shows(table: Table, _: list[Step]) -> list[str]:
-            if verb == "leave" or accepting:
-                return []  # nothing anyone sees changes
-            return show_for(table)
-
-        await self.act(table_id, click, show=shows)
-        if accepting:
-            await self.lobbies.accept_rematch(interaction, accepting[0])
-            return
-        if rematch:
-            await self.lobbies.open_rematch(table_id, rematch[0])
-            return
-        for said in note:
-            await send_ephemeral(interaction, mine(interaction).say(said))
-        await self._tell_if_blocked(interaction, table_id)
-
-    async def _show_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.read(table_id) as table:
-            self.check_place(interaction, table)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None or table.match is None:
-                raise Refusal(texts.NOT_SEATED)
-            view, names = table.view(seat), table.names()
-            turn_name = names[view.turn] if view.turn is not None else None
-            moves_at = table.version if table.phase is Phase.PLAYING else None
-            variant, hint = table.setup.variant, table.setup.offers_hints
-        embed, file, moves = await self.publisher.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
-        )
-        self.reopen_dms_soon(interaction.user.id)
-        if moves is None:
-            await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-        else:
-            await interaction.followup.send(embed=embed, file=file, view=moves, ephemeral=True)
-            if moves_at is not None:
-                # It loses its moves once the table moves on (this answer fills the deferred
-                # original response, which its interaction can edit).
-                self.publisher.answered(table_id, seat, interaction, moves_at)
-        await self._tell_if_blocked(interaction, table_id)
-
-    # -- moderation -------------------------------------------------------------------------
-
-    async def tables_in(self, channel_id: int) -> list[Table]:
-        """The unfinished tables that play in `channel_id` (or in it as their thread), of
-        every process, oldest first."""
-        found = []
-        for table_id in await self.db.tables_in_channel(channel_id):
-            try:
-                async with self.read(table_id) as table:
-                    if not table.finished:
-                        found.append(table)
-            except Refusal:
-                continue  # gone meanwhile
-        return sorted(found, key=lambda table: table.created_at)
-
-    async def end_table(self, interaction: discord.Interaction[Any], table_id: str | None) -> None:
-        await interaction.response.defer(ephemeral=True)
-        candidates = await self.tables_in(interaction.channel_id or 0)
-        if table_id:
-            candidates = [table for table in candidates if table.id == table_id]
-        if not candidates:
-            raise Refusal(texts.NO_SUCH_TABLE)
-        table = candidates[-1]
-
-        def end(table: Table) -> list[Step]:
-            table.end_by_moderator()
-            return []
-
-        def shows(table: Table, _: list[Step]) -> list[str]:
-            return ["lobby"] if table.match is None else ["lobby", "board", "hands"]
-
-        await self.act(table.id, end, show=shows)
-        await send_ephemeral(interaction, mine(interaction)(texts.TABLE_ENDED))
 
 
 def _expire(table: Table) -> list[Step]:

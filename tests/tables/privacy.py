@@ -52,7 +52,7 @@ import pytest
 from cogs.common import pictures
 from cogs.common.pictures import Picture
 from cogs.tables import board
-from cogs.tables.publisher import Publisher
+from cogs.tables.messages import hands
 from cogs.tables.table import LOG_LINES, Table
 from engine import Play, SeatView
 from engine.actions import Action
@@ -244,18 +244,18 @@ class Renders:
 
         for name in ("board_embed", "board_file", "score_sheet_file", "hand_result_text"):
             monkeypatch.setattr(board, name, from_snapshot(getattr(board, name)))
-        hand_message = Publisher.hand_message
+        hand_message = hands.hand_message
 
         async def noted_hand_message(
-            self: Publisher, table_id: str, variant: str, seen: SeatView, *args: Any, **kw: Any
+            table_id: str, variant: str, seen: SeatView, *args: Any, **kw: Any
         ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+            # Every view comes from `Table.view` (remembered above), at its table's version
+            # (none remembered: the oldest, as strict as can be).
             kept = renders.view_versions.get(id(seen))
-            live = self.tables.tables.get(table_id)
-            version = live.version if live is not None else 0
-            renders.note(table_id, kept[1] if kept and kept[0] is seen else version)
-            return await hand_message(self, table_id, variant, seen, *args, **kw)
+            renders.note(table_id, kept[1] if kept and kept[0] is seen else 0)
+            return await hand_message(table_id, variant, seen, *args, **kw)
 
-        monkeypatch.setattr(Publisher, "hand_message", noted_hand_message)
+        monkeypatch.setattr(hands, "hand_message", noted_hand_message)
 
 
 class Pictures:

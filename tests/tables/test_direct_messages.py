@@ -67,8 +67,8 @@ async def test_a_dm_that_fails_on_discords_side_is_sent_again(
     emu: Emulator, domino: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(delivery, "RETRY_SECONDS", (0.2,))
-    shown = domino.tables.publisher
-    real = shown._show_hand
+    shown = domino.tables.publisher.hands
+    real = shown.show_hand
     failures: list[int] = []
 
     async def hiccup_once(table_id: str, seat: int, at: int | None = None) -> None:
@@ -79,7 +79,7 @@ async def test_a_dm_that_fails_on_discords_side_is_sent_again(
             raise discord.DiscordServerError(response, "upstream connect error")
         await real(table_id, seat, at)
 
-    monkeypatch.setattr(shown, "_show_hand", hiccup_once)
+    monkeypatch.setattr(shown, "show_hand", hiccup_once)
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")

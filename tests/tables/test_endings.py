@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.tables.board import BoardSnapshot, board_verbs
+from cogs.tables.clicks import offered
 from cogs.tables.ending import EndKind
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
@@ -275,7 +275,7 @@ async def test_a_moderators_end_is_not_recorded(db: Database) -> None:
     assert row is not None
     again = load(row.state, row.hands)
     assert again.ended == table.ended
-    assert "review" not in board_verbs(BoardSnapshot.of(again, None, None))
+    assert "review" not in offered(again)
 
 
 # -- tables stored before endings were kept ----------------------------------------------------

@@ -53,7 +53,7 @@ async def test_a_move_slow_to_store_is_acknowledged_in_time_and_its_dm_edited_af
 ) -> None:
     """Discord allows 3 s: a move that takes longer to store is acknowledged first (the
     answer could come too late), and its DM is edited once it is stored."""
-    from cogs.tables.publisher import ANSWER_SECONDS
+    from cogs.tables.messages.hands import ANSWER_SECONDS
     from data import Database
 
     people = list(await start_two_player(emu))

@@ -42,7 +42,9 @@ import pytest
 from cogs import texts
 from cogs.common import messages, pictures
 from cogs.review import answer as review_answer
-from cogs.tables import board, components, lobbies, publisher
+from cogs.tables import board, components, lobbies
+from cogs.tables.messages import board as board_message
+from cogs.tables.messages import hands, thread
 from cogs.tables.table import Table
 from engine.actions import Action
 from engine.variants import all_variants
@@ -231,7 +233,8 @@ def plant_in_custom_id(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> 
         view.add_item(discord.ui.Button(label="Peek", custom_id=f"dt:{table_id}:peek:{tile}"))
         return view
 
-    monkeypatch.setattr(publisher, "table_view", leaking)
+    monkeypatch.setattr(board_message, "table_view", leaking)  # the board's buttons
+    monkeypatch.setattr(thread, "table_view", leaking)  # "Your hand" on a turn alert
 
 
 def plant_in_thread_name(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -265,16 +268,14 @@ def plant_private_board_picture(watch: PrivacyWatch, monkeypatch: pytest.MonkeyP
 
 def plant_in_ephemeral_answer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
     """The "Your hand" answer a player (ephemeral) with another's tile in its words."""
-    hand_message = publisher.Publisher.hand_message
+    hand_message = hands.hand_message
 
-    async def leaking(
-        self: Any, table_id: str, variant: str, view: Any, *args: Any, **kwargs: Any
-    ) -> Any:
-        embed, file, moves = await hand_message(self, table_id, variant, view, *args, **kwargs)
+    async def leaking(table_id: str, variant: str, view: Any, *args: Any, **kwargs: Any) -> Any:
+        embed, file, moves = await hand_message(table_id, variant, view, *args, **kwargs)
         embed.description = f"{embed.description} ({secret_tile(watch, table_id, view.seat)})"
         return embed, file, moves
 
-    monkeypatch.setattr(publisher.Publisher, "hand_message", leaking)
+    monkeypatch.setattr(hands, "hand_message", leaking)
 
 
 def plant_seed_in_footer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:

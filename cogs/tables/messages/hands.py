@@ -1,0 +1,414 @@
+"""Every player's hand, by DM, and the answer of a move clicked on its DM.
+
+Hands go only to their owner. A player hears of each of their turns once, by ONE new message
+that pings them alone (none off their turn; edits notify nobody): by default a DM with the hand
+and its moves; if they chose the thread (`/domino settings`) or their DMs are closed, a message
+in the table's thread whose "Your hand" answers them ephemerally. Off their turn their last DM
+is only edited: it loses its moves, and says how the hand and the match ended. Closed DMs mark
+the seat (a change of the table, stored), the table says once why (`notices`), and no DM is
+tried until the player comes back (a "Your hand" click or a /domino command).
+
+A move clicked on its DM is answered by editing that DM to the hand after the move, built from
+the table the move stored (`answer_move`, the interaction's own response); the delivery waits
+for that answer (`answering_move`) rather than edit the DM again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs import texts
+from cogs.audience import Audience
+from cogs.common import messages
+from cogs.common.refusal import Refusal
+from cogs.lang import Words
+from cogs.tables import board
+from cogs.tables.components import moves_view
+from cogs.tables.messages.answers import Answers
+from cogs.tables.messages.needs import Read, Snapshot
+from cogs.tables.messages.notices import Notices
+from cogs.tables.messages.shown import ShownRows, digest
+from cogs.tables.messages.spacing import Spacing
+from cogs.tables.messages.thread import Thread, only
+from cogs.tables.table import Phase, Table
+from data import Database, Shown
+from engine import SeatView
+
+log = logging.getLogger(__name__)
+
+#: A move clicked on its DM is answered by editing that DM (`answer_move`) if that answer can
+#: be sent within this many seconds of the click (Discord allows 3, and the request itself
+#: takes some); else the click is only acknowledged (and the DM edited as usual).
+ANSWER_SECONDS = 1.5
+
+
+@dataclass
+class Hand:
+    """What one seat's hand message shows, taken from a stored table (`Hands.hand_of`)."""
+
+    seat: int
+    user_id: int
+    view: SeatView
+    names: list[str]
+    version: int
+    turn_name: str | None
+    moves_at: int | None  # the table's version while a hand is played (its moves' version)
+    variant: str
+    dm_closed: bool
+    place_id: int  # the table's thread (or channel)
+    guild_id: int | None
+    w: Words  # the player's words
+    ending: list[str]  # how the hand and the match ended, once they have
+    hint: bool = False  # the table offers hints: a Hint button beside the moves
+    in_thread: bool = False  # their turns are announced in the thread (chosen, or DMs closed)
+    revision: int = 0  # the store's revision of the table read
+
+    @property
+    def to_play(self) -> bool:
+        return self.view.my_turn and bool(self.view.legal) and self.moves_at is not None
+
+    @property
+    def fingerprint(self) -> str:
+        """What `shown` keeps of a hand DM; ":moves": it has live move buttons (only those
+        need taking away later). A turn announced in the thread leaves the DM without moves:
+        the player who asks for DMs again during that turn is sent one with them."""
+        to_play = self.to_play and not self.in_thread
+        shows = digest(
+            [str(tile) for tile in self.view.hand], to_play and self.version, self.ending
+        )
+        return f"{self.view.hand_number}:{shows}" + (":moves" if to_play else "")
+
+
+async def hand_message(
+    table_id: str,
+    variant: str,
+    view: SeatView,
+    names: list[str],
+    turn_name: str | None,
+    moves_at: int | None,
+    w: Words,
+    *,
+    ending: Sequence[str] = (),
+    hint: bool = False,
+) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+    """The private hand of `view`'s seat: picture, words (the player's: `w`; `ending`: how
+    the hand and the match ended) and (on its turn, while a hand is played: `moves_at` is
+    the table's version) move buttons, with the Hint button at a table with hints."""
+    embed = board.hand_embed(view, variant, turn_name, w, ending=ending)
+    file = await board.hand_file(view, w, names)
+    moves = None
+    if view.my_turn and view.legal and moves_at is not None:
+        labels, simple = board.move_labels(view.legal, w, view)
+        moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=hint)
+    return embed, file, moves
+
+
+async def message_of(
+    table_id: str, hand: Hand
+) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
+    """`hand_message` of what the seat's hand message must show."""
+    return await hand_message(
+        table_id,
+        hand.variant,
+        hand.view,
+        hand.names,
+        hand.turn_name,
+        hand.moves_at,
+        hand.w,
+        ending=hand.ending,
+        hint=hand.hint,
+    )
+
+
+def ending(table: Table, w: Words, snap: board.BoardSnapshot) -> list[str]:
+    """How the hand that just ended and the match (once over) ended, in `w`'s words: what
+    the player's last hand message says once nothing is left to play (`snap`: the table's
+    board)."""
+    if table.phase not in (Phase.BETWEEN, Phase.OVER, Phase.CANCELLED):
+        return []
+    lines = []
+    # A match that ended early (resigned, agreed draw, a moderator) stopped mid-hand.
+    hand_ended = table.phase is Phase.BETWEEN or table.ending is None or table.ending.by_rules
+    said_match = False
+    if snap.view is not None and snap.view.results and hand_ended:
+        lines.append(board.hand_result_text(snap, w))  # the match's end too, once over
+        said_match = snap.view.over
+    if table.ended is not None:
+        lines.append(w.say(table.ended))
+    if table.phase is Phase.OVER and snap.view is not None and not said_match:
+        lines.append(texts.match_outcome(w, snap.view, snap.shown_names, table.winners))
+    return lines
+
+
+class Hands:
+    def __init__(
+        self,
+        client: discord.Client,
+        audience: Audience,
+        db: Database,
+        rows: ShownRows,
+        read: Read,
+        snapshot: Snapshot,
+        *,
+        spacing: Spacing,
+        thread: Thread,
+        notices: Notices,
+        answers: Answers,
+        cached: Mapping[str, Table],
+        shared: bool,
+        clock: Callable[[], float],
+        show_again: Callable[[str, list[str]], Awaitable[None]],
+    ) -> None:
+        self.client = client
+        self.audience = audience
+        self.db = db
+        self.rows = rows
+        self.read = read
+        self.snapshot = snapshot
+        self.spacing = spacing
+        self.thread = thread
+        self.notices = notices
+        self.answers = answers
+        self.cached = cached  # the store's cache: has the table moved on meanwhile?
+        self.shared = shared
+        self.clock = clock
+        self.show_again = show_again
+        self.dm_channels: dict[int, int] = {}  # user id -> their DM channel's id: see `_dm`
+        self.places: dict[int, str] = {}  # user id -> where their hand goes (`hands_place`)
+        #: (table id, user id) -> set once the move they clicked on their DM has been answered
+        #: (or the answer given up): their hand waits for it (`show_hand`)
+        self.answering: dict[tuple[str, int], asyncio.Event] = {}
+
+    def hand_of(self, table: Table, seat: int, w: Words) -> Hand | None:
+        """What the seat's hand message must show of `table` (None: the seat has no player),
+        in its player's words `w`: taken at once (nothing awaited), so all of it is of one
+        revision."""
+        player = table.seats[seat]
+        if player.user_id is None or table.match is None:
+            return None
+        view, names = table.view(seat), table.names()
+        version = table.version
+        return Hand(
+            seat=seat,
+            user_id=player.user_id,
+            view=view,
+            names=names,
+            version=version,
+            turn_name=names[view.turn] if view.turn is not None else None,
+            moves_at=version if table.phase is Phase.PLAYING else None,
+            variant=table.setup.variant,
+            dm_closed=player.dm_closed,
+            place_id=table.thread_id or table.channel_id or 0,
+            guild_id=table.guild_id,
+            w=w,
+            ending=ending(table, w, self.snapshot(table, None)),
+            hint=table.setup.offers_hints,
+            revision=table.revision,
+        )
+
+    async def _hand_now(self, table_id: str, seat: int, at: int | None = None) -> Hand | None:
+        """What the seat's hand message must show now, read from the store."""
+        async with self.read(table_id, at_least=at) as table:
+            user_id = table.seats[seat].user_id
+            if user_id is None or table.match is None:
+                return None
+            hand = self.hand_of(table, seat, await self.audience.player(user_id))
+        if hand is not None:
+            hand.in_thread = hand.dm_closed or await self.hands_place(hand.user_id) == "thread"
+        return hand
+
+    async def show(self, table_id: str, at: int | None = None) -> None:
+        """The `hands` key: every player's hand, as stored, where they chose (`show_hand`); and
+        every ephemeral "Your hand" that fell out of date loses its move buttons."""
+        async with self.read(table_id, at_least=at) as table:
+            seats = len(table.seats) if table.match is not None else 0
+            version = table.version
+        await self.answers.settle(table_id, version)
+        failure: discord.HTTPException | None = None
+        for seat in range(seats):
+            try:
+                await self.show_hand(table_id, seat, at)
+            except discord.Forbidden:
+                await self.notices.dms_closed(table_id, seat)
+            except discord.HTTPException as error:
+                # A hiccup on Discord's side (5xx, rate limit): the other hands still go, and
+                # the hands are shown again soon.
+                log.info("table %s: DM to seat %s failed (%s)", table_id, seat, error.status)
+                failure = error
+        if failure is not None:
+            raise failure
+
+    async def _user_at(self, table_id: str, seat: int, at: int | None) -> int | None:
+        async with self.read(table_id, at_least=at) as table:
+            return table.seats[seat].user_id if seat < len(table.seats) else None
+
+    async def show_hand(self, table_id: str, seat: int, at: int | None = None) -> None:
+        """One player's hand. On their turn: ONE new message that pings them (their only
+        notification of the turn), a DM with the hand and its moves, or, when they chose the
+        thread or their DMs are closed, a message in the table's thread with "Your hand" (the
+        hand itself is never public). Off their turn nothing new is sent: their last DM is
+        edited (edits notify nobody), so it loses its moves and, when the hand or the match
+        ends, says how. A move clicked on that DM edits it itself (`answer_move`): its hand is
+        shown here once that answer is given or given up."""
+        if any(answered == table_id for answered, _ in self.answering):
+            user_id = await self._user_at(table_id, seat, at)
+            if user_id is not None and (answering := self.answering.get((table_id, user_id))):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(answering.wait(), ANSWER_SECONDS)
+        shown = await self.rows.of(table_id)
+        key = f"hand:{seat}"
+        hand = await self._hand_now(table_id, seat, at)
+        if hand is None:
+            return
+        w, version, user_id = hand.w, hand.version, hand.user_id
+        to_play, in_thread = hand.to_play, hand.in_thread
+        before = shown.get(key)
+        if to_play and in_thread:
+            public = await self.audience.server(hand.guild_id)  # the thread's readers' words
+            await self.thread.ping(
+                table_id, seat, user_id, hand.place_id, version, public, hand.revision
+            )
+        if hand.dm_closed:
+            return
+        fingerprint = hand.fingerprint
+        if before is not None and before.shows == fingerprint:
+            return
+        if before is None and (in_thread or not to_play):
+            return  # no DM before their first turn here: a new DM is a notification
+        embed, file, moves = await message_of(table_id, hand)
+        if before is not None and (in_thread or not to_play):
+            # Its "your turn" line goes too: the turn it announced is over. A DM deleted
+            # meanwhile leaves nothing to tidy: the next turn sends a new one.
+            with contextlib.suppress(discord.NotFound):
+                await messages.edit(
+                    self.client,
+                    before.channel_id,
+                    before.message_id,
+                    content=None,
+                    embed=embed,
+                    attachments=[file],
+                    view=None,
+                )
+            await self.rows.remember(
+                Shown(table_id, key, before.channel_id, before.message_id, fingerprint),
+                edited=True,
+            )
+            return
+        if before is not None:
+            self.dm_channels.setdefault(user_id, before.channel_id)
+        dm = await self._dm(user_id)
+        await self.spacing.wait(user_id)
+        current = self.cached.get(table_id)
+        if current is not None and current.version != version:
+            return  # it changed while waiting: the delivery of that change sends the hand
+        sent = await messages.send(
+            self.client,
+            dm.id,
+            content=w(texts.YOUR_TURN_PING, mention=f"<@{user_id}>"),
+            allowed_mentions=only(user_id),
+            embed=embed,
+            file=file,
+            view=moves or discord.utils.MISSING,
+        )
+        await self.rows.alerted(
+            Shown(table_id, key, dm.id, sent, fingerprint), version, hand.revision
+        )
+        if before is not None and before.shows.endswith(":moves"):
+            # Her turn came again before the last one's DM was shown off-turn (changes shown
+            # together): that DM loses its moves and its ping line, which the new one carries.
+            # (Stale buttons are refused anyway: the version moved on.)
+            with contextlib.suppress(discord.HTTPException):
+                channel = self.client.get_partial_messageable(before.channel_id)
+                await channel.get_partial_message(before.message_id).edit(content=None, view=None)
+
+    @contextlib.asynccontextmanager
+    async def answering_move(self, table_id: str, user_id: int) -> AsyncIterator[None]:
+        """While a move clicked on the player's DM is being stored and answered: their hand
+        is shown by the answer (`answer_move`), and the delivery waits for it."""
+        done = self.answering[(table_id, user_id)] = asyncio.Event()
+        try:
+            yield
+        finally:
+            done.set()
+            if self.answering.get((table_id, user_id)) is done:
+                del self.answering[(table_id, user_id)]
+
+    async def answer_move(
+        self, interaction: discord.Interaction[Any], table: Table, deadline: float
+    ) -> bool:
+        """Answer the move clicked on the player's DM by editing that DM to their hand in
+        `table`, as the move stored it (the click's own response: no separate acknowledgement
+        and edit). Only when that is what the DM must show next, the DM is the one on record,
+        and the picture is drawn before `deadline` (loop time); else False (the caller
+        acknowledges the click, the delivery edits the DM)."""
+        message = interaction.message
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or message is None:
+            return False
+        hand = self.hand_of(table, seat, await self.audience.player(interaction.user.id))
+        key = f"hand:{seat}"
+        before = (await self.rows.of(table.id)).get(key)
+        if before is None or before.message_id != message.id or hand is None:
+            return False
+        hand.in_thread = hand.dm_closed or await self.hands_place(hand.user_id) == "thread"
+        if hand.to_play or hand.in_thread or hand.dm_closed:
+            return False
+        left = deadline - asyncio.get_running_loop().time()
+        try:
+            embed, file, _ = await asyncio.wait_for(message_of(table.id, hand), max(left, 0.0))
+        except TimeoutError:
+            return False
+        await interaction.response.edit_message(
+            content=None, embed=embed, attachments=[file], view=None
+        )
+        await self.rows.remember(
+            Shown(table.id, key, before.channel_id, before.message_id, hand.fingerprint),
+            edited=True,
+        )
+        return True
+
+    async def hands_place(self, user_id: int) -> str:
+        """Where the player gets their hand on their turn: `dm` (the default) or `thread`.
+        Kept in memory only when no other process may change it (a shared store is asked)."""
+        place = None if self.shared else self.places.get(user_id)
+        if place is None:
+            place = await self.db.hands_place(user_id) or "dm"
+            if not self.shared:
+                self.places[user_id] = place
+        return place
+
+    async def choose_hands_place(self, user_id: int, place: str) -> None:
+        """Remember where the player wants their hand; the tables they play at (in every
+        process) show it there from now on (a turn that is theirs already is sent there at
+        once). A preference, stored apart from the tables: their hands are only shown again
+        (`Tables.show_again`), no table changes, so no AI search or button goes out of date."""
+        await self.db.set_hands_place(user_id, place, self.clock())
+        if not self.shared:
+            self.places[user_id] = place
+        for table_id in await self.db.open_tables_of(user_id, "table"):
+            try:
+                async with self.read(table_id) as table:
+                    playing = table.match is not None and not table.finished
+            except Refusal:
+                continue  # gone meanwhile
+            if not playing:
+                continue  # a lobby, or over: nothing to show
+            await self.show_again(table_id, ["hands"])
+
+    async def _dm(self, user_id: int) -> discord.PartialMessageable:
+        """The player's DM channel. Its id never changes: opened once per player and kept (a
+        DM's id is also in every `shown` hand row). discord.py keeps only the last 128 DM
+        channels, and without the members intent rarely knows the user: with more players
+        than that, every new DM cost a user fetch or a channel open first."""
+        channel_id = self.dm_channels.get(user_id)
+        if channel_id is None:
+            opened = await self.client.http.start_private_message(user_id)
+            channel_id = self.dm_channels[user_id] = int(opened["id"])
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
