@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cogs.tables.board import BoardSnapshot
+from cogs.tables.rows import TableStore
 from cogs.tables.seating import Lobby, Setup
-from cogs.tables.store import TableStore
 from cogs.tables.table import Phase, Table
 from data import Database
 

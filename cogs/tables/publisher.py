@@ -34,10 +34,10 @@ from cogs import texts
 from cogs.common import messages
 from cogs.common.refusal import Refusal
 from cogs.lang import Words
+from cogs.runtime.store import Conflict
 from cogs.tables import board
 from cogs.tables.components import moves_view, table_view
 from cogs.tables.lobby import lobby_embed
-from cogs.tables.store import Conflict
 from cogs.tables.table import Phase, Table
 from data import Shown
 from engine import SeatView
@@ -293,8 +293,6 @@ class Publisher:
             await self._show_board(table_id, at)
         elif kind == "hands":
             await self._show_hands(table_id, at)
-        elif kind == "puzzle":
-            await self.bot.puzzles.show(table_id, at)
         elif kind == "notice" and rest.startswith("dm-closed:"):
             await self._tell_dms_closed(table_id, int(rest.rpartition(":")[2]), at)
         else:
