@@ -8,8 +8,8 @@ process's commits tell it of their jobs at once (`expect`, which wakes it when t
 earlier); a shared store is asked again every `REFRESH_SECONDS` (another process may have set
 a job), a store of its own every `ALONE_REFRESH_SECONDS` (what this process did not tell the
 loop of is a lease of its own that runs out, after a round or a job that failed). A clock that
-may jump (a test's, not `time.time`: the emulator's `advance`) is read again at least every
-`JUMPING_CLOCK_SECONDS`. The same loop wakes the delivery when an outbox item is due again (a
+may jump (`Runtime.steady` off: a test's, like the emulator's `advance`) is read again at least
+every `JUMPING_CLOCK_SECONDS`. The same loop wakes the delivery when an outbox item is due again (a
 retry, or a lease that a dead process left running out). A due job is claimed in the store (a
 lease: no other process runs it meanwhile) and run as an action at the revision it was set
 for, by its table's kind (`Runtime.run_job`). A job that fails is tried again after a growing
@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import logging
 import math
-import time
 from typing import TYPE_CHECKING
 
 from cogs.common.refusal import Refusal
@@ -52,7 +51,7 @@ class Jobs:
         self.clock = runtime.clock
         self.refresh = REFRESH_SECONDS if runtime.shared else ALONE_REFRESH_SECONDS
         #: How long at most a sleep trusts the clock not to jump.
-        self.longest = math.inf if runtime.clock is time.time else JUMPING_CLOCK_SECONDS
+        self.longest = math.inf if runtime.steady else JUMPING_CLOCK_SECONDS
         self.next_at: float | None = -math.inf  # unknown: ask the store at once
         self.outbox_at: float | None = -math.inf  # an outbox item due again (a retry)
         self.running: dict[str, asyncio.Task[None]] = {}  # by table id

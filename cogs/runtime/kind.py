@@ -64,7 +64,8 @@ class Kind(Protocol):
 
     @property
     def name(self) -> str:
-        """Its rows' `LiveTable.kind`, and its name in the runtime's registry."""
+        """Its name in the runtime's registry (the tables' and the puzzles' is their rows'
+        `LiveTable.kind`; which rows are its own, its store's `Rows.owns` says)."""
         ...
 
     @property

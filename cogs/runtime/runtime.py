@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -38,9 +39,14 @@ FORGET = "forget"
 
 
 class Runtime:
-    def __init__(self, db: Database, *, clock: Callable[[], float], shared: bool) -> None:
+    def __init__(
+        self, db: Database, *, clock: Callable[[], float], shared: bool, steady: bool = True
+    ) -> None:
         self.db = db
         self.clock = clock
+        #: The clock never jumps (the system's): the jobs' loop sleeps until the next due
+        #: time. A clock that may (a test's) is read again every `JUMPING_CLOCK_SECONDS`.
+        self.steady = steady
         #: Other processes share the store (`Settings.shared_store`): see `Store.get`.
         self.shared = shared
         self.locks = TableLocks()  # one per table, while someone holds or waits for it
@@ -166,6 +172,7 @@ def runtime_of(bot: Any) -> Runtime:
     runtime = getattr(bot, "runtime", None)
     if not isinstance(runtime, Runtime):
         settings = bot.settings
-        runtime = Runtime(bot.db, clock=settings.clock, shared=settings.shared_store)
+        steady = settings.clock is time.time  # any other clock is a test's, which may jump
+        runtime = Runtime(bot.db, clock=settings.clock, shared=settings.shared_store, steady=steady)
         bot.runtime = runtime
     return runtime
