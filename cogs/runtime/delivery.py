@@ -34,11 +34,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cogs.runtime.kind import ShowFailed
 from cogs.runtime.store import DELIVERY_LEASE_SECONDS
-from data import OutboxItem
+from data import Job, OutboxItem, Shown
 
 if TYPE_CHECKING:
     from cogs.runtime.kind import Kind
@@ -158,18 +158,15 @@ class Delivery:
             if len({item.table_id for item in items}) == CLAIM_LIMIT:
                 self._wanted.set()  # more tables are waiting (a claim takes whole tables)
 
-    def _kind(self, table_id: str) -> Kind | None:
-        """The kind of the table whose items are claimed (by their keys)."""
+    def _kind(self, table_id: str) -> Kind:
+        """The kind of the table whose items are claimed (by their keys): `NOBODY` when no
+        registered kind shows them."""
         items = self.pending.get(table_id)
-        if not items:
-            return None
-        return self.runtime.kind_showing(next(iter(items)))
+        kind = self.runtime.kind_showing(next(iter(items))) if items else None
+        return NOBODY if kind is None else kind
 
     async def _show_table(self, table_id: str) -> None:
         kind = self._kind(table_id)
-        if kind is None:
-            self.pending.pop(table_id, None)
-            return
         kind.begin_round(table_id)
         round_task = asyncio.current_task()
         assert round_task is not None
@@ -300,3 +297,37 @@ class Delivery:
             )
             return retry_after(item.attempts)
         return None
+
+
+class Nobody:
+    """The kind of items no registered kind shows (a key no kind has, or of a kind no longer
+    served): each is done as soon as it is shown, which shows nothing, so it is not claimed
+    again and again."""
+
+    name = "nobody"
+    keys: tuple[str, ...] = ()
+    store: Any = None
+
+    async def run_job(self, job: Job) -> bool:
+        return False
+
+    async def show(self, table_id: str, key: str, revision: int | None) -> None:
+        log.warning("table %s: nothing shows %r", table_id, key)
+
+    def forget(self, table_id: str, item: Any | None) -> None:
+        pass
+
+    def begin_round(self, table_id: str) -> None:
+        pass
+
+    def unsaved(self, table_id: str) -> list[Shown]:
+        return []
+
+    def drop(self, table_id: str) -> None:
+        pass
+
+    def end_round(self, table_id: str) -> None:
+        pass
+
+
+NOBODY = Nobody()

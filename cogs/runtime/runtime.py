@@ -67,7 +67,6 @@ class Runtime:
         for kind in self.kinds.values():
             if name in kind.keys:
                 return kind
-        log.warning("no kind shows %r", key)
         return None
 
     async def kind_of(self, table_id: str) -> Kind:
@@ -80,6 +79,8 @@ class Runtime:
         if row is not None:
             for kind in self.kinds.values():
                 if kind.store.rows.owns(row):
+                    if table_id not in kind.store.cached:  # read once: the kind finds it
+                        kind.store.adopt(row)
                     return kind
         raise Refusal(texts.NO_SUCH_TABLE)
 
