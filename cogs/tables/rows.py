@@ -9,9 +9,9 @@ ended since written apart (`cogs.tables.state`), its next job (`Due`) and its ou
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from cogs import texts
 from cogs.runtime.store import Store
@@ -24,6 +24,8 @@ from engine.record import write
 
 #: The stored rows' kind of a table of players (`LiveTable.kind`).
 KIND = "table"
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -136,13 +138,13 @@ def stored_copy(table: Table) -> Table:
     hands, its results and leads, the rules, the frozen views of the position and the lines of
     the log), what changes is copied (the hand in play, the seats, the lobby, the sets of who
     is ready and who offers a draw)."""
-    twin = copy.copy(table)
-    twin.lobby = lobby = copy.copy(table.lobby)
-    lobby.setup = copy.copy(lobby.setup)
+    twin = _shallow(table)
+    twin.lobby = lobby = _shallow(table.lobby)
+    lobby.setup = _shallow(lobby.setup)
     lobby.setup.options = dict(lobby.setup.options)
-    lobby.seats = [None if seat is None else copy.copy(seat) for seat in lobby.seats]
+    lobby.seats = [None if seat is None else _shallow(seat) for seat in lobby.seats]
     lobby.invited = dict(lobby.invited)
-    twin.seats = [copy.copy(seat) for seat in table.seats]
+    twin.seats = [_shallow(seat) for seat in table.seats]
     twin.ready = set(table.ready)
     twin.draw_offers = set(table.draw_offers)
     twin.log = list(table.log)
@@ -153,7 +155,7 @@ def stored_copy(table: Table) -> Table:
 
 
 def _match_copy(match: Match) -> Match:
-    twin = copy.copy(match)
+    twin = _shallow(match)
     twin.scores = list(match.scores)
     twin.active = list(match.active)
     twin.results = list(match.results)
@@ -163,6 +165,14 @@ def _match_copy(match: Match) -> Match:
         twin.played = [hand if played is match.hand else played for played in match.played]
     else:
         twin.played = list(match.played)
+    return twin
+
+
+def _shallow(thing: S) -> S:
+    """A copy of `thing` sharing its attributes' values (`copy.copy` without its generic
+    protocol: a tenth of the time, for the plain objects of a table)."""
+    twin = object.__new__(type(thing))
+    twin.__dict__.update(thing.__dict__)
     return twin
 
 
