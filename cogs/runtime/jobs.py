@@ -8,9 +8,11 @@ process's commits tell it of their jobs at once (`expect`, which wakes it when t
 earlier); a shared store is asked again every `REFRESH_SECONDS` (another process may have set
 a job), a store of its own every `ALONE_REFRESH_SECONDS` (what this process did not tell the
 loop of is a lease of its own that runs out, after a round or a job that failed). A clock that
-may jump (`Runtime.steady` off: a test's, like the emulator's `advance`) is read again at least
-every `JUMPING_CLOCK_SECONDS`. The same loop wakes the delivery when an outbox item is due again (a
-retry, or a lease that a dead process left running out). A due job is claimed in the store (a
+may jump (`Runtime.steady` off: a test's, like the emulator's `advance`) is read again every
+`JUMPING_CLOCK_SECONDS`, as often as the loop polled before it slept: a bound of a second made
+the emulator's tests of timers wait up to a second more after each `advance`. The same loop
+wakes the delivery when an outbox item is due again (a retry, or a lease that a dead process
+left running out). A due job is claimed in the store (a
 lease: no other process runs it meanwhile) and run as an action at the revision it was set
 for, by its table's kind (`Runtime.run_job`). A job that fails is tried again after a growing
 pause, its attempt counted (an AI move falls back to a cheaper choice); never dropped. A
