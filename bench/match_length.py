@@ -3,11 +3,12 @@ table loaded from the store, at hand 1 and at hand 250 of one partnership match.
 
 A move is what the bot does on the event loop for a click: the model's change (`Table.play`
 and the forced moves after it), the commit on a real store (`TableStore.commit`: the state
-dumped and written in one transaction with its outbox keys and next job) and the board
-snapshot the publisher takes to show it. A hand's end is the move that ends the hand with what
-showing it takes: the board's snapshot, the score sheet's, and each of the four hands' (their
-view and how the hand ended, `messages.hands.ending`). A load is a cache miss: the row read and the
-table rebuilt from it (`TableStore.get` after `forget`), as after a restart; it is not an action
+dumped and written in one transaction with its outbox keys and next job), the copy of the table
+as committed that `Tables.act` hands back (`stored_copy`) and the board snapshot the publisher
+takes to show it. A hand's end is the move that ends the hand with what showing it takes: the
+board's snapshot, the score sheet's, and each of the four hands' (their view and how the hand
+ended, `messages.hands.ending`). A load is a cache miss: the row read and the table rebuilt from it
+(`TableStore.get` after `forget`), as after a restart; it is not an action
 (it happens once per process and table) and is printed apart, outside the ratio.
 
 Two such matches share one store (a SQLite file unless `--store` names a database): the early
@@ -35,8 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cogs.tables.board import BoardSnapshot
+from cogs.tables.rows import TableStore, stored_copy
 from cogs.tables.seating import Lobby, Setup
-from cogs.tables.store import TableStore
 from cogs.tables.table import Phase, Table
 from data import Database
 
@@ -115,6 +116,7 @@ class Player:
         wall, cpu = time.perf_counter(), time.process_time()
         click(table, self.rng)
         await self.commit(Phase.PLAYING)
+        stored_copy(table)  # what `Tables.act` hands back to the click's answer
         ended = table.phase is not Phase.PLAYING
         if ended:
             show_hand_end(table)

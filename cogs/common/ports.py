@@ -11,13 +11,10 @@ kernel knows none of them; the caller that may import the type names it where it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 import discord
-
-from data.models import Job, LiveTable, OutboxItem
 
 
 class ReviewDesk(Protocol):
@@ -41,29 +38,10 @@ class ReviewDesk(Protocol):
         ...
 
 
-class Handover(Protocol):
-    """The delivery of the tables' runtime, which carries what a puzzle's commit stored."""
-
-    def hand_over(self, items: list[OutboxItem]) -> None: ...
-
-
-class Wakeups(Protocol):
-    """The jobs of the tables' runtime, told of what a puzzle's commit made due."""
-
-    def expect(self, at: float) -> None: ...
-
-    def expect_outbox(self, at: float) -> None: ...
-
-
 class TableDesk(Protocol):
-    """The tables' runner (`cogs.tables`): restored and closed by the bot; read by a hint (the
-    stored table, held still while it is looked at); its runtime shared with the puzzles."""
-
-    @property
-    def delivery(self) -> Handover: ...
-
-    @property
-    def jobs(self) -> Wakeups: ...
+    """The tables' runner (`cogs.tables`): restored and closed by the bot (it starts and stops
+    the runtime every kind of table shares); read by a hint (the stored table, held still while
+    it is looked at)."""
 
     async def restore(self) -> int:
         """Reload the unfinished tables (and puzzles) and start the runtime; how many tables."""
@@ -77,16 +55,6 @@ class TableDesk(Protocol):
 
 
 class PuzzleDesk(Protocol):
-    """The puzzles' runner (`cogs.puzzles`): its rows restored, its jobs run and its messages
-    shown by the tables' runtime, which it shares."""
-
-    @property
-    def puzzles(self) -> Mapping[str, object]:
-        """The attempts this process holds, by id."""
-        ...
-
-    async def restore(self, rows: list[LiveTable]) -> None: ...
-
-    async def run_job(self, job: Job) -> None: ...
-
-    async def show(self, puzzle_id: str, at_least: int | None = None) -> None: ...
+    """The puzzles' runner (`cogs.puzzles`). Its rows, jobs and messages are the runtime's
+    business (a kind of table of its own); only the `/domino` commands drive it, by its own
+    class (`cogs.front.runners`), so nothing is asked of it here."""

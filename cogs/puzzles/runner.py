@@ -37,9 +37,10 @@ from cogs.common.refusal import Refusal
 from cogs.lang import Command, Words, words
 from cogs.puzzles import texts as puzzle_texts
 from cogs.puzzles.attempt import KINDS, Puzzle
-from cogs.tables.locks import TableLocks
-from cogs.tables.publisher import digest
-from cogs.tables.store import SHARED_CACHE_TABLES, store_change
+from cogs.runtime.kind import RateLimited, ShowFailed
+from cogs.runtime.runtime import runtime_of
+from cogs.runtime.shown import digest
+from cogs.runtime.store import Store
 from data.models import Cap, Change, Job, LiveTable, PuzzleSolve, Shown
 from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
@@ -121,6 +122,64 @@ class CellsForm(Form):
         await self.puzzles.act(interaction, self.puzzle_id, self.verb, str(self.cells.value))
 
 
+#: The stored rows' kind of a puzzle attempt (`LiveTable.kind`).
+KIND = "puzzle"
+
+
+class PuzzleRows:
+    """The rows of puzzle attempts (`cogs.runtime.store.Rows`): told apart by their state's
+    game (`KINDS`)."""
+
+    too_many = texts.TOO_MANY_PUZZLES
+
+    def owns(self, row: LiveTable) -> bool:
+        return row.state.get("kind") in KINDS
+
+    def load(self, row: LiveTable) -> Puzzle:
+        return Puzzle.from_state(row.state)
+
+
+class PuzzleKind:
+    """Puzzle attempts as a kind of the runtime (`cogs.runtime.kind.Kind`): their rows, their
+    job (an idle attempt put away), and their one outbox key, `puzzle`, the message redrawn.
+    Discord's failures are told apart here: a 429 is tried again soon, any other after the
+    delivery's growing pauses (a message gone is the attempt put away: `Puzzles._gone`)."""
+
+    name = KIND
+    keys: tuple[str, ...] = ("puzzle",)
+
+    def __init__(self, puzzles: Puzzles) -> None:
+        self.puzzles = puzzles
+        self.store: Store[Puzzle] = puzzles.store
+
+    async def run_job(self, job: Job) -> bool:
+        await self.puzzles.run_job(job)
+        return False
+
+    async def show(self, table_id: str, key: str, revision: int | None) -> None:
+        try:
+            await self.puzzles.show(table_id, revision)
+        except discord.HTTPException as error:
+            if error.status == 429:
+                raise RateLimited(repr(error)) from error
+            raise ShowFailed(repr(error)) from error
+
+    def forget(self, table_id: str, item: object | None) -> None:
+        self.puzzles._forget(table_id)
+
+    def begin_round(self, table_id: str) -> None:
+        pass  # a puzzle's message is remembered as it is drawn (`_note_drawn`)
+
+    def unsaved(self, table_id: str) -> list[Shown]:
+        return []
+
+    def drop(self, table_id: str) -> None:
+        pass
+
+    def end_round(self, table_id: str) -> None:
+        pass
+
+
 class Puzzles:
     """Puzzle attempts on the table runtime: a puzzle is a table of one. Each action is one
     transaction (its state at the next revision, its message to redraw as the outbox item
@@ -132,9 +191,11 @@ class Puzzles:
         self.bot = bot
         #: Another process may change a puzzle too: the cache is then checked by revision.
         self.shared = bot.settings.shared_store
-        #: Committed attempts, by id (a cache), least recently used first.
-        self.puzzles: OrderedDict[str, Puzzle] = OrderedDict()
-        self.locks = TableLocks()
+        self.runtime = runtime_of(bot)  # the store's commit, locks, jobs and delivery
+        self.store = Store(bot.db, PuzzleRows(), shared=self.shared)
+        #: Committed attempts, by id (the store's cache), least recently used first.
+        self.puzzles: OrderedDict[str, Puzzle] = self.store.cached
+        self.locks = self.runtime.locks
         # Forms this process opened: discord.py answers their submissions (`CellsForm`). A form
         # opened before a restart is unknown to discord.py, so `on_interaction` answers it.
         # Forgotten with their puzzle (`_forget`).
@@ -146,59 +207,29 @@ class Puzzles:
         bot.add_listener(self.on_raw_message_delete)
         bot.add_listener(self.on_raw_bulk_message_delete)
         bot.add_listener(self.on_guild_channel_delete)
+        self.runtime.register(PuzzleKind(self))
 
     def _forget(self, puzzle_id: str) -> None:
         """A puzzle solved, given up or put away, whose time is up: nothing of it stays in
         memory (its row is deleted)."""
-        self.puzzles.pop(puzzle_id, None)
+        self.store.forget(puzzle_id)
         self.drawn.pop(puzzle_id, None)
         for verb in ("place", "remove"):
             self.forms_opened.discard(f"dpf:{puzzle_id}:{verb}")
 
-    async def restore(self, rows: list[LiveTable]) -> None:
-        for row in rows:
-            try:
-                puzzle = Puzzle.from_state(row.state)
-            except Exception:
-                log.exception("puzzle %s could not be restored", row.id)
-                continue
-            puzzle.revision = row.revision
-            self.puzzles[puzzle.id] = puzzle
-
     async def _get(self, puzzle_id: str, *, at_least: int | None = None) -> Puzzle:
-        """The attempt as stored (cached, or loaded); refused when there is none. With a
-        shared store the cached copy is checked as tables are (`TableStore.get`)."""
-        puzzle = self.puzzles.get(puzzle_id)
-        if puzzle is not None and self.shared:
-            if at_least is not None:
-                stale = puzzle.revision < at_least
-            else:
-                stale = await self.bot.db.table_revision(puzzle_id) != puzzle.revision
-            if stale:
-                self.puzzles.pop(puzzle_id, None)
-                puzzle = None
-        if puzzle is not None:
-            self.puzzles.move_to_end(puzzle_id)
-            return puzzle
-        row = await self.bot.db.load_table(puzzle_id)
-        if row is None or row.state.get("kind") not in KINDS:
+        """The attempt as stored (the runtime's `Store.get`: cached and checked by revision,
+        or loaded); refused when there is none, and then nothing of it stays in memory."""
+        try:
+            return await self.store.get(puzzle_id, at_least=at_least)
+        except Refusal:
             self._forget(puzzle_id)
-            raise Refusal(texts.NO_SUCH_TABLE)
-        puzzle = Puzzle.from_state(row.state)
-        puzzle.revision = row.revision
-        self._keep(puzzle)
-        return puzzle
+            raise
 
     async def attempt(self, puzzle_id: str) -> Puzzle:
         """The attempt as stored, held still while it is read (`/domino mine` lists it)."""
         async with self.locks[puzzle_id]:
             return await self._get(puzzle_id)
-
-    def _keep(self, puzzle: Puzzle) -> None:
-        self.puzzles[puzzle.id] = puzzle
-        self.puzzles.move_to_end(puzzle.id)
-        if self.shared and len(self.puzzles) > SHARED_CACHE_TABLES:
-            self.puzzles.popitem(last=False)
 
     def _job(self, puzzle: Puzzle, revision: int, now: float) -> Job:
         if puzzle.over:
@@ -213,7 +244,7 @@ class Puzzles:
         """Store the attempt as it now is (see the class docstring), with its solve when its
         last tile went down (in the same transaction: a refused commit keeps no solve); on any
         failure the cached copy is dropped (the next action reads the store) and the action
-        refused."""
+        refused (`Runtime.commit`)."""
         now = self.bot.settings.clock()
         revision = 0 if new else puzzle.revision + 1
         job = self._job(puzzle, revision, now)
@@ -240,23 +271,15 @@ class Puzzles:
             caps=caps,
             solve=puzzle.solve,
         )
-        try:
-            taken = await store_change(self.bot.db, change)
-        except Refusal:
-            self.puzzles.pop(puzzle.id, None)
-            raise
-        puzzle.revision = revision
-        self._keep(puzzle)
-        self.bot.tables.delivery.hand_over(taken)  # nothing: its message is redrawn later
-        self.bot.tables.jobs.expect(job.due_at)
-        self.bot.tables.jobs.expect_outbox(now + REDRAW_LATER)
+        # Its outbox item is due later (the click redraws at once): the jobs' loop wakes the
+        # delivery for it then.
+        await self.runtime.commit(self.store, puzzle, change)
 
     async def run_job(self, job: Job) -> None:
-        """A puzzle's job: put away an attempt left idle, or forget one that is over."""
-        if job.kind == "forget":
-            async with self.locks[job.table_id]:
-                await self.bot.db.forget_table(job.table_id)
-                self._forget(job.table_id)
+        """A puzzle's job: put away an attempt left idle (one that is over is forgotten by the
+        runtime, which tells `PuzzleKind.forget`)."""
+        if job.kind != "put-away":
+            log.warning("puzzle %s: unknown job %r dropped", job.table_id, job.kind)
             return
         async with self.locks[job.table_id]:
             puzzle = await self._get(job.table_id, at_least=job.revision)
@@ -481,7 +504,7 @@ class Puzzles:
             except (Refusal, DominoError):
                 raise  # a refusal changes nothing (the engine checks before it changes)
             except BaseException:
-                self.puzzles.pop(puzzle_id, None)  # it may be half changed: read it again
+                self.store.forget(puzzle_id)  # it may be half changed: read it again
                 raise
             if puzzle.solve is not None:
                 await self._compare(puzzle, puzzle.solve)

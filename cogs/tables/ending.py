@@ -3,7 +3,7 @@
 An `Ending` says what happened (the engine finished the match, a player resigned, everyone
 agreed to a draw, a moderator stopped it, a lobby closed) and holds what that decides: each
 unit's place (1 best, ties share: competition style, 1, 1, 3) and the seats that won. From it
-alone follow the result rows of a recorded match (`cogs.tables.store.finished_match` passes its
+alone follow the result rows of a recorded match (`cogs.tables.rows.finished_match` passes its
 places, so the data layer never guesses them from points), whether it is recorded and rated at
 all, and the sentence that tells how it ended (`said`, put in words when shown, never stored).
 

@@ -25,13 +25,13 @@ from cogs.tables.messages.hands import Hands
 from cogs.tables.messages.lobby import LobbyMessage
 from cogs.tables.messages.needs import Act, Read, Snapshot
 from cogs.tables.messages.notices import Blocked, Notices
-from cogs.tables.messages.shown import BOARD_AGAIN, ShownRows, digest
+from cogs.tables.messages.shown import BOARD_AGAIN, ShownRows
 from cogs.tables.messages.spacing import Spacing
 from cogs.tables.messages.thread import Thread
 from cogs.tables.table import Table
 from data import Database, Shown
 
-__all__ = ["BOARD_AGAIN", "Blocked", "Publisher", "digest"]
+__all__ = ["BOARD_AGAIN", "Blocked", "Publisher"]
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,6 @@ class Publisher:
         clock: Callable[[], float],
         expect: Callable[[float], None],
         show_again: Callable[[str, list[str]], Awaitable[None]],
-        show_puzzle: Callable[[str, int | None], Awaitable[None]],
         cached: Mapping[str, Table],
         levels: Sequence[str],
         shared: bool,
@@ -99,7 +98,6 @@ class Publisher:
             "board": lambda table_id, _, at: self.board.show(table_id, at),  # `board:clock` too
             "hands": lambda table_id, _, at: self.hands.show(table_id, at),
             "notice": self._notice,
-            "puzzle": lambda table_id, _, at: show_puzzle(table_id, at),
         }
 
     # -- what the delivery and the clicks ask of it --------------------------------------------

@@ -27,7 +27,6 @@ shows in `publisher` and `messages`; AI seats and timed-out turns in `robots`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -35,17 +34,16 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from cogs.common.refusal import Refusal
-from cogs.puzzles.attempt import KINDS as PUZZLE_KINDS
+from cogs.runtime.runtime import runtime_of
+from cogs.runtime.store import Conflict, NotStored
 from cogs.tables import board
 from cogs.tables.clicks import Clicks
-from cogs.tables.delivery import Delivery
-from cogs.tables.jobs import Jobs
+from cogs.tables.kind import TableKind
 from cogs.tables.lobbies import Lobbies
-from cogs.tables.locks import TableLocks
 from cogs.tables.places import Places
 from cogs.tables.publisher import Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
-from cogs.tables.store import DELIVERY_LEASE_SECONDS, Conflict, Due, NotStored, TableStore
+from cogs.tables.rows import KIND, Due, TableStore, stored_copy
 from cogs.tables.table import Phase, Step, Table
 from data import Job, OutboxItem, TurnClock
 from data.turn_clocks import UNTIL_SHOWN
@@ -59,7 +57,6 @@ log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
-STOP_SECONDS = 10.0  # a graceful stop waits this long at most for what is being shown
 FORGET_CANCELLED_SECONDS = 5.0  # a closed lobby's row stays while its last words are shown
 CHEAPER_AFTER = 2  # failed tries of an AI move before it is chosen at random instead
 STORE_ATTEMPTS = 3  # writes of a job's change that lost a race with a change of no position
@@ -94,11 +91,12 @@ class Tables:
         self.settings = bot.settings
         self.clock = bot.settings.clock
         self.shared = bot.settings.shared_store
+        self.runtime = runtime_of(bot)  # the store's commit, locks, jobs and delivery
         self.store = TableStore(
             bot.db, shared=self.shared, tables_per_user=bot.settings.tables_per_user
         )
         self.tables: dict[str, Table] = self.store.cached  # the cache, by id (read only)
-        self.locks = TableLocks()  # one per table, while someone holds or waits for it
+        self.locks = self.runtime.locks  # one per table, while someone holds or waits for it
         self.levels: tuple[str, ...] = tuple(LEVELS)
         self.publisher = Publisher(
             bot,
@@ -110,7 +108,6 @@ class Tables:
             clock=self.clock,
             expect=lambda at: self.jobs.expect(at),
             show_again=self.show_again,
-            show_puzzle=lambda table_id, at: self.bot.puzzles.show(table_id, at),
             cached=self.tables,
             levels=self.levels,
             shared=self.shared,
@@ -119,8 +116,8 @@ class Tables:
         self.places = Places(
             bot, bot.db, read=self.read, act=self.act, drop_shown=self.publisher.rows.reread
         )
-        self.delivery = Delivery(self)
-        self.jobs = Jobs(self)
+        self.delivery = self.runtime.delivery
+        self.jobs = self.runtime.jobs
         self.lobbies = Lobbies(
             bot.db,
             bot.audience,
@@ -146,41 +143,27 @@ class Tables:
         )
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
         self.robots = Robots(self.levels, self.clock, self.settings.ai_budget_ms, bot.workers)
+        self.runtime.register(TableKind(self.store, self.publisher, self.places, self.run_job))
 
     # -- life cycle -------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Read every live table into the cache, then start delivering what is undelivered and
-        running what is due: a table picks up exactly where the store says it is. With a
-        shared store nothing is read ahead (each process loads a table when it first needs
-        it; most tables are other processes' business)."""
-        if self.shared:
-            self.start()
-            log.info("sharing the store: tables are loaded when first used")
-            return 0
-        await self.db.release_claims()  # this process's previous run's: it is gone
-        count = 0
-        puzzles = []
-        for live in await self.db.live_tables():
-            if live.state.get("kind") in PUZZLE_KINDS:
-                puzzles.append(live)
-                continue
-            try:
-                self.store.adopt(live)
-            except Exception:
-                log.exception("table %s could not be restored", live.id)
-                continue
-            count += 1
-        await self.bot.puzzles.restore(puzzles)
+        """Read every live table of every kind into its cache (`Runtime.restore`), then start
+        delivering what is undelivered and running what is due: a table picks up exactly where
+        the store says it is. With a shared store nothing is read ahead (each process loads a
+        table when it first needs it; most tables are other processes' business)."""
+        counts = await self.runtime.restore()
         self.start()
-        log.info("restored %d table(s) and %d puzzle(s)", count, len(puzzles))
-        return count
+        if self.shared:
+            log.info("sharing the store: tables are loaded when first used")
+        else:
+            log.info("restored %s", ", ".join(f"{n} {kind}(s)" for kind, n in counts.items()))
+        return counts.get(KIND, 0)
 
     def start(self) -> None:
         """Deliver what is undelivered, run what is due."""
         self.bot.workers.warm_up()  # the first board should not wait for the picture workers
-        self.delivery.start()
-        self.jobs.start()
+        self.runtime.start()
         if self.shared:
             self.publisher.start()
 
@@ -188,10 +171,7 @@ class Tables:
         """A graceful stop: no new job starts, what is being shown is finished (for a while at
         most: what is left stays in the store and is shown after the next start)."""
         await asyncio.gather(*self.background, return_exceptions=True)
-        await self.jobs.stop()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.delivery.idle(), STOP_SECONDS)
-        await self.delivery.stop()
+        await self.runtime.close()
         await self.publisher.stop()
 
     def snapshot(self, table: Table, clock: TurnClock | None = None) -> board.BoardSnapshot:
@@ -258,7 +238,9 @@ class Tables:
         at_version: int | None = None,
     ) -> tuple[Table, R]:
         """Change the stored table and store the change with what it shows and its next job,
-        in one transaction (see the module docstring). `expected`: the revision the change was
+        in one transaction (see the module docstring); returns the table as stored (a copy,
+        `stored_copy`, that later changes do not alter: what the action's answer is built
+        from) and what `change` returned. `expected`: the revision the change was
         decided at, refused with `Conflict` if the table moved on. `at_version`: the position
         it was decided for (a job's, an AI move's), refused with `Moved` if the game moved on;
         a newer revision that moved no position (a preference, a draw offer) does not refuse
@@ -293,8 +275,9 @@ class Tables:
             taken = await self.store.commit(
                 table, new=False, was=was, show=keys, due=after, now=now, same_position=same
             )
+            stored = stored_copy(table)
         self.wake(table, taken)
-        return table, result
+        return stored, result
 
     async def create(self, table: Table, show: Iterable[str] = ()) -> None:
         """Store a new table (a lobby): refused if it cannot be stored."""
@@ -316,22 +299,15 @@ class Tables:
         """Show the table's `keys` again as it is stored, without changing it (a player's
         preference changed: where their hand goes): no new revision, so nothing decided for
         the table's position (an AI's search, a button, a hint) goes out of date."""
-        taken = await self.db.queue(table_id, keys, now=self.clock(), lease=DELIVERY_LEASE_SECONDS)
-        self.delivery.hand_over(taken or [])
+        await self.runtime.show_again(table_id, keys)
 
     # -- jobs -------------------------------------------------------------------------------
 
     async def run_job(self, job: Job) -> bool:
         """A table's job is due (claimed, so no other process runs it): carry it out as an
-        action at the position it was set for. A table that moved on has its own next job.
-        A puzzle's jobs are the puzzles' own. True when a change was stored (its commit
-        replaced the job's row), or the table left the store with its job."""
-        if job.kind == "put-away" or job.table_id in self.bot.puzzles.puzzles:
-            await self.bot.puzzles.run_job(job)
-            return False
-        if job.kind == "forget":
-            await self._forget(job)
-            return True
+        action at the position it was set for (the runtime calls it: `TableKind`; `forget` is
+        the runtime's own). A table that moved on has its own next job. True when a change was
+        stored (its commit replaced the job's row)."""
         if job.kind in ("ai", "timer"):
             return await self._move_itself(job)
         change: Callable[[Table], list[Step]]
@@ -391,15 +367,6 @@ class Tables:
                 continue
             return True
         raise NotStored  # tried again later, as a write the store refused
-
-    async def _forget(self, job: Job) -> None:
-        """A finished table's (or closed lobby's) time is up: it leaves the store and memory."""
-        async with self.locks[job.table_id]:
-            table = self.tables.get(job.table_id)
-            await self.db.forget_table(job.table_id)
-            self.store.forget(job.table_id)
-        if table is not None:
-            self.publisher.forget(table)
 
     # -- the people at a table --------------------------------------------------------------
 

@@ -84,7 +84,7 @@ class Table:
     rematch_of: str | None = None
     rematch_id: str | None = None
     finished_at: float = 0.0  # when the match ended or the lobby closed (kept a while after)
-    #: The store's revision this table was read at (`cogs.tables.store`); not part of its state.
+    #: The store's revision this table was read at (`cogs.runtime.store`); not part of its state.
     revision: int = field(default=0, compare=False)
     #: How many of the match's first (finished) hands the store keeps apart, as of `revision`
     #: (`cogs.tables.state.hand_records`); not part of the game.

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.tables.store import TableStore
+from cogs.tables.rows import TableStore
 from tests.emulator.emulator import Emulator
 from tests.tables.converged import assert_converged, move_ids
 from tests.tables.play import board, move_message, private_answer, start_two_player, turn_dm

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.tables import delivery
+from cogs.runtime import delivery
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, move_message, play_one, private_answer, table_channel
 

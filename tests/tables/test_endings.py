@@ -17,9 +17,9 @@ import pytest
 from cogs import texts
 from cogs.tables.clicks import offered
 from cogs.tables.ending import EndKind
+from cogs.tables.rows import TableStore
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
-from cogs.tables.store import TableStore
 from cogs.tables.table import Phase, Table
 from data import Database
 from data.models import MatchSummary

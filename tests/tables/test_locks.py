@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cogs.tables.locks import TableLocks
+from cogs.runtime.locks import TableLocks
 
 
 async def test_clicks_on_one_table_take_turns_and_the_lock_goes_when_the_last_leaves() -> None:

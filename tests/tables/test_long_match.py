@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from cogs.tables.rows import TableStore
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, hand_records, load
-from cogs.tables.store import TableStore
 from cogs.tables.table import Phase, Table
 from data import Database, LiveTable
 from engine.record import replay, write

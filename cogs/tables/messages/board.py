@@ -11,12 +11,13 @@ import discord
 
 from cogs.audience import Audience
 from cogs.common import messages
+from cogs.runtime.shown import digest
 from cogs.tables import board
 from cogs.tables.clicks import offered
 from cogs.tables.components import table_view
 from cogs.tables.messages.needs import Read, Snapshot
 from cogs.tables.messages.notices import Blocked, Notices
-from cogs.tables.messages.shown import ShownRows, digest
+from cogs.tables.messages.shown import ShownRows
 from cogs.tables.table import Phase, Table
 from data import Database, Shown
 

@@ -29,12 +29,13 @@ from cogs.audience import Audience
 from cogs.common import messages
 from cogs.common.refusal import Refusal
 from cogs.lang import Words
+from cogs.runtime.shown import digest
 from cogs.tables import board
 from cogs.tables.components import moves_view
 from cogs.tables.messages.answers import Answers
 from cogs.tables.messages.needs import Read, Snapshot
 from cogs.tables.messages.notices import Notices
-from cogs.tables.messages.shown import ShownRows, digest
+from cogs.tables.messages.shown import ShownRows
 from cogs.tables.messages.spacing import Spacing
 from cogs.tables.messages.thread import Thread, only
 from cogs.tables.table import Phase, Table

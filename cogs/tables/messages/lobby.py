@@ -15,10 +15,11 @@ import discord
 from cogs import texts
 from cogs.audience import Audience
 from cogs.lang import Words
+from cogs.runtime.shown import digest
 from cogs.tables.components import lobby_view
 from cogs.tables.lobby import lobby_embed, option_choices, removable_seats, seat_choices
 from cogs.tables.messages.needs import Read
-from cogs.tables.messages.shown import ShownRows, digest
+from cogs.tables.messages.shown import ShownRows
 from cogs.tables.table import Phase, Table
 from data import Shown
 

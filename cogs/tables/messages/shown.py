@@ -9,13 +9,10 @@ stored rows: a round that failed to end drops it (`drop`), and the next reads th
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
-from typing import Any
 
+from cogs.runtime.store import Conflict
 from cogs.tables.messages.needs import Note
-from cogs.tables.store import Conflict
 from cogs.tables.table import Table
 from data import Database, Shown
 
@@ -26,12 +23,6 @@ REDRAW_AFTER_SECONDS = 5.0
 #: The outbox key of that board (its own key: the round that showed the board before the alert
 #: is ending, and its end deletes the `board` item it showed).
 BOARD_AGAIN = "board:clock"
-
-
-def digest(*parts: Any) -> str:
-    """A short fingerprint of what a message shows (what `shown` compares)."""
-    text = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class ShownRows:

@@ -1,25 +1,30 @@
 """The delivery loop: what the outbox says must be shown is shown, until it matches the store.
 
-Every stored change queued outbox keys (`board`, `hands`, `sheet:N`, ...) in its transaction,
-and claimed them there for this process when nobody was showing the table (`hand_over`: a
-lease, so no other process shows the table meanwhile). The loop claims the rest: items whose
-retry is due, and what a process that died left behind once its lease ran out (whole tables,
-`claim_outbox`). Each table's items are shown in rounds, in order (its thread before its
-board, sheets before the board that follows them), with `Publisher.show`, which reads the
-table as stored then (at the item's revision or newer). A round ends in ONE transaction
-(`Database.delivered`): what the edited messages show now, the items shown done, the failed
-ones due again after a growing pause (a picture that did not draw, Discord's 5xx or 429, a
-permission taken away), and whatever was queued for the table meanwhile claimed for the next
-round. After a restart, whatever was stored and not shown is shown: nothing is kept only in
-memory. A round that fails to end drops what the publisher kept of the table's messages: the
-stored `shown` rows are the truth, and the next round starts from them.
+Every stored change queued outbox keys (`board`, `hands`, `sheet:N`, `puzzle`, ...) in its
+transaction, and claimed them there for this process when nobody was showing the table
+(`hand_over`: a lease, so no other process shows the table meanwhile). The loop claims the
+rest: items whose retry is due, and what a process that died left behind once its lease ran out
+(whole tables, `claim_outbox`). Each table's items are shown in rounds, in order (its thread
+before its board, sheets before the board that follows them), by the kind that shows their key
+(`Kind.show`: a table's publisher, a puzzle's redraw), which reads the table as stored then
+(at the item's revision or newer). A round ends in ONE transaction (`Database.delivered`): what
+the edited messages show now, the items shown done, the failed ones due again after a growing
+pause (a picture that did not draw, the platform's 5xx or 429, a permission taken away), and
+whatever was queued for the table meanwhile claimed for the next round. After a restart,
+whatever was stored and not shown is shown: nothing is kept only in memory. A round that fails
+to end drops what the kind kept of the table's messages (`Kind.drop`): the stored `shown` rows
+are the truth, and the next round starts from them.
+
+Why showing failed is the kind's to say (`ShowFailed`, `cogs.runtime.kind`): the delivery knows
+no platform, only when to try again.
 
 A round holds its table's lease while it runs: it renews it every `RENEW_SECONDS` (a round
-held up, by a long 429 inside discord.py, keeps its table), and knows until when it surely holds
-it (a time no later than the stored lease's end, by this process's clock). Before each item,
-and whenever a renewal could not be made in time, it checks that time: a round whose lease
-may have run out (another process may be showing the table) stops at once, cancelled wherever
-it waits, sends nothing more and records nothing; whoever claims the table next shows it.
+held up, by a long rate limit inside the platform's client, keeps its table), and knows until
+when it surely holds it (a time no later than the stored lease's end, by this process's clock).
+Before each item, and whenever a renewal could not be made in time, it checks that time: a
+round whose lease may have run out (another process may be showing the table) stops at once,
+cancelled wherever it waits, sends nothing more and records nothing; whoever claims the table
+next shows it.
 
 Tables are shown side by side, each table's items one after another.
 """
@@ -29,15 +34,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cogs.common.messages import gone
-from cogs.tables.publisher import Blocked
-from cogs.tables.store import DELIVERY_LEASE_SECONDS
-from data import OutboxItem
+from cogs.runtime.kind import ShowFailed
+from cogs.runtime.store import DELIVERY_LEASE_SECONDS
+from data import Job, OutboxItem, Shown
 
 if TYPE_CHECKING:
-    from cogs.tables.runner import Tables
+    from cogs.runtime.kind import Kind, Owner
 
 log = logging.getLogger(__name__)
 
@@ -45,20 +49,17 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = DELIVERY_LEASE_SECONDS
 CLAIM_LIMIT = 50  # tables claimed at once
 RETRY_SECONDS = (0.5, 2.0, 5.0, 15.0, 30.0, 60.0)  # pauses before showing again, in turn
-#: Discord's 429 that outlasted discord.py's own waits: its windows are seconds long and another
-#: process may share the bucket (a channel's thread creations), so it is tried again soon rather
-#: than after the growing pauses meant for outages.
-RATE_LIMITED_SECONDS = 1.0
 #: A round renews its table's lease this often; it stops once its lease, unrenewed, would run
 #: out within `MARGIN_SECONDS` (what it sent last lands before another process may claim).
 RENEW_SECONDS = 2.0
 MARGIN_SECONDS = 2.0
-ORDER = ("thread", "lobby", "sheet", "board", "hands", "notice")
 
 
-def _order(item: OutboxItem) -> tuple[int, str]:
-    kind, _, rest = item.key.partition(":")
-    rank = ORDER.index(kind) if kind in ORDER else len(ORDER)
+def _order(kind: Kind, item: OutboxItem) -> tuple[int, str]:
+    """Where `item` comes in its round: in the order of its kind's keys (`Kind.keys`: a
+    table's thread before its board, its sheets before the board that follows them)."""
+    name, _, rest = item.key.partition(":")
+    rank = kind.keys.index(name) if name in kind.keys else len(kind.keys)
     return rank, rest.zfill(6)
 
 
@@ -71,10 +72,10 @@ class LeaseLost(Exception):
 
 
 class Delivery:
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        self.db = tables.db
-        self.clock = tables.clock
+    def __init__(self, runtime: Owner) -> None:
+        self.runtime = runtime
+        self.db = runtime.db
+        self.clock = runtime.clock
         self.pending: dict[str, dict[str, OutboxItem]] = {}  # claimed, by table and key
         self.showing: dict[str, asyncio.Task[None]] = {}  # one task per table being shown
         #: table id -> until when this process surely holds its lease (its clock): no later
@@ -156,9 +157,16 @@ class Delivery:
             if len({item.table_id for item in items}) == CLAIM_LIMIT:
                 self._wanted.set()  # more tables are waiting (a claim takes whole tables)
 
+    def _kind(self, table_id: str) -> Kind:
+        """The kind of the table whose items are claimed (by their keys): `NOBODY` when no
+        registered kind shows them."""
+        items = self.pending.get(table_id)
+        kind = self.runtime.kind_showing(next(iter(items))) if items else None
+        return NOBODY if kind is None else kind
+
     async def _show_table(self, table_id: str) -> None:
-        publisher = self.tables.publisher
-        publisher.rounds.add(table_id)
+        kind = self._kind(table_id)
+        kind.begin_round(table_id)
         round_task = asyncio.current_task()
         assert round_task is not None
         lost: list[str] = []
@@ -166,34 +174,33 @@ class Delivery:
             self._keep_lease(table_id, round_task, lost), name=f"lease-{table_id}"
         )
         try:
-            await self._rounds(table_id)
+            await self._rounds(table_id, kind)
         except LeaseLost:
-            self._lost(table_id)
+            self._lost(table_id, kind)
         except asyncio.CancelledError:
             if not lost:
                 raise  # stopped
-            self._lost(table_id)
+            self._lost(table_id, kind)
         finally:
             keeping.cancel()
-            publisher.rounds.discard(table_id)
+            kind.end_round(table_id)
             if self.showing.get(table_id) is round_task:
                 del self.showing[table_id]
                 self.leases.pop(table_id, None)
 
-    async def _rounds(self, table_id: str) -> None:
-        publisher = self.tables.publisher
+    async def _rounds(self, table_id: str, kind: Kind) -> None:
         while (items := self.pending.pop(table_id, None)) is not None:
             done: list[OutboxItem] = []
             later: list[tuple[OutboxItem, float]] = []
-            for item in sorted(items.values(), key=_order):
+            for item in sorted(items.values(), key=lambda item: _order(kind, item)):
                 self._check_lease(table_id)
-                pause = await self._show(item)
+                pause = await self._show(kind, item)
                 if pause is None:
                     done.append(item)
                 else:
                     later.append((item, self.clock() + pause))
             self._check_lease(table_id)
-            shown = publisher.unsaved(table_id)
+            shown = kind.unsaved(table_id)
             now = self.clock()
             self._ending.add(table_id)
             try:
@@ -204,8 +211,9 @@ class Delivery:
                 # Shown, but not known to be: shown again once the lease runs out (to the
                 # messages the store names, which the next round records).
                 log.exception("table %s: shown again after its lease", table_id)
-                publisher.drop(table_id)
+                kind.drop(table_id)
                 self._wanted.set()
+                self.runtime.jobs.expect_outbox(now + LEASE_SECONDS)  # claimed again then
                 break
             finally:
                 self._ending.discard(table_id)
@@ -214,15 +222,17 @@ class Delivery:
             for item in more:
                 self._add(item)
             for _, due in later:
-                self.tables.jobs.expect_outbox(due)
+                self.runtime.jobs.expect_outbox(due)
 
-    def _lost(self, table_id: str) -> None:
+    def _lost(self, table_id: str, kind: Kind) -> None:
         """Another process may be showing the table now: nothing more is sent or stored here;
         whoever claims it next shows it from the store."""
         log.warning("table %s: its lease ran out mid-round: shown by the next claim", table_id)
-        self.tables.publisher.drop(table_id)
+        kind.drop(table_id)
         self.pending.pop(table_id, None)
         self._wanted.set()
+        # Claimed again once its lease ends (it may not have yet).
+        self.runtime.jobs.expect_outbox(self.leases.get(table_id, self.clock()))
 
     def _check_lease(self, table_id: str) -> None:
         """Refuse to go on once the table's lease may run out before what is sent lands."""
@@ -255,39 +265,68 @@ class Delivery:
         lost.append(table_id)
         round_task.cancel()
 
-    async def _show(self, item: OutboxItem) -> float | None:
+    async def _show(self, kind: Kind, item: OutboxItem) -> float | None:
         """Show one item; None when done, else the pause before it is tried again."""
         try:
-            await self.tables.publisher.show(item.table_id, item.key, item.revision)
+            await kind.show(item.table_id, item.key, item.revision)
         except asyncio.CancelledError:
             raise
-        except Exception as error:
-            if gone(error):  # its thread or channel was deleted: never tried again
-                await self.tables.places.gone(item.table_id)
-                return None
-            if isinstance(error, Blocked):
-                log.info("table %s: %s waits for a permission", item.table_id, item.key)
+        except ShowFailed as failed:
+            if failed.waits:
+                log.info("table %s: %s waits: %s", item.table_id, item.key, failed)
             else:
                 log.warning(
-                    "table %s: showing %s failed (try %d): %r",
+                    "table %s: showing %s failed (try %d): %s",
                     item.table_id,
                     item.key,
                     item.attempts + 1,
-                    error,
-                    exc_info=not _discords(error),
+                    failed,
                 )
-            return RATE_LIMITED_SECONDS if _rate_limited(error) else retry_after(item.attempts)
+            if failed.retry_after is not None:
+                return failed.retry_after
+            return retry_after(item.attempts)
+        except Exception as error:
+            log.warning(
+                "table %s: showing %s failed (try %d): %r",
+                item.table_id,
+                item.key,
+                item.attempts + 1,
+                error,
+                exc_info=True,
+            )
+            return retry_after(item.attempts)
         return None
 
 
-def _discords(error: BaseException) -> bool:
-    """Discord's own failures (5xx, 429, a permission) are expected: no traceback for them."""
-    import discord
+class Nobody:
+    """The kind of items no registered kind shows (a key no kind has, or of a kind no longer
+    served): each is done as soon as it is shown, which shows nothing, so it is not claimed
+    again and again."""
 
-    return isinstance(error, discord.HTTPException)
+    name = "nobody"
+    keys: tuple[str, ...] = ()
+    store: Any = None
+
+    async def run_job(self, job: Job) -> bool:
+        return False
+
+    async def show(self, table_id: str, key: str, revision: int | None) -> None:
+        log.warning("table %s: nothing shows %r", table_id, key)
+
+    def forget(self, table_id: str, item: Any | None) -> None:
+        pass
+
+    def begin_round(self, table_id: str) -> None:
+        pass
+
+    def unsaved(self, table_id: str) -> list[Shown]:
+        return []
+
+    def drop(self, table_id: str) -> None:
+        pass
+
+    def end_round(self, table_id: str) -> None:
+        pass
 
 
-def _rate_limited(error: BaseException) -> bool:
-    import discord
-
-    return isinstance(error, discord.HTTPException) and error.status == 429
+NOBODY = Nobody()
