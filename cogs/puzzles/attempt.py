@@ -5,7 +5,8 @@
 `act` carries out one action of the player (cells typed as on the picture's rulers, read by
 `engine.puzzles.cells`) and refuses anything else with a `Refusal`, changing nothing. Its
 state as a JSON document, for the database, is `to_state` / `from_state`. The Discord side
-(buttons, forms, storing, the message) is `cogs.puzzles.runner`.
+(storing, the message) is `cogs.puzzles.runner`, its buttons and forms
+`cogs.puzzles.components`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.puzzles.runner import PuzzleButton, Puzzles
+from cogs.puzzles.components import PuzzleButton
+from cogs.puzzles.runner import Puzzles
 
 if TYPE_CHECKING:
     from cogs.common.bot import DominoBot

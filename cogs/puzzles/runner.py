@@ -8,10 +8,12 @@ and Remove open a short form (a modal) for the cells, named as on the picture's 
 letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5`), read by
 `engine.puzzles.cells`.
 
-The attempt itself (its state and what each action does) is `cogs.puzzles.attempt`; this module is
-its Discord side: the buttons, the form, storing, and the message. An attempt left untouched for
-`Settings.puzzle_idle_seconds` (a week by default) is put away: its message says so and loses its
-buttons, and it leaves memory and the database, so abandoned attempts do not pile up.
+The attempt itself (its state and what each action does) is `cogs.puzzles.attempt`; its buttons
+and form are `cogs.puzzles.components`, its rows and how the runtime calls it `cogs.puzzles.kind`;
+this module is the runner: storing, the message, and what each click does. An attempt left
+untouched for `Settings.puzzle_idle_seconds` (a week by default) is put away: its message says so
+and loses its buttons, and it leaves memory and the database, so abandoned attempts do not pile
+up.
 """
 
 from __future__ import annotations
@@ -20,24 +22,22 @@ import asyncio
 import contextlib
 import io
 import logging
-import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from cogs import texts
 from cogs.audience import mine
 from cogs.common import colours, pictures
-from cogs.common.components import Form, PersistentItem
 from cogs.common.errors import guarded
 from cogs.common.refusal import Refusal
-from cogs.lang import Command, Words, words
+from cogs.lang import Command, Words
 from cogs.puzzles import texts as puzzle_texts
-from cogs.puzzles.attempt import KINDS, Puzzle
-from cogs.runtime.kind import RateLimited, ShowFailed
+from cogs.puzzles.attempt import Puzzle
+from cogs.puzzles.components import FORM_ID, VERBS, CellsForm, PuzzleButton, typed_values
+from cogs.puzzles.kind import PuzzleKind, PuzzleRows
 from cogs.runtime.runtime import runtime_of
 from cogs.runtime.shown import digest
 from cogs.runtime.store import Store
@@ -50,134 +50,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-VERBS = ("place", "remove", "hint", "quit")
 COLOUR = colours.PUZZLE
-ENGLISH = words("en")  # labels of buttons rebuilt from a custom id (never shown again)
 FORGET_SECONDS = 5.0  # a finished attempt's row stays while its last redraw is delivered
 REDRAW_LATER = 2.0  # the stored redraw is due after this: the click itself redraws at once
-
-
-class PuzzleButton(
-    PersistentItem[discord.ui.Button[Any]],
-    template=rf"dp:(?P<puzzle_id>[0-9a-z]+):(?P<verb>{'|'.join(VERBS)})",
-):
-    LABELS: ClassVar[dict[str, str]] = {
-        "place": puzzle_texts.PUZZLE_PLACE,
-        "remove": puzzle_texts.PUZZLE_REMOVE,
-        "hint": puzzle_texts.PUZZLE_HINT,
-        "quit": puzzle_texts.PUZZLE_QUIT,
-    }
-
-    def __init__(self, puzzle_id: str, verb: str, w: Words = ENGLISH) -> None:
-        style = discord.ButtonStyle.primary if verb == "place" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=w(self.LABELS[verb]), style=style, custom_id=f"dp:{puzzle_id}:{verb}"
-            )
-        )
-        self.puzzle_id = puzzle_id
-        self.verb = verb
-
-    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        puzzles = cast("Puzzles", interaction.client.puzzles)
-        await puzzles.click(interaction, self.puzzle_id, self.verb)
-
-
-FORM_ID = re.compile(r"dpf:(?P<puzzle>[0-9a-z]+):(?P<verb>place|remove)")
-
-
-def _typed(components: list[Any]) -> Iterator[str]:
-    """The values typed into a submitted form's text inputs, however they are nested."""
-    for component in components:
-        if isinstance(component, dict):
-            if "value" in component:
-                yield str(component["value"])
-            yield from _typed(list(component.get("components") or []))
-            if isinstance(component.get("component"), dict):
-                yield from _typed([component["component"]])
-
-
-class CellsForm(Form):
-    """Asks for the cells of a placement (two; with their numbers in Quadrille) or of a
-    removal (one)."""
-
-    FIELDS: ClassVar[dict[tuple[str, str], tuple[str, str]]] = {
-        ("dominosa", "place"): (puzzle_texts.PUZZLE_CELLS, puzzle_texts.PUZZLE_CELLS_HOW),
-        ("quadrille", "place"): (puzzle_texts.PUZZLE_NUMBERS, puzzle_texts.PUZZLE_NUMBERS_HOW),
-    }
-
-    def __init__(self, puzzles: Puzzles, puzzle_id: str, verb: str, game_id: str, w: Words) -> None:
-        title = w(puzzle_texts.PUZZLE_PLACE if verb == "place" else puzzle_texts.PUZZLE_REMOVE)
-        super().__init__(title=title, custom_id=f"dpf:{puzzle_id}:{verb}")
-        label, placeholder = self.FIELDS.get(
-            (game_id, verb), (puzzle_texts.PUZZLE_CELL, puzzle_texts.PUZZLE_CELL_HOW)
-        )
-        self.cells: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=w(label), placeholder=w(placeholder), max_length=40
-        )
-        self.add_item(self.cells)
-        self.puzzles, self.puzzle_id, self.verb = puzzles, puzzle_id, verb
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self.puzzles.act(interaction, self.puzzle_id, self.verb, str(self.cells.value))
-
-
-#: The stored rows' kind of a puzzle attempt (`LiveTable.kind`).
-KIND = "puzzle"
-
-
-class PuzzleRows:
-    """The rows of puzzle attempts (`cogs.runtime.store.Rows`): told apart by their state's
-    game (`KINDS`)."""
-
-    too_many = texts.TOO_MANY_PUZZLES
-
-    def owns(self, row: LiveTable) -> bool:
-        return row.state.get("kind") in KINDS
-
-    def load(self, row: LiveTable) -> Puzzle:
-        return Puzzle.from_state(row.state)
-
-
-class PuzzleKind:
-    """Puzzle attempts as a kind of the runtime (`cogs.runtime.kind.Kind`): their rows, their
-    job (an idle attempt put away), and their one outbox key, `puzzle`, the message redrawn.
-    Discord's failures are told apart here: a 429 is tried again soon, any other after the
-    delivery's growing pauses (a message gone is the attempt put away: `Puzzles._gone`)."""
-
-    name = KIND
-    keys: tuple[str, ...] = ("puzzle",)
-
-    def __init__(self, puzzles: Puzzles) -> None:
-        self.puzzles = puzzles
-        self.store: Store[Puzzle] = puzzles.store
-
-    async def run_job(self, job: Job) -> bool:
-        await self.puzzles.run_job(job)
-        return False
-
-    async def show(self, table_id: str, key: str, revision: int | None) -> None:
-        try:
-            await self.puzzles.show(table_id, revision)
-        except discord.HTTPException as error:
-            if error.status == 429:
-                raise RateLimited(repr(error)) from error
-            raise ShowFailed(repr(error)) from error
-
-    def forget(self, table_id: str, item: object | None) -> None:
-        self.puzzles._forget(table_id)
-
-    def begin_round(self, table_id: str) -> None:
-        pass  # a puzzle's message is remembered as it is drawn (`_note_drawn`)
-
-    def unsaved(self, table_id: str) -> list[Shown]:
-        return []
-
-    def drop(self, table_id: str) -> None:
-        pass
-
-    def end_round(self, table_id: str) -> None:
-        pass
 
 
 class Puzzles:
@@ -207,7 +82,7 @@ class Puzzles:
         bot.add_listener(self.on_raw_message_delete)
         bot.add_listener(self.on_raw_bulk_message_delete)
         bot.add_listener(self.on_guild_channel_delete)
-        self.runtime.register(PuzzleKind(self))
+        self.runtime.register(PuzzleKind(self.store, self.run_job, self.show, self._forget))
 
     def _forget(self, puzzle_id: str) -> None:
         """A puzzle solved, given up or put away, whose time is up: nothing of it stays in
@@ -487,7 +362,7 @@ class Puzzles:
         found = FORM_ID.fullmatch(custom_id)
         if found is None or custom_id in self.forms_opened:
             return
-        text = next(_typed(data.get("components") or []), "")
+        text = next(typed_values(data.get("components") or []), "")
         await self.act(interaction, found["puzzle"], found["verb"], text)
 
     async def act(

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cogs import texts
 from cogs.front.mine import MineMenu
-from cogs.puzzles.runner import PuzzleButton
+from cogs.puzzles.components import PuzzleButton
 from cogs.standings import texts as words
 from cogs.standings.views import HISTORY_ITEMS, LEADERBOARD_ITEMS, ReplayMenu
 from cogs.tables.components import DYNAMIC_ITEMS, LobbyMenu, MoveMenu
