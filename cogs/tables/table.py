@@ -6,7 +6,11 @@ is played by an AI, the turn deadline, timeouts, readiness between hands, the pa
 leader, resignations and agreed draws. Every change of the game bumps `version`; buttons carry
 the version they were drawn for, so a stale or double click is refused and changes nothing.
 
-The table's state as a JSON document, for the database, is `cogs.tables.state`.
+Two parts of it are modules of their own, base classes of `Table`: the lobby's actions before
+the match (`cogs.tables.lobby_actions`: join, leave, AI seats, options, cancel) and what may be
+done now (`cogs.tables.offers`: the `can_…` questions the buttons are asked of); its phases are
+`cogs.tables.phase`. The table's state as a JSON document, for the database, is
+`cogs.tables.state`.
 """
 
 from __future__ import annotations
@@ -14,8 +18,6 @@ from __future__ import annotations
 import copy
 import secrets
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 import render.labels
 from cogs import texts
@@ -23,6 +25,9 @@ from cogs.common.refusal import Refusal
 from cogs.lang import Said
 from cogs.tables import ending as endings
 from cogs.tables.ending import Ending, EndKind
+from cogs.tables.lobby_actions import LobbyActions
+from cogs.tables.offers import Offers
+from cogs.tables.phase import Phase as Phase  # where the model's callers have always found it
 from cogs.tables.seating import Lobby, Seat, Setup
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
@@ -41,14 +46,6 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-class Phase(StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    BETWEEN = "between"  # a hand is over, the next is not dealt yet
-    OVER = "over"
-    CANCELLED = "cancelled"
-
-
 @dataclass(frozen=True)
 class Step:
     """One action carried out at the table, for announcements and for whom to tell."""
@@ -61,7 +58,7 @@ class Step:
 
 
 @dataclass
-class Table:
+class Table(LobbyActions, Offers):
     id: str
     lobby: Lobby
     seed: str  # secret (`new_seed`): every deal of the match follows from it
@@ -164,57 +161,7 @@ class Table:
         assert self.match is not None
         return self.match.public_view()
 
-    # -- the lobby --------------------------------------------------------------------------
-
-    def _require_lobby(self) -> None:
-        if self.phase is not Phase.LOBBY:
-            raise Refusal(texts.NOT_IN_LOBBY)
-
-    def join(self, user_id: int, name: str, seat: int | None = None) -> int:
-        self._require_lobby()
-        number = self.lobby.join(user_id, name, seat)
-        self.version += 1
-        return number
-
-    def leave_lobby(self, user_id: int) -> None:
-        self._require_lobby()
-        self.lobby.leave(user_id)
-        self.version += 1
-
-    def add_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> None:
-        self._require_lobby()
-        self.lobby.add_ai(user_id, level, levels)
-        self.version += 1
-
-    def fill_with_ai(self, user_id: int, level: str, levels: tuple[str, ...]) -> None:
-        self._require_lobby()
-        self.lobby.fill_with_ai(user_id, level, levels)
-        self.version += 1
-
-    def remove_ai(self, user_id: int, seat: int) -> None:
-        self._require_lobby()
-        self.lobby.remove_ai(user_id, seat)
-        self.version += 1
-
-    def choose_option(self, user_id: int, name: str, value: Any) -> None:
-        self._require_lobby()
-        self.lobby.choose_option(user_id, name, value)
-        self.version += 1
-
-    def cancel(self, user_id: int) -> None:
-        self._require_lobby()
-        if user_id != self.host_id:
-            raise Refusal(texts.NOT_HOST)
-        self.phase = Phase.CANCELLED
-        self.ending = endings.unranked(EndKind.CANCELLED)
-        self.version += 1
-
-    def expire(self) -> None:
-        """The lobby waited too long."""
-        self._require_lobby()
-        self.phase = Phase.CANCELLED
-        self.ending = endings.unranked(EndKind.EXPIRED)
-        self.version += 1
+    # -- the lobby (its other actions: `cogs.tables.lobby_actions`) ---------------------------
 
     def start(self, user_id: int, now: float) -> list[Step]:
         """The host starts the match: the first hand is dealt and forced actions run."""
@@ -455,63 +402,6 @@ class Table:
             channel_id=self.channel_id,
             rematch_of=self.id,
         )
-
-    # -- what may be done now -----------------------------------------------------------------
-    # The buttons a table offers are asked of these (`cogs.tables.clicks.offered`), so a button
-    # is shown only when its action can succeed. `user_id`: for that person; None: for some
-    # person seated (a board's buttons are shared by everyone at the table).
-
-    def _people(self, user_id: int | None) -> list[int]:
-        """The seats of persons: of `user_id`, or of every person seated (None)."""
-        return [
-            number
-            for number, seat in enumerate(self.seats)
-            if seat.user_id is not None and (user_id is None or seat.user_id == user_id)
-        ]
-
-    def can_see_hand(self, user_id: int | None = None) -> bool:
-        """A seated person's own hand ("Your hand"), while the match is on."""
-        return self.phase in (Phase.PLAYING, Phase.BETWEEN) and bool(self._people(user_id))
-
-    def can_resign(self, user_id: int | None = None) -> bool:
-        return self.phase in (Phase.PLAYING, Phase.BETWEEN) and bool(self._people(user_id))
-
-    def can_offer_draw(self, user_id: int | None = None) -> bool:
-        """As `offer_draw`: never at a table with an AI seat, once per seat."""
-        if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
-            return False
-        if any(player.is_ai for player in self.seats):
-            return False
-        return any(seat not in self.draw_offers for seat in self._first(user_id))
-
-    def can_mark_ready(self, user_id: int | None = None) -> bool:
-        if self.phase is not Phase.BETWEEN:
-            return False
-        return any(seat not in self.ready for seat in self._first(user_id))
-
-    def can_claim_lead(self, user_id: int | None = None) -> bool:
-        if self.phase is not Phase.BETWEEN:
-            return False
-        choosers = self.lead_choosers()
-        return any(seat in choosers and seat != self.lead_claim for seat in self._first(user_id))
-
-    def can_leave_after(self, user_id: int | None = None) -> bool:
-        return self.phase is Phase.OVER and bool(self._people(user_id))
-
-    def can_rematch(self, user_id: int | None = None) -> bool:
-        """Ask for a rematch (or, once someone has, take one's seat in it)."""
-        return self.phase is Phase.OVER and bool(self._people(user_id))
-
-    def can_review(self) -> bool:
-        """The match is over and recorded (a match a moderator ended is not: nothing to
-        review)."""
-        return self.phase is Phase.OVER and self.ending is not None and self.ending.recorded
-
-    def _first(self, user_id: int | None) -> list[int]:
-        """The seats an action of `user_id` would be taken for (a person's first seat, as
-        `seat_of` finds it), or of every person seated (None)."""
-        people = self._people(user_id)
-        return people[:1] if user_id is not None else people
 
     def _end_named(self, action: Action) -> Said | None:
         """The play `action` worded as its move button names it, from the table as it is before
