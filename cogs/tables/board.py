@@ -52,7 +52,7 @@ class BoardSnapshot:
     ending: Ending | None
     winners: tuple[int, ...]
     #: The turn's alert was delivered long after the turn began: the table waited for it, and
-    #: the turn's time counts from then (`Tables.turn_deadline`).
+    #: the turn's time counts from then (`flow.turn_deadline`).
     paused: bool = False
 
     @classmethod

@@ -160,7 +160,7 @@ class Clicks:
         self.read = read
         self.act = act
         self.create = create
-        self.shows = shows  # what a change of a table shows (`runner.show_for`)
+        self.shows = shows  # what a change of a table shows (`flow.show_for`)
         self.clock = clock
         self.most = most  # tables a person may host or sit at (`check_room`)
         self.reopen_dms_soon = reopen_dms_soon

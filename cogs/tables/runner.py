@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, TypeVar
 from cogs.common.refusal import Refusal
 from cogs.runtime.runtime import runtime_of
 from cogs.runtime.store import Conflict, NotStored
-from cogs.tables import board
+from cogs.tables import board, flow
 from cogs.tables.clicks import Clicks
 from cogs.tables.kind import TableKind
 from cogs.tables.lobbies import Lobbies
@@ -46,7 +46,6 @@ from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.rows import KIND, Due, TableStore, stored_copy
 from cogs.tables.table import Phase, Step, Table
 from data import Job, OutboxItem, TurnClock
-from data.turn_clocks import UNTIL_SHOWN
 from engine.ai import LEVELS
 from engine.errors import DominoError
 
@@ -57,31 +56,12 @@ log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
-FORGET_CANCELLED_SECONDS = 5.0  # a closed lobby's row stays while its last words are shown
 CHEAPER_AFTER = 2  # failed tries of an AI move before it is chosen at random instead
 STORE_ATTEMPTS = 3  # writes of a job's change that lost a race with a change of no position
 
 
 class Moved(Conflict):
     """The game moved on from the position a job's change was decided for: it is void."""
-
-
-#: A turn whose alert was delivered this long after the turn began: the table waited for it
-#: (Discord or the bot was down), and its board says so for the rest of the turn.
-PAUSED_AFTER_SECONDS = 60.0
-
-
-def show_for(table: Table, steps: Iterable[Step] = (), *, was: Phase | None = None) -> list[str]:
-    """What a change of `table` must show: the lobby message while there is no match (and once
-    more when the match starts or the lobby closes), else the board and the hands, the thread
-    where the match starts, and one score sheet for each hand that ended."""
-    if table.match is None:
-        return ["lobby"]
-    keys = ["board", "hands"]
-    if was is Phase.LOBBY:
-        keys = ["thread", "lobby", *keys]
-    keys += [f"sheet:{step.hand_over.number}" for step in steps if step.hand_over is not None]
-    return keys
 
 
 class Tables:
@@ -133,7 +113,7 @@ class Tables:
             read=self.read,
             act=self.act,
             create=self.create,
-            shows=show_for,
+            shows=flow.show_for,
             clock=self.clock,
             most=self.settings.tables_per_user,
             reopen_dms_soon=self.reopen_dms_soon,
@@ -184,42 +164,14 @@ class Tables:
         return board.BoardSnapshot.of(table, deadline, between, paused=paused)
 
     def turn_deadline(self, table: Table, clock: TurnClock | None) -> tuple[float, bool]:
-        """When the person's turn runs out, as the board shows it, and whether the table
-        waited for the turn to be shown (longer than `PAUSED_AFTER_SECONDS`: the board says
-        so). A turn is timed from when its alert was delivered (`clock.shown_at`); the board is
-        shown first, so before that it counts from now (the alert follows at once, and one that
-        comes late has the board shown again: `messages.shown.REDRAW_AFTER_SECONDS`). A turn
-        stored before turns had clocks runs from when it began, as its timer does."""
-        seconds = table.setup.turn_seconds
-        if clock is None:
-            return table.turn_started + seconds, False
-        if clock.version == table.version and clock.shown_at is not None:
-            shown = clock.shown_at
-        else:
-            shown = max(self.clock(), table.turn_started)
-        return shown + seconds, shown - table.turn_started > PAUSED_AFTER_SECONDS
+        """When the person's turn runs out as the board shows it (`flow.turn_deadline`)."""
+        return flow.turn_deadline(table, clock, self.clock())
 
     # -- acting -----------------------------------------------------------------------------
 
     def due(self, table: Table) -> Due | None:
-        """The table's next job, from its state."""
-        settings = self.settings
-        if table.phase is Phase.LOBBY:
-            return Due("expire", table.created_at + settings.lobby_seconds)
-        if table.phase is Phase.PLAYING:
-            if table.needs_ai() is not None:
-                return Due("ai", table.turn_started + settings.ai_delay)
-            # Timed from when the person was told (`data.turn_clocks`): due once shown.
-            clock = TurnClock(table.version, table.setup.turn_seconds, table.turn_started)
-            return Due("timer", UNTIL_SHOWN, clock)
-        if table.phase is Phase.BETWEEN:
-            # Everyone pressed Ready (AI seats always are): no need to wait out the pause.
-            pause = 0.0 if table.all_ready() else settings.between_hands_seconds
-            return Due("next-hand", table.turn_started + pause)
-        if table.phase is Phase.OVER:
-            # Kept a while (stored, so across a restart) for its Rematch and Leave buttons.
-            return Due("forget", table.finished_at + settings.keep_finished_seconds)
-        return Due("forget", table.finished_at + FORGET_CANCELLED_SECONDS)
+        """The table's next job, from its state (`flow.next_job`)."""
+        return flow.next_job(table, self.settings)
 
     @asynccontextmanager
     async def read(self, table_id: str, *, at_least: int | None = None) -> AsyncIterator[Table]:
@@ -244,7 +196,7 @@ class Tables:
         decided at, refused with `Conflict` if the table moved on. `at_version`: the position
         it was decided for (a job's, an AI move's), refused with `Moved` if the game moved on;
         a newer revision that moved no position (a preference, a draw offer) does not refuse
-        it. `show`: what the change shows (default: `show_for`, from the steps it returns when
+        it. `show`: what the change shows (default: `flow.show_for`, from the steps it returns when
         it returns any). A change that moves neither the position nor the due time leaves the
         table's job row as it is (`TableStore.commit`'s `same_position`)."""
         async with self.locks[table_id]:
@@ -269,7 +221,7 @@ class Tables:
                 keys = list(show(table, result))
             else:
                 steps = result if isinstance(result, list) else []
-                keys = show_for(table, [s for s in steps if isinstance(s, Step)], was=was)
+                keys = flow.show_for(table, [s for s in steps if isinstance(s, Step)], was=was)
             after = self.due(table)
             same = table.version == version and after == due
             taken = await self.store.commit(
@@ -312,9 +264,9 @@ class Tables:
             return await self._move_itself(job)
         change: Callable[[Table], list[Step]]
         if job.kind == "expire":
-            change = _expire
+            change = flow.expire
         elif job.kind == "next-hand":
-            change = _next_hand(self.clock())
+            change = flow.next_hand(self.clock())
         else:
             log.warning("table %s: unknown job %r dropped", job.table_id, job.kind)
             return False
@@ -402,24 +354,8 @@ class Tables:
             try:
                 await self.act(
                     table_id,
-                    partial(_set_dm_closed, seat=seat, closed=False),
+                    partial(flow.set_dm_closed, seat=seat, closed=False),
                     show=lambda table, _: ["hands"],
                 )
             except Refusal:
                 log.info("table %s: DMs of seat %s stay closed for now", table_id, seat)
-
-
-def _expire(table: Table) -> list[Step]:
-    table.expire()
-    return []
-
-
-def _next_hand(now: float) -> Callable[[Table], list[Step]]:
-    def deal(table: Table) -> list[Step]:
-        return table.next_hand(now)
-
-    return deal
-
-
-def _set_dm_closed(table: Table, seat: int, closed: bool) -> None:
-    table.seats[seat].dm_closed = closed

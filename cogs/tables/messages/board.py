@@ -91,7 +91,7 @@ class BoardMessage:
 
     async def show(self, table_id: str, at: int | None = None) -> None:
         """The `board` key (`board:clock` too): edited in place, or posted again at the bottom.
-        Its deadline is the turn's clock's (`Tables.turn_deadline`), read from the store."""
+        Its deadline is the turn's clock's (`flow.turn_deadline`), read from the store."""
         shown = await self.rows.of(table_id)
         async with self.read(table_id, at_least=at) as table:
             if table.match is None:
