@@ -92,6 +92,11 @@ class Delivery:
             for table_id in list(self.pending):
                 self._start_showing(table_id)
 
+    @property
+    def running(self) -> bool:
+        """This process shows what it claims (started, not stopped)."""
+        return self._task is not None
+
     def wake(self) -> None:
         """Something is due that no process may have claimed: claim it now."""
         self._wanted.set()

@@ -127,7 +127,7 @@ class Runtime:
     async def commit(self, store: Store[Any], item: Any, change: Change) -> None:
         """Store `change` of `item` (`Store.write`: one transaction, refused as the store
         refuses it), then show what its commit claimed and look at its due times."""
-        taken = await store.write(item, change)
+        taken = await store.write(item, change, take=self.delivery.running)
         self.stored(change, taken)
 
     def stored(self, change: Change, taken: list[OutboxItem]) -> None:
@@ -143,7 +143,8 @@ class Runtime:
     async def show_again(self, table_id: str, keys: list[str]) -> None:
         """Show the table's `keys` again as it is stored, without changing it: no new
         revision, so nothing decided for the table's position goes out of date."""
-        taken = await self.db.queue(table_id, keys, now=self.clock(), lease=DELIVERY_LEASE_SECONDS)
+        lease = DELIVERY_LEASE_SECONDS if self.delivery.running else 0.0  # see `store_change`
+        taken = await self.db.queue(table_id, keys, now=self.clock(), lease=lease)
         self.delivery.hand_over(taken or [])
 
     # -- jobs -------------------------------------------------------------------------------

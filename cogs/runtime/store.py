@@ -81,17 +81,21 @@ class Rows(Protocol[T_co]):
         ...
 
 
-async def store_change(db: Database, change: Change, *, too_many: str) -> list[OutboxItem]:
+async def store_change(
+    db: Database, change: Change, *, too_many: str, take: bool = True
+) -> list[OutboxItem]:
     """Write one change (`Database.commit_and_take`), refusing it as `NotStored` when the
     database fails and as `Conflict` when the stored revision moved on: the one place every
     kind turns a failed write into a refusal. Returns the outbox items the same transaction
     claimed for this process to show at once (those due at the change's time,
     `change.table.updated_at`: see `Delivery.hand_over`). A person placed over their cap
-    (`Change.caps`, counted in the same transaction) is refused with `too_many`."""
+    (`Change.caps`, counted in the same transaction) is refused with `too_many`. `take`: this
+    process shows what it stores (its delivery runs); a process that does not (stopping, or a
+    test's) claims nothing, so another one shows the table at once instead of after the lease
+    it would hold unused."""
+    lease = DELIVERY_LEASE_SECONDS if take else 0.0
     try:
-        taken = await db.commit_and_take(
-            change, now=change.table.updated_at, lease=DELIVERY_LEASE_SECONDS
-        )
+        taken = await db.commit_and_take(change, now=change.table.updated_at, lease=lease)
     except OverCap as over:
         raise Refusal(too_many, most=over.most) from None
     except Exception:
@@ -170,14 +174,14 @@ class Store(Generic[T]):
             before = stored.people if stored is not None else ()
         return before
 
-    async def write(self, item: T, change: Change) -> list[OutboxItem]:
+    async def write(self, item: T, change: Change, *, take: bool = True) -> list[OutboxItem]:
         """Store `change`, the new row of `item` (changed in place from its cached copy, or
         new). On success the cache holds `item` at the row's revision; on any failure the
         cached copy is dropped and the change refused (`Conflict`, `NotStored`, or the kind's
         `too_many` for a person placed over their cap). Returns the outbox items claimed for
-        this process to show (`store_change`)."""
+        this process to show (`store_change`; `take`: whether it claims them)."""
         try:
-            taken = await store_change(self.db, change, too_many=self.rows.too_many)
+            taken = await store_change(self.db, change, too_many=self.rows.too_many, take=take)
         except Refusal:
             self.forget(item.id)
             raise

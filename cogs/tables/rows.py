@@ -82,6 +82,7 @@ class TableStore(Store[Table]):
         due: Due | None,
         now: float,
         same_position: bool = False,
+        take: bool = True,
     ) -> list[OutboxItem]:
         """Store `table` (changed in place from its cached copy, or `new`) at the next revision
         with what to `show` and its next job. `was`: its phase before the change (a match that
@@ -91,7 +92,7 @@ class TableStore(Store[Table]):
         Returns the outbox items claimed for this process to show. `same_position`: the change
         moved neither the position nor the due time, so the table's job keeps its row
         (`Change.same_position`: the job set at an earlier revision still stands, and a search
-        for it goes on)."""
+        for it goes on). `take`: claim what it shows for this process (`store_change`)."""
         revision = 0 if new else table.revision + 1
         finished = None
         recorded = table.ending is not None and table.ending.recorded
@@ -126,7 +127,7 @@ class TableStore(Store[Table]):
             same_position=same_position and not new,
             clock=due.clock if due is not None else None,
         )
-        taken = await self.write(table, change)
+        taken = await self.write(table, change, take=take)
         table.hands_apart = hands_over
         return taken
 

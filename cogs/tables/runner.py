@@ -123,7 +123,9 @@ class Tables:
         )
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
         self.robots = Robots(self.levels, self.clock, self.settings.ai_budget_ms, bot.workers)
-        self.runtime.register(TableKind(self.store, self.publisher, self.places, self.run_job))
+        # The jobs are run through the runner as it is then (a test may wrap `run_job`).
+        kind = TableKind(self.store, self.publisher, self.places, lambda job: self.run_job(job))
+        self.runtime.register(kind)
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -225,7 +227,14 @@ class Tables:
             after = self.due(table)
             same = table.version == version and after == due
             taken = await self.store.commit(
-                table, new=False, was=was, show=keys, due=after, now=now, same_position=same
+                table,
+                new=False,
+                was=was,
+                show=keys,
+                due=after,
+                now=now,
+                same_position=same,
+                take=self.delivery.running,
             )
             stored = stored_copy(table)
         self.wake(table, taken)
@@ -235,7 +244,13 @@ class Tables:
         """Store a new table (a lobby): refused if it cannot be stored."""
         async with self.locks[table.id]:
             taken = await self.store.commit(
-                table, new=True, was=None, show=show, due=self.due(table), now=self.clock()
+                table,
+                new=True,
+                was=None,
+                show=show,
+                due=self.due(table),
+                now=self.clock(),
+                take=self.delivery.running,
             )
         self.wake(table, taken)
 

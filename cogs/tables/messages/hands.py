@@ -355,6 +355,8 @@ class Hands:
             return False
         hand = self.hand_of(table, seat, await self.audience.player(interaction.user.id))
         key = f"hand:{seat}"
+        if self.shared:  # another process may have sent the DM since: the store says which
+            self.rows.shown.pop(table.id, None)
         before = (await self.rows.of(table.id)).get(key)
         if before is None or before.message_id != message.id or hand is None:
             return False
