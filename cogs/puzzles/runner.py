@@ -37,7 +37,7 @@ from cogs.lang import Command, Words
 from cogs.puzzles import texts as puzzle_texts
 from cogs.puzzles.attempt import Puzzle
 from cogs.puzzles.components import FORM_ID, VERBS, CellsForm, PuzzleButton, typed_values
-from cogs.puzzles.kind import PuzzleKind, PuzzleRows
+from cogs.puzzles.kind import KIND, PuzzleKind, PuzzleRows
 from cogs.runtime.runtime import runtime_of
 from cogs.runtime.shown import digest
 from cogs.runtime.store import Store
@@ -133,7 +133,7 @@ class Puzzles:
             now,
             revision,
             people=() if puzzle.over else (puzzle.user_id,),
-            kind="puzzle",
+            kind=KIND,
         )
         # A new attempt places its player: counted against their cap in the same transaction.
         caps = (Cap(puzzle.user_id, self.bot.settings.puzzles_per_user),) if new else ()
