@@ -20,6 +20,7 @@ import discord
 
 from cogs.audience import Audience
 from cogs.tables.messages.answers import Answers
+from cogs.tables.messages.base import Showing
 from cogs.tables.messages.board import BoardMessage, Scroll
 from cogs.tables.messages.hands import Hands
 from cogs.tables.messages.lobby import LobbyMessage
@@ -66,19 +67,15 @@ class Publisher:
         self.rows = ShownRows(db, note, clock, expect)
         self.scroll = Scroll()
         said = self.scroll.note_message
-        self.notices = Notices(client, audience, self.rows, read, act, said)
-        self.thread = Thread(client, audience, self.rows, read, said)
-        self.lobby = LobbyMessage(client, audience, self.rows, read, levels, said)
-        self.board = BoardMessage(
-            client, audience, db, self.rows, read, snapshot, self.scroll, self.notices
-        )
+        showing = Showing(client, audience, self.rows, read, said)
+        self.notices = Notices(showing, act)
+        self.thread = Thread(showing)
+        self.lobby = LobbyMessage(showing, levels)
+        self.board = BoardMessage(showing, db, snapshot, self.scroll, self.notices)
         self.answers = Answers(read)
         self.hands = Hands(
-            client,
-            audience,
+            showing,
             db,
-            self.rows,
-            read,
             snapshot,
             spacing=Spacing(spacing_seconds),
             thread=self.thread,

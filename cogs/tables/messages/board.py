@@ -9,15 +9,14 @@ from dataclasses import replace
 
 import discord
 
-from cogs.audience import Audience
 from cogs.common import messages
 from cogs.runtime.shown import digest
 from cogs.tables import board
 from cogs.tables.clicks import offered
 from cogs.tables.components import table_view
-from cogs.tables.messages.needs import Read, Snapshot
+from cogs.tables.messages.base import Showing, TableMessage
+from cogs.tables.messages.needs import Snapshot
 from cogs.tables.messages.notices import Blocked, Notices
-from cogs.tables.messages.shown import ShownRows
 from cogs.tables.table import Phase, Table
 from data import Database, Shown
 
@@ -36,23 +35,17 @@ class Scroll:
             self.since_board[channel_id] += 1
 
 
-class BoardMessage:
+class BoardMessage(TableMessage):
     def __init__(
         self,
-        client: discord.Client,
-        audience: Audience,
+        showing: Showing,
         db: Database,
-        rows: ShownRows,
-        read: Read,
         snapshot: Snapshot,
         scroll: Scroll,
         notices: Notices,
     ) -> None:
-        self.client = client
-        self.audience = audience
+        super().__init__(showing)
         self.db = db
-        self.rows = rows
-        self.read = read
         self.snapshot = snapshot
         self.scroll = scroll
         self.notices = notices

@@ -25,7 +25,6 @@ from typing import Any
 import discord
 
 from cogs import texts
-from cogs.audience import Audience
 from cogs.common import messages
 from cogs.common.refusal import Refusal
 from cogs.lang import Words
@@ -33,9 +32,9 @@ from cogs.runtime.shown import digest
 from cogs.tables import board
 from cogs.tables.components import moves_view
 from cogs.tables.messages.answers import Answers
-from cogs.tables.messages.needs import Read, Snapshot
+from cogs.tables.messages.base import Showing, TableMessage
+from cogs.tables.messages.needs import Snapshot
 from cogs.tables.messages.notices import Notices
-from cogs.tables.messages.shown import ShownRows
 from cogs.tables.messages.spacing import Spacing
 from cogs.tables.messages.thread import Thread, only
 from cogs.tables.table import Phase, Table
@@ -148,14 +147,11 @@ def ending(table: Table, w: Words, snap: board.BoardSnapshot) -> list[str]:
     return lines
 
 
-class Hands:
+class Hands(TableMessage):
     def __init__(
         self,
-        client: discord.Client,
-        audience: Audience,
+        showing: Showing,
         db: Database,
-        rows: ShownRows,
-        read: Read,
         snapshot: Snapshot,
         *,
         spacing: Spacing,
@@ -167,11 +163,8 @@ class Hands:
         clock: Callable[[], float],
         show_again: Callable[[str, list[str]], Awaitable[None]],
     ) -> None:
-        self.client = client
-        self.audience = audience
+        super().__init__(showing)
         self.db = db
-        self.rows = rows
-        self.read = read
         self.snapshot = snapshot
         self.spacing = spacing
         self.thread = thread

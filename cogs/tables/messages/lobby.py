@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs import texts
-from cogs.audience import Audience
 from cogs.lang import Words
 from cogs.runtime.shown import digest
 from cogs.tables.components import lobby_view
 from cogs.tables.lobby import lobby_embed, option_choices, removable_seats, seat_choices
-from cogs.tables.messages.needs import Read
-from cogs.tables.messages.shown import ShownRows
+from cogs.tables.messages.base import Showing, TableMessage
 from cogs.tables.table import Phase, Table
 from data import Shown
 
@@ -48,22 +46,10 @@ def lobby_digest(message: dict[str, Any]) -> str:
     return digest(message["embed"].to_dict(), ids)
 
 
-class LobbyMessage:
-    def __init__(
-        self,
-        client: discord.Client,
-        audience: Audience,
-        rows: ShownRows,
-        read: Read,
-        levels: Sequence[str],
-        note_message: Callable[[int], None],
-    ) -> None:
-        self.client = client
-        self.audience = audience
-        self.rows = rows
-        self.read = read
+class LobbyMessage(TableMessage):
+    def __init__(self, showing: Showing, levels: Sequence[str]) -> None:
+        super().__init__(showing)
         self.levels = levels
-        self.note_message = note_message
         #: table id -> what its lobby message is being edited to by the click itself
         self.edits: dict[str, str] = {}
 

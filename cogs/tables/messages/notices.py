@@ -4,15 +4,13 @@ the table from being shown (said once, where it still can be)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 import discord
 
 from cogs import texts
-from cogs.audience import Audience
 from cogs.lang import Words
-from cogs.tables.messages.needs import Act, Read
-from cogs.tables.messages.shown import ShownRows
+from cogs.tables.messages.base import Showing, TableMessage
+from cogs.tables.messages.needs import Act
 from cogs.tables.table import Table
 from data import Shown
 
@@ -26,22 +24,10 @@ class Blocked(Exception):
     showing is tried again later."""
 
 
-class Notices:
-    def __init__(
-        self,
-        client: discord.Client,
-        audience: Audience,
-        rows: ShownRows,
-        read: Read,
-        act: Act,
-        note_message: Callable[[int], None],
-    ) -> None:
-        self.client = client
-        self.audience = audience
-        self.rows = rows
-        self.read = read
+class Notices(TableMessage):
+    def __init__(self, showing: Showing, act: Act) -> None:
+        super().__init__(showing)
         self.act = act
-        self.note_message = note_message
         # table -> which permission stops showing it, and where (messages of cogs.texts)
         self.blocked: dict[str, tuple[str, str]] = {}
 

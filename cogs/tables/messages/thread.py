@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import Literal
 
 import discord
 
 from cogs import texts
-from cogs.audience import Audience
 from cogs.lang import Words
 from cogs.tables.components import table_view
-from cogs.tables.messages.needs import Read
-from cogs.tables.messages.shown import ShownRows
+from cogs.tables.messages.base import TableMessage
 from cogs.tables.table import Table
 from data import Shown
 
@@ -34,21 +31,7 @@ def only(user_id: int) -> discord.AllowedMentions:
     )
 
 
-class Thread:
-    def __init__(
-        self,
-        client: discord.Client,
-        audience: Audience,
-        rows: ShownRows,
-        read: Read,
-        note_message: Callable[[int], None],
-    ) -> None:
-        self.client = client
-        self.audience = audience
-        self.rows = rows
-        self.read = read
-        self.note_message = note_message
-
+class Thread(TableMessage):
     async def show(self, table_id: str, at: int | None = None) -> None:
         """The `thread` key: a thread per table, started from its lobby message, where the
         channel allows it; else the table plays in the channel itself. Tried once per table."""
