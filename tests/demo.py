@@ -158,23 +158,28 @@ async def demo(out: Path, game: str, target: int, seed: int) -> int:
             runner = BotRunner(emu, lambda: DominoBot(settings))
             emu.bot_runner = runner
             await runner.start()
-            alice = emu.user("alice")
-            lobby = (await alice.slash("domino new", game=game, target=target)).response
-            while "Start" in lobby.labels and lobby.selects and "empty" in lobby.text:
-                await alice.choose(lobby, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER)
-            await alice.click(lobby, "Start")
-            final = await play_match(emu, [alice], seed=seed, seconds=600)
-            await emu.settle()
-            await review(alice, board(emu) or final)
-            transcript.look()
-            await runner.stop()
+            final, failed = None, None
+            try:
+                alice = emu.user("alice")
+                lobby = (await alice.slash("domino new", game=game, target=target)).response
+                while "Start" in lobby.labels and lobby.selects and "empty" in lobby.text:
+                    await alice.choose(lobby, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+                await alice.click(lobby, "Start")
+                final = await play_match(emu, [alice], seed=seed, seconds=600)
+                await emu.settle()
+                await review(alice, board(emu) or final)
+            except Exception as error:  # the demo says so and stops: the bot is closed below
+                failed = f"the demo stopped: {type(error).__name__}: {error}"
+            finally:
+                transcript.look()
+                await runner.stop()  # else its database threads keep the process alive
         path = transcript.write()
         shown = board(emu) or final
         print(shown.text.splitlines()[0] if shown else "no board")
         print(f"{path} and {transcript.pictures} pictures written")
-        problems = emu.unhandled + emu.violations
+        problems = emu.unhandled + emu.violations + ([failed] if failed else [])
         for problem in problems:
-            print(f"emulator: {problem}", file=sys.stderr)
+            print(problem if problem == failed else f"emulator: {problem}", file=sys.stderr)
         return 1 if problems else 0
 
 
