@@ -10,9 +10,9 @@ import discord
 
 from cogs import texts
 from cogs.puzzles.attempt import KINDS, Puzzle
-from cogs.runtime.kind import RateLimited, ShowFailed
+from cogs.runtime.kind import KeepsNoRounds, RateLimited, ShowFailed
 from cogs.runtime.store import Store
-from data.models import Job, LiveTable, Shown
+from data.models import Job, LiveTable
 
 #: The stored rows' kind of a puzzle attempt (`LiveTable.kind`).
 KIND = "puzzle"
@@ -31,7 +31,7 @@ class PuzzleRows:
         return Puzzle.from_state(row.state)
 
 
-class PuzzleKind:
+class PuzzleKind(KeepsNoRounds):  # its message is remembered as drawn (`Puzzles._note_drawn`)
     """Puzzle attempts as a kind of the runtime (`cogs.runtime.kind.Kind`): their rows, their
     job (an idle attempt put away), and their one outbox key, `puzzle`, the message redrawn.
     Discord's failures are told apart here: a 429 is tried again soon, any other after the
@@ -64,15 +64,3 @@ class PuzzleKind:
 
     def forget(self, table_id: str, item: object | None) -> None:
         self._forget(table_id)
-
-    def begin_round(self, table_id: str) -> None:
-        pass  # a puzzle's message is remembered as it is drawn (`Puzzles._note_drawn`)
-
-    def unsaved(self, table_id: str) -> list[Shown]:
-        return []
-
-    def drop(self, table_id: str) -> None:
-        pass
-
-    def end_round(self, table_id: str) -> None:
-        pass

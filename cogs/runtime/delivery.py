@@ -36,9 +36,9 @@ import logging
 import math
 from typing import TYPE_CHECKING, Any
 
-from cogs.runtime.kind import ShowFailed
+from cogs.runtime.kind import KeepsNoRounds, ShowFailed
 from cogs.runtime.store import DELIVERY_LEASE_SECONDS
-from data import Job, OutboxItem, Shown
+from data import Job, OutboxItem
 
 if TYPE_CHECKING:
     from cogs.runtime.kind import Kind, Owner
@@ -303,7 +303,7 @@ class Delivery:
         return None
 
 
-class Nobody:
+class Nobody(KeepsNoRounds):
     """The kind of items no registered kind shows (a key no kind has, or of a kind no longer
     served): each is done as soon as it is shown, which shows nothing, so it is not claimed
     again and again."""
@@ -319,18 +319,6 @@ class Nobody:
         log.warning("table %s: nothing shows %r", table_id, key)
 
     def forget(self, table_id: str, item: Any | None) -> None:
-        pass
-
-    def begin_round(self, table_id: str) -> None:
-        pass
-
-    def unsaved(self, table_id: str) -> list[Shown]:
-        return []
-
-    def drop(self, table_id: str) -> None:
-        pass
-
-    def end_round(self, table_id: str) -> None:
         pass
 
 

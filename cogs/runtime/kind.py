@@ -53,6 +53,23 @@ class ShowFailed(Exception):
         self.waits = waits
 
 
+class KeepsNoRounds:
+    """The round bookkeeping of a kind whose messages remember what they show as they are drawn
+    (a puzzle), or that shows nothing: nothing is kept for a round's end."""
+
+    def begin_round(self, table_id: str) -> None:
+        pass
+
+    def unsaved(self, table_id: str) -> list[Shown]:
+        return []
+
+    def drop(self, table_id: str) -> None:
+        pass
+
+    def end_round(self, table_id: str) -> None:
+        pass
+
+
 class RateLimited(ShowFailed):
     """The platform's rate limit: tried again after `RATE_LIMITED_SECONDS`."""
 

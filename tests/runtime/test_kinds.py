@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs import texts
+from cogs.runtime.kind import KeepsNoRounds
 from cogs.runtime.runtime import Runtime
 from cogs.runtime.store import Store
-from data import Change, Database, Job, LiveTable, Shown
+from data import Change, Database, Job, LiveTable
 
 KIND = "note"
 
@@ -38,7 +39,7 @@ class NoteRows:
 
 
 @dataclass
-class NoteKind:
+class NoteKind(KeepsNoRounds):
     store: Store[Note]
     name: str = KIND
     keys: tuple[str, ...] = ("note",)
@@ -57,18 +58,6 @@ class NoteKind:
 
     def forget(self, table_id: str, item: Any | None) -> None:
         self.forgotten.append(table_id)
-
-    def begin_round(self, table_id: str) -> None:
-        pass
-
-    def unsaved(self, table_id: str) -> list[Shown]:
-        return []
-
-    def drop(self, table_id: str) -> None:
-        pass
-
-    def end_round(self, table_id: str) -> None:
-        pass
 
 
 def change(note: Note, now: float, job: tuple[str, float] | None, *, new: bool = False) -> Change:
