@@ -229,6 +229,10 @@ def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
 
 
 def _footnote(view: SeatView, wording: Wording) -> str:
+    if view.over:
+        return wording.hand_match_over
+    if 0 <= view.seat < len(view.seated) and not view.seated[view.seat] and not view.hand:
+        return wording.hand_eliminated  # sitting the hands out: out of the match
     if not view.my_turn:
         return wording.hand_not_your_turn if view.turn is not None else wording.hand_over
     return turn_note(view, wording=wording)
