@@ -106,9 +106,16 @@ class BoardMessage(TableMessage):
         since_board = self.scroll.since_board
         try:
             file = await board.board_file(snap, w)
+            # What the board shows, its words and its picture too: a change none of them shows
+            # (a Ready click) sends nothing, not the same picture again.
+            shows = f"{buttons}:{digest(embed.to_dict(), file.fp.read())}"
+            file.reset()
             if old is not None and since_board.get(channel.id, 0) < REPOST_AFTER:
+                if before is not None and before.message_id == old and before.shows == shows:
+                    return
                 try:
-                    if before is not None and before.message_id == old and before.shows == buttons:
+                    same_buttons = before is not None and before.shows.split(":")[0] == buttons
+                    if before is not None and before.message_id == old and same_buttons:
                         # Discord keeps the buttons an edit leaves out: most moves change none.
                         await messages.edit(
                             self.client, channel_id, old, embed=embed, attachments=[file]
@@ -123,7 +130,7 @@ class BoardMessage(TableMessage):
                             view=table_view(table_id, verbs, w),
                         )
                     await self.rows.remember(
-                        Shown(table_id, "board", channel.id, old, buttons), edited=True
+                        Shown(table_id, "board", channel.id, old, shows), edited=True
                     )
                     self.notices.blocked.pop(table_id, None)
                     return
@@ -151,7 +158,7 @@ class BoardMessage(TableMessage):
             table.board_message_id = found
 
         await self.rows.note(table_id, moved)
-        await self.rows.remember(Shown(table_id, "board", channel.id, found, buttons))
+        await self.rows.remember(Shown(table_id, "board", channel.id, found, shows))
         if old is not None:
             # An old board without buttons is cosmetic; the new one works.
             with contextlib.suppress(discord.HTTPException):
