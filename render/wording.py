@@ -266,6 +266,8 @@ class Wording(QuickPickle):
     # The hand picture of a seat out of the match, and of a match that is over.
     hand_eliminated: str = _text(N_("You are out of this match: you can watch the others play."))
     hand_match_over: str = _text(N_("The match is over."))
+    # TRANSLATORS: the heading of the hand picture of a player out of the match
+    hand_out_heading: str = _text(N_("Out of the match"))
     alt_dominosa: tuple[str, ...] = _plural(
         Nn_(
             "Dominosa puzzle, double-{size}: {placed} of {count} tile placed.",

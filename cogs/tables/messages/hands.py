@@ -146,9 +146,10 @@ def ending(table: Table, w: Words, snap: board.BoardSnapshot, seat: int) -> list
     # A match that ended early (resigned, agreed draw, a moderator) stopped mid-hand.
     hand_ended = table.phase is Phase.BETWEEN or table.ending is None or table.ending.by_rules
     if view is not None and view.results and hand_ended and seat < view.players:
-        lines.append(texts.your_hand(w, view, seat))
         if table.out_of_match(seat):
             lines.append(texts.you_are_out(w, view, seat))
+        elif view.results[-1].outcome.seated[seat]:  # it played the hand (not out before it)
+            lines.append(texts.your_hand(w, view, seat))
     if table.ended is not None:
         lines.append(w.say(table.ended))
     if table.phase is Phase.OVER and view is not None:
