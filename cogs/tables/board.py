@@ -31,6 +31,10 @@ COLOUR = colours.TABLE
 #: How many of the last moves the board's words repeat (the picture shows the tiles, not who
 #: placed them last).
 LAST_MOVES = 2
+#: The most lines of moves the board's words show: every move since the player to move last
+#: moved, up to this many (a run of forced draws is one line), so the words stay short at ten
+#: players.
+MOST_MOVES = 4
 
 
 @dataclass(frozen=True)
@@ -133,9 +137,9 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
 
 def last_moves(snap: BoardSnapshot) -> tuple[Said, ...]:
     """The moves the board's words repeat: at least the last `LAST_MOVES` lines, and during a
-    hand every line since the player to move last moved (what happened since their turn: with
-    six players, five other moves), as far as the table's log keeps them (a bound: a run of
-    draws and passes the table played itself is one line of it)."""
+    hand every line since the player to move last moved (what happened since their turn), up to
+    `MOST_MOVES` (a run of draws and passes the table played itself is one line of the log, so
+    a move followed by such a run stays on the board)."""
     log = snap.log
     shown = min(LAST_MOVES, len(log))
     view = snap.view
@@ -146,7 +150,7 @@ def last_moves(snap: BoardSnapshot) -> tuple[Said, ...]:
             if texts.said_by(line) == name:
                 break
             since += 1
-        shown = max(shown, since)
+        shown = max(shown, min(since, MOST_MOVES))
     return log[len(log) - shown :] if shown else ()
 
 
