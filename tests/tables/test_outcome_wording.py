@@ -42,8 +42,9 @@ GAMES = [  # (game, seats, options): a short match of each family
 ]
 
 # A sentence about how a hand or a match ended, wherever it is written (a board's title says
-# "hand 2" in lower case; /history's captions say "Hand 1 of 3, move …": neither is one).
-HAND_SENTENCE = re.compile(r"Hand \d+(?! of)[^.\n]*\.")
+# "hand 2" in lower case; /history's captions say "Hand 1 of 3, move …"; a DM's own points say
+# "Hand 2 is over: …": none is one).
+HAND_SENTENCE = re.compile(r"Hand \d+(?! of| is over)[^.\n]*\.")
 MATCH_SENTENCE = re.compile(r"[^.\n]*(?:won the match|match ended)[^.\n]*\.")
 
 
