@@ -122,10 +122,9 @@ def out_sentence(
 
 
 def out_total(view: SeatView, unit: int) -> int:
-    """The total at which a unit went out of the match (its total now if it is not out)."""
-    for out, number in eliminated_units(view):
-        if out == unit:
-            return view.results[number].scores[unit]
+    """The total at which a unit went out of the match: its total now, since a side out of
+    the match sits every later hand out and scores no more (read in constant time: a DM says
+    it at every hand, on the event loop)."""
     return view.scores[unit]
 
 
