@@ -5,6 +5,7 @@ now (`cogs.tables.clicks.offered`, asked of the model). One score sheet is poste
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from dataclasses import replace
 
 import discord
@@ -108,7 +109,8 @@ class BoardMessage(TableMessage):
             file = await board.board_file(snap, w)
             # What the board shows, its words and its picture too: a change none of them shows
             # (a Ready click) sends nothing, not the same picture again.
-            shows = f"{buttons}:{digest(embed.to_dict(), file.fp.read())}"
+            picture = hashlib.sha256(file.fp.read()).hexdigest()
+            shows = f"{buttons}:{digest(embed.to_dict(), picture)}"
             file.reset()
             if old is not None and since_board.get(channel.id, 0) < REPOST_AFTER:
                 if before is not None and before.message_id == old and before.shows == shows:
