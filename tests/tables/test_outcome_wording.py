@@ -98,6 +98,7 @@ async def worded_alike(
 ) -> list[HandKind]:
     """Checks that every place words the stored match's hands and end with the one sentence;
     returns how each hand ended."""
+    await emu.settle()  # the last score sheet may come after the final board
     stored = await stored_table(store)
     match = stored.match
     assert match is not None and match.over
