@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.view import SeatView
-from render.hand import turn_note
-from render.outcome import hand_sentence, match_sentence
+from render.hand import pairs_to_lay, turn_note
+from render.outcome import hand_sentence, match_sentence, pairs_laid
 from render.sheet import unit_names
 from render.wording import ENGLISH, Wording
 
@@ -30,6 +30,8 @@ def describe_hand(view: SeatView, *, names: Sequence[str] = (), wording: Wording
     elif view.my_turn and view.laid_pairs:
         # The pairs game's turns are not plays: say what to do (lay pairs, or exchange).
         parts.append(turn_note(view, wording=wording))
+        if pairs := pairs_to_lay(view.legal):
+            parts.append(wording.say(wording.alt_pairs_to_lay, pairs=", ".join(pairs)))
     elif view.my_turn:
         parts.append(wording.hand_your_turn)
     elif names:
@@ -49,6 +51,16 @@ def describe_sheet(view: SeatView, *, names: Sequence[str], wording: Wording = E
         return " ".join(parts)
     result = view.results[-1]
     parts.append(hand_sentence(view, result, names, wording=wording))
+    if (laid := pairs_laid(result)) is not None:
+        # The pairs game counts pairs laid, and its points are those: say them once.
+        counts = ", ".join(
+            f"{name} {wording.number(count)}"
+            for name, count in zip(unit_names(view, names, wording=wording), laid, strict=True)
+        )
+        parts.append(wording.say(wording.describe_pairs, pairs=counts))
+        if view.over:
+            parts.append(match_sentence(view, view.winners, names, wording=wording))
+        return " ".join(parts)
     units = ", ".join(
         wording.say(wording.alt_sheet_unit, name=name, points=wording.signed(points), total=total)
         for name, points, total in zip(
