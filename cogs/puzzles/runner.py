@@ -226,8 +226,21 @@ class Puzzles:
         except discord.NotFound:
             log.info("puzzle %s: its message is gone", puzzle.id)
             return False
+        if puzzle.over and puzzle.thread_id is not None:
+            await self._say_ended(puzzle, embed.title or "", w)
         await self._note_drawn(puzzle, shows)
         return True
+
+    async def _say_ended(self, puzzle: Puzzle, title: str, w: Words) -> None:
+        """The line in the channel that started the attempt's thread says how it ended (solved
+        and in what time, given up, put away) instead of inviting to follow it. A thread
+        started from a message shares its id."""
+        ended = " ".join(w.say(line) for line in puzzle.last)
+        channel = self.bot.get_partial_messageable(puzzle.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # the line may be gone: it only tells
+            await channel.get_partial_message(puzzle.thread_id or 0).edit(
+                content=f"{title} · {ended}"[:2000]
+            )
 
     async def _gone(self, puzzle: Puzzle) -> None:
         """The attempt's message is gone (a moderator deleted it, or its channel): nobody can

@@ -90,6 +90,9 @@ async def test_a_wrong_placement_is_taken_checked_on_asking_and_the_right_grid_i
         progress = f"{number}/10 tiles"
         await emu.wait_for(lambda: progress in puzzle.text)  # noqa: B023 (awaited here)
     assert "Solved" in puzzle.text and puzzle.buttons == [] and puzzle.selects == []
+    # The line in the channel that led to the thread now says how it ended.
+    await emu.wait_for(lambda: "Solved" in answer.response.text)
+    assert "Follow it in its thread" not in answer.response.text
 
 
 @pytest.mark.parametrize("store", ["sqlite"], indirect=True)
