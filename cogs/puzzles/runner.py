@@ -426,6 +426,7 @@ class Puzzles:
                 await message.delete()
                 if thread_id is not None:
                     await starter.delete()
+                    await self.bot.http.edit_channel(thread_id, archived=True)  # out of sight
             raise
         await self._note_drawn(puzzle, self._shows(puzzle, w))
 
