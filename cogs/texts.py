@@ -507,10 +507,13 @@ def eliminations(w: Words, view: SeatView, names: Sequence[str]) -> list[str]:
     ]
 
 
-def your_hand(w: Words, view: SeatView, seat: int) -> str:
+def your_hand(w: Words, view: SeatView, seat: int, names: Sequence[str]) -> str:
     """The seat's own result of the view's last hand, for its DM: its side's points (penalty
-    points named so, with the score that loses) and its total."""
+    points named so, with the score that loses) and its total. The pairs game counts pairs
+    laid, not points: there the hand's own sentence says who laid how many and won it."""
     result = view.results[-1]
+    if render.outcome.pairs_laid(result) is not None:
+        return render.outcome.hand_sentence(view, result, names, wording=w.wording())
     unit = next(index for index, seats in enumerate(view.units) if seat in seats)
     who = w(YOU if len(view.units[unit]) == 1 else YOUR_SIDE)
     points, total = result.points[unit], result.scores[unit]

@@ -118,5 +118,7 @@ async def test_a_pairs_match_marks_the_pairs_and_ends_and_scores_in_its_own_word
     else:
         said = "Hand 1: no more pairs could be laid, and both laid as many: nobody won it."
     assert said in sheet.description and "went out" not in sheet.description
-    assert said in final.embed["description"]
+    # Said once, on the sheet: the board says how the match ended, not the hand again.
+    assert said not in final.embed["description"]
+    assert "won the match" in final.embed["description"]
     assert said in alice.dm.messages[-1].embed["description"]
