@@ -18,7 +18,7 @@ import render.ends
 import render.outcome
 import render.sheet
 import render.wording
-from cogs.lang import N_, Said, Words
+from cogs.lang import N_, Nn_, Said, Words
 from engine.view import SeatView
 
 # -- what users typed, shown back ------------------------------------------------------------
@@ -471,3 +471,25 @@ MINE_CLOSE_LOBBY = N_("Close the lobby (you host it)")
 MINE_RESIGN = N_("Resign the match")
 MINE_GIVE_UP = N_("Give up the puzzle")
 MINE_NOT_YOURS = N_("This list is someone else's: see yours with {command}.")
+
+# -- the server's defaults for new tables (/domino config defaults) ---------------------------
+
+DEFAULTS_RATED = Nn_(
+    "New tables in this server are rated and give {count} second a turn.",
+    "New tables in this server are rated and give {count} seconds a turn.",
+)
+DEFAULTS_UNRATED = Nn_(
+    "New tables in this server are not rated and give {count} second a turn.",
+    "New tables in this server are not rated and give {count} seconds a turn.",
+)
+DEFAULTS_HOW = N_(
+    "A host may choose otherwise in {new}; moderators (Manage Server) change these defaults "
+    "with {command}."
+)
+DEFAULTS_SAVED = N_("Saved. {defaults}")
+DEFAULTS_MANAGERS_ONLY = N_(
+    "Only moderators (Manage Server) can change the server's defaults for new tables."
+)
+TURN_TIME_BOUNDS = N_(
+    "A turn can last from {least} to {most} seconds, not {value}. Pick a number in between."
+)

@@ -47,6 +47,8 @@ OPTION_WORD = re.compile(r"[a-z][a-z0-9-]{0,31}")
 OPTION_YES = ("true", "yes", "on")
 OPTION_NO = ("false", "no", "off")
 OPTION_SEPARATORS = str.maketrans({",": " ", ";": " "})
+#: The seconds a server's default turn may last (what the store accepts: data/servers.py).
+TURN_SECONDS = (10, 3600)
 
 
 def most_options() -> int:
@@ -376,6 +378,51 @@ class Domino(commands.Cog):
                 texts.LANGUAGE_FROM_LOCALE, language=native_name(public.language), command=command
             )
         await interaction.followup.send(text, ephemeral=True)
+
+    @config.command(
+        name="defaults", description="New tables' turn time and rating in this server"
+    )
+    @app_commands.describe(
+        turn_time="Seconds per turn before an AI moves for a player (10 to 3600)",
+        rated="Do new tables count for the leaderboard unless their host says otherwise?",
+    )
+    async def config_defaults(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_time: int | None = None,
+        rated: bool | None = None,
+    ) -> None:
+        """Shows, or (Manage Server) sets, what a new table of this server gets when its host
+        does not say: the seconds of a turn and whether it is rated (`/domino new` reads them)."""
+        if interaction.guild_id is None:
+            raise Refusal(texts.GUILD_ONLY)
+        changes: dict[str, Any] = {}
+        if turn_time is not None:
+            least, most = TURN_SECONDS
+            if not least <= turn_time <= most:
+                raise Refusal(texts.TURN_TIME_BOUNDS, least=least, most=most, value=turn_time)
+            changes["turn_seconds"] = turn_time
+        if rated is not None:
+            changes["rated_by_default"] = rated
+        if changes and not interaction.permissions.manage_guild:
+            raise Refusal(texts.DEFAULTS_MANAGERS_ONLY)
+        # Acknowledged before anything is written: a refusal above is the answer itself.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if changes:
+            settings = await self.bot.db.update_server_settings(interaction.guild_id, **changes)
+        else:
+            settings = await self.bot.db.server_settings(interaction.guild_id)
+        w = mine(interaction)
+        forms = texts.DEFAULTS_RATED if settings.rated_by_default else texts.DEFAULTS_UNRATED
+        defaults = w.plural(*forms, settings.turn_seconds)
+        if changes:
+            defaults = w(texts.DEFAULTS_SAVED, defaults=defaults)
+        how = w(
+            texts.DEFAULTS_HOW,
+            new=Command("domino new"),
+            command=Command("domino config defaults"),
+        )
+        await interaction.followup.send(f"{defaults}\n{how}", ephemeral=True)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
