@@ -118,6 +118,36 @@ def option_suggestions(game: str | None, current: str) -> list[app_commands.Choi
     return found[:25]
 
 
+def chosen_game(interaction: discord.Interaction[Any]) -> str | None:
+    """The game `/domino new` names so far (while another option is being typed)."""
+    game = getattr(interaction.namespace, "game", None)
+    return game if isinstance(game, str) else None
+
+
+def number_suggestions(
+    game: str | None, name: str, current: object
+) -> list[app_commands.Choice[int]]:
+    """What `/domino new`'s own number options (target, set, teams) offer for the chosen game:
+    its values where it has a few (`set`: 6, 9, 12), else the typed number or the default with
+    the bounds beside; nothing for a game without that option (it is refused if given, naming
+    the game: "Block dominoes has no target score")."""
+    try:
+        kind = get_variant(game or "")
+    except DominoError:
+        return []
+    spec = next((spec for spec in kind.option_specs if spec.name == name), None)
+    if spec is None:
+        return []
+    typed = "".join(ch for ch in str(current or "") if ch.isdigit())[:6]
+    if spec.choices:
+        values = [c for c in spec.choices if type(c) is int and str(c).startswith(typed)]
+        return [app_commands.Choice(name=str(value), value=value) for value in values][:25]
+    default = spec.default if type(spec.default) is int else 0
+    value = int(typed) if typed else default
+    bounds = f" ({spec.minimum}–{spec.maximum})" if spec.maximum is not None else ""
+    return [app_commands.Choice(name=f"{value}{bounds}", value=value)]
+
+
 class Domino(commands.Cog):
     domino = app_commands.Group(
         name="domino", description="Domino tables: new games, rules and help", guild_only=True
@@ -189,8 +219,25 @@ class Domino(commands.Cog):
     async def _new_options(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
-        return option_suggestions(game if isinstance(game, str) else None, current)
+        return option_suggestions(chosen_game(interaction), current)
+
+    @new.autocomplete("target")
+    async def _new_target(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return number_suggestions(chosen_game(interaction), "target", current)
+
+    @new.autocomplete("tile_set")
+    async def _new_set(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return number_suggestions(chosen_game(interaction), "set", current)
+
+    @new.autocomplete("teams")
+    async def _new_teams(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return number_suggestions(chosen_game(interaction), "teams", current)
 
     @domino.command(name="rules", description="The rules of a game")
     @app_commands.describe(game="Which game")
@@ -379,9 +426,7 @@ class Domino(commands.Cog):
             )
         await interaction.followup.send(text, ephemeral=True)
 
-    @config.command(
-        name="defaults", description="New tables' turn time and rating in this server"
-    )
+    @config.command(name="defaults", description="New tables' turn time and rating in this server")
     @app_commands.describe(
         turn_time="Seconds per turn before an AI moves for a player (10 to 3600)",
         rated="Do new tables count for the leaderboard unless their host says otherwise?",
