@@ -1,6 +1,6 @@
 """A wheel built from pyproject.toml holds the whole bot: every module of engine, render, data
-and cogs, bot.py, and every file the code opens at runtime (the migrations, the message
-catalogues), and the build says nothing is wrong (setuptools warns about each folder it would
+and cogs, bot.py, and every other file of those packages (the migrations, the message
+catalogues, the rules texts: what the code opens at runtime), and the build says nothing is wrong (setuptools warns about each folder it would
 leave out).
 
 The wheel is built from a copy of the sources (a build writes `build/` and `*.egg-info` beside
@@ -21,14 +21,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "render", "data", "cogs")
-#: The files the code reads beside its modules (data/migrate.py, cogs/lang/catalogues.py).
-DATA_FILES = ("data/migrations/*.sql", "cogs/lang/locales/*.pot", "cogs/lang/locales/*/*/*.po")
+#: Files the code reads beside its modules, which must be among the files of the packages (the
+#: test wants every file of the packages in the wheel, these included).
+READ_AT_RUNTIME = (
+    "data/migrations/*.sql",  # data/migrate.py
+    "cogs/lang/locales/*/*/*.po",  # cogs/lang/catalogues.py
+    "cogs/lang/rules/*.md",  # the players' rules texts
+)
 #: What setuptools or the build backend prints when something is off.
 WARNINGS = ("Warning", "warning:", "check.warn", "is absent from the `packages`")
 
 
 def tracked(pattern: str) -> set[str]:
-    return {path.relative_to(ROOT).as_posix() for path in ROOT.glob(pattern)}
+    return {
+        path.relative_to(ROOT).as_posix()
+        for path in ROOT.glob(pattern)
+        if path.is_file() and "__pycache__" not in path.parts
+    }
 
 
 def sources(into: Path) -> None:
@@ -67,11 +76,9 @@ def test_the_wheel_holds_every_module_and_data_file_and_builds_without_warnings(
         held = set(archive.namelist())
     wanted = {"bot.py"}
     for package in PACKAGES:
-        wanted |= tracked(f"{package}/**/*.py")
-    for pattern in DATA_FILES:
-        found = tracked(pattern)
-        assert found, pattern
-        wanted |= found
+        wanted |= tracked(f"{package}/**/*")
+    for pattern in READ_AT_RUNTIME:
+        assert tracked(pattern) and tracked(pattern) <= wanted, pattern
     missing = sorted(wanted - held)
     assert not missing, f"the wheel lacks {len(missing)} files: {missing[:20]}"
     warned = [line.strip() for line in log.splitlines() if any(w in line for w in WARNINGS)]
