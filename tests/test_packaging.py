@@ -1,7 +1,7 @@
 """A wheel built from pyproject.toml holds the whole bot: every module of engine, render, data
 and cogs, bot.py, and every other file of those packages (the migrations, the message
-catalogues, the rules texts: what the code opens at runtime), and the build says nothing is wrong (setuptools warns about each folder it would
-leave out).
+catalogues, the rules texts: what the code opens at runtime), and the build says nothing is
+wrong (setuptools warns about each folder it would leave out).
 
 The wheel is built from a copy of the sources (a build writes `build/` and `*.egg-info` beside
 pyproject.toml), in pip's ordinary isolated build environment, whose setuptools comes from the
