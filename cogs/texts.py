@@ -410,10 +410,11 @@ HELP = N_(
 HELP_MORE = N_(
     "**{help}** — this list.\n"
     "**{language}** — (moderators) the language of this server's tables.\n"
+    "**{defaults}** — (moderators) the turn time of new tables and whether they are rated.\n"
     "**{settings}** — your own settings (where your hands go).\n"
     "**{leaderboard}** — this server's standings; **{stats}** — a player's record.\n"
     "**{history}** — recent matches, to replay move by move.\n"
-    "**{season}** — (moderators) start, end or list this server's seasons."
+    "**{season}** — this server's seasons (moderators start and end them)."
 )
 HELP_REVIEW = N_(
     "**{review}** — after a match, where you lost points: your accuracy and your costliest "

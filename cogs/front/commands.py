@@ -290,11 +290,12 @@ class Domino(commands.Cog):
                 texts.HELP_MORE,
                 help=Command("domino help"),
                 language=Command("domino config language"),
+                defaults=Command("domino config defaults"),
                 settings=Command("domino settings"),
                 leaderboard=Command("leaderboard"),
                 stats=Command("stats"),
                 history=Command("history"),
-                season=" | ".join(w.slash(f"season {verb}") for verb in ("start", "end", "list")),
+                season=" | ".join(w.slash(f"season {verb}") for verb in ("list", "start", "end")),
             )
             + "\n\n"
             + w(texts.HELP_REVIEW, review=Command("domino review"), history=Command("history"))
