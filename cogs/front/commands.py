@@ -1,6 +1,7 @@
 """The `/domino` commands: new (a table), rules, help, end (moderators), puzzle, review (where
 you lost points in a finished match), settings, mine (your open tables and puzzles), and
-`/domino config language` (Manage Server: the language of the server's public table messages).
+`/domino config language` and `/domino config defaults` (anyone looks, Manage Server changes:
+the language of the server's public table messages; a new table's turn time and rating).
 
 Thin by design: each command parses its options and hands over to the table runner
 (`bot.tables`); the rules come from the engine's variant registry.
@@ -133,7 +134,7 @@ def number_suggestions(
     """What `/domino new`'s own number options (target, set, teams) offer for the chosen game:
     its values where it has a few (`set`: 6, 9, 12), else the typed number or the default with
     the bounds beside; nothing for a game without that option (it is refused if given, naming
-    the game: "Block dominoes has no target score")."""
+    the game: "Kids' dominoes has no target score")."""
     try:
         kind = get_variant(game or "")
     except DominoError:
