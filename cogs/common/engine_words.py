@@ -211,7 +211,7 @@ PLAYER_WORDS: dict[str, tuple[str | tuple[str, str], Callable[[Values], dict[str
     "the star lead must be a double, not {tile}": (texts.LEAD_A_DOUBLE, _keep("tile")),
     "the spinner lead must be a double, not {tile}": (texts.LEAD_A_DOUBLE, _keep("tile")),
     "tiles are matched on a {shape}, not laid in a row": (texts.NOT_IN_A_ROW, _none),
-    "the match is over": (texts.MATCH_IS_OVER, _none),
+    "the match is over": (texts.MATCH_OVER_REMATCH, _none),
     "the current hand is not finished": (texts.HAND_NOT_FINISHED, _none),
     "no hand is being played": (texts.NOT_PLAYING, _none),
     "you can lay a pair: you must": (texts.MUST_LAY_PAIR, _none),
