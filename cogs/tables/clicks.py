@@ -358,16 +358,25 @@ class Clicks:
 
     async def tables_in(self, channel_id: int) -> list[Table]:
         """The unfinished tables that play in `channel_id` (or in it as their thread), of
-        every process, oldest first."""
-        found = []
-        for table_id in await self.db.tables_in_channel(channel_id):
+        every process, oldest first; with the open rematch lobby of a finished one, which
+        waits in the old table's thread (so in another channel) yet belongs to this one."""
+        found: dict[str, Table] = {}
+        waiting = list(await self.db.tables_in_channel(channel_id))
+        seen: set[str] = set()
+        while waiting:
+            table_id = waiting.pop()
+            if table_id in seen:
+                continue
+            seen.add(table_id)
             try:
                 async with self.read(table_id) as table:
                     if not table.finished:
-                        found.append(table)
+                        found[table.id] = table
+                    elif table.rematch_id is not None:
+                        waiting.append(table.rematch_id)
             except Refusal:
                 continue  # gone meanwhile
-        return sorted(found, key=lambda table: table.created_at)
+        return sorted(found.values(), key=lambda table: table.created_at)
 
     async def end_table(self, interaction: Interaction, table_id: str | None) -> None:
         """A moderator's /domino end: the newest table of the channel (or the one named)."""

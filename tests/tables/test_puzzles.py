@@ -118,7 +118,7 @@ async def test_an_impossible_quadrille_placement_is_refused_with_its_reason(
     form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     assert "B1=3 C1=5" in json.dumps(form.data)
     refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "A1=3 B1=4"})
-    assert "A1 and B1 are in one square, so they show the same number" in refusal(refused)
+    assert "A1 and B1 are in one square, so they must show the same number" in refusal(refused)
     form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "A3=1 B3=1"})
     assert "A3 is not part of the figure" in refusal(refused)
