@@ -23,19 +23,23 @@ from pathlib import Path
 
 from engine.errors import DominoError
 from engine.variants import get_variant
-from tests.playtest import play_table, problems_of, scripted_bot
+from tests.playtest import play_table, players_for, problems_of, scripted_bot
+
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 async def demo(out: Path, game: str, target: int, seed: int) -> int:
     try:
-        name = get_variant(game).name
+        kind = get_variant(game)
     except DominoError as error:
         print(f"the demo stopped: {error}", file=sys.stderr)
         return 1
+    name, others = kind.name, players_for(game, 1) - 1
+    target_is = next((o.help for o in kind.option_specs if o.name == "target"), "the target")
     print(
-        f"Domino demo: alice and AI players play a match of {name} to {target} points"
-        f" against a Discord emulator (no token needed); every message and picture goes to"
-        f" {out}/.",
+        f"Domino demo: alice and {NUMBERS.get(others, others)} AI players play a match of"
+        f" {name} ({target_is}: {target}) on a Discord emulator, no token needed; every"
+        f" message and picture goes to {out}/.",
         flush=True,
     )
     failed, final = None, None

@@ -287,6 +287,9 @@ async def scripted_bot(
     async with Emulator() as emu:
         emu.rate_limiter.enabled = False  # Discord's limits are real seconds; skip the waits
         emu.guild_locale = LOCALES[language]
+        # The bot is busy while it shows a change, runs a job or computes a review, not only
+        # while it answers an interaction: a step is looked at once it is shown whole.
+        emu.busy_task_prefixes += ("show-", "job-", "review", "hint")
         transcript = Transcript(emu, out, width)
         settle = emu.settle
 
@@ -399,6 +402,7 @@ async def review(session: Session, person: Any, final: Any) -> None:
 
 async def watch_review(session: Session, person: Any) -> None:
     """Prints the progress the person is shown while their review is computed."""
+
     def answers() -> list[Message]:
         return [
             message
@@ -423,9 +427,11 @@ async def play_table(
     seats: int,
     players: int | None = None,
     options: dict[str, Any] | None = None,
+    reviews: bool = True,
 ) -> Any:
     """A whole match of `game` with `seats` scripted people (the others AI players), a short
-    one unless `options` say otherwise: returns the final board."""
+    one unless `options` say otherwise, and each person's review of it (`reviews`): returns the
+    final board."""
     players = players or players_for(game, seats)
     people = [session.person(name) for name in PEOPLE[:seats]]
     session.say(f"{game}: {', '.join(p.name for p in people)} at a table of {players}")
@@ -433,7 +439,7 @@ async def play_table(
     final = await play_match(session, people)
     session.say("the match is over")
     await session.emu.settle()
-    for person in people:
+    for person in people if reviews else []:
         await review(session, person, board(session.emu) or final)
     return board(session.emu) or final
 
