@@ -9,6 +9,8 @@ from pathlib import Path
 from PIL import Image
 
 from cogs import texts
+from cogs.common.settings import Settings
+from cogs.tables.table import seeds
 from tests.playtest import PICTURE_WIDTH, play_table, scripted_bot, solve_puzzle
 
 
@@ -49,3 +51,15 @@ async def test_a_dominosa_is_solved_after_a_wrong_tile_and_a_hint(tmp_path: Path
     alice = (tmp_path / "alice.md").read_text(encoding="utf-8")
     assert "Hint:" in alice and "Solved" in alice
     assert all(picture.width <= PICTURE_WIDTH for picture in pictures_of(tmp_path))
+
+
+def test_only_a_scripted_bot_deals_from_a_seed_anyone_knows() -> None:
+    """The demo seed is a constructor argument only: no environment gives a live bot one, and
+    without it every table's seed is secret and new."""
+    environment = {"DISCORD_TOKEN": "x", "DEMO_SEED": "1", "demo_seed": "1"}
+    assert Settings.from_environment(environment).demo_seed is None
+    live = seeds(None)
+    assert len({live(), live()}) == 2
+    demo = seeds("playtest-1")
+    assert [demo(), demo()] == ["playtest-1:1", "playtest-1:2"]
+    assert seeds("playtest-1")() == "playtest-1:1"  # the same demo deals the same again
