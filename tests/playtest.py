@@ -314,7 +314,7 @@ async def scripted_bot(
             runner = BotRunner(emu, lambda: DominoBot(settings))
             emu.bot_runner = runner
             await runner.start()
-            one_step_at_a_time(emu, runner.client)
+            one_step_at_a_time(emu, runner.client, transcript)
             try:
                 yield Session(emu, transcript, language, seed)
             finally:
@@ -322,11 +322,11 @@ async def scripted_bot(
                 await runner.stop()
 
 
-def one_step_at_a_time(emu: Emulator, bot: Any) -> None:
+def one_step_at_a_time(emu: Emulator, bot: Any, transcript: Transcript) -> None:
     """An AI seat moves, and a hand is dealt, only once everything the last step showed has
-    reached everyone: a step is then one burst of messages, recorded whole, and the bot never
-    has to fold two moves into one picture (which it rightly does when it lags behind, at a
-    moment no two runs share)."""
+    reached everyone, and what it showed is recorded first: a step is then one burst of
+    messages, recorded whole, and the bot never has to fold two moves into one picture (which
+    it rightly does when it lags behind, at a moment no two runs share)."""
     from cogs.front.runners import tables_of
 
     tables = tables_of(bot)
@@ -334,10 +334,33 @@ def one_step_at_a_time(emu: Emulator, bot: Any) -> None:
 
     async def paced(job: Any) -> bool:
         if job.kind in ("ai", "next-hand"):
-            await emu.settle()
+            await shown_whole(emu)
+            transcript.look()
         return await run_job(job)
 
     tables.run_job = paced  # type: ignore[method-assign]
+
+
+async def shown_whole(emu: Emulator) -> None:
+    """Waits until the bot is idle but for its table jobs (`settle` would also wait for the
+    job that waits here, and for the next job of its table, which waits for this one)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PATIENCE_SECONDS
+
+    def idle_but_jobs() -> bool:
+        busy = [name for name in emu.busy_tasks() if not name.startswith("job-")]
+        quiet = loop.time() - emu._last_activity >= emu.quiet_seconds
+        return not busy and emu.in_flight == 0 and emu.gateway.sending == 0 and quiet
+
+    while loop.time() < deadline:
+        if idle_but_jobs():
+            quiet_since = emu._last_activity
+            for _ in range(20):  # a frame already on its way is read within a few turns
+                await asyncio.sleep(0)
+            if emu._last_activity == quiet_since and idle_but_jobs():
+                return
+        await asyncio.sleep(0.02)
+    raise TimeoutError(f"the bot did not show a step in {PATIENCE_SECONDS:g} s")
 
 
 def players_for(game: str, people: int) -> int:
@@ -367,7 +390,8 @@ async def open_table(
     join, AI players fill the other seats at the easy level, and the host starts it."""
     w = session.w
     host = people[0]
-    lobby = (await host.slash("domino new", game=game, seats=players, **options)).response
+    chosen = {"game": game, "seats": players, **options}
+    lobby = (await host.slash("domino new", chosen)).response
     for person in people[1:]:
         await person.click(lobby, w(texts.JOIN))
     if len(people) < players:
