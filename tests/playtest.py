@@ -38,6 +38,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -166,30 +167,32 @@ class Transcript:
         heading = f"### {verb} · {self.where(channel, message)} · {message.author.name}"
         self.entries.append(Entry(heading, lines, self.viewers(channel, message)))
 
-    def shown(self, text: str) -> str:
+    def shown(self, text: str, message: Message) -> str:
         """Text as a Discord client shows it: a mention as the person's @name, a countdown
-        (`<t:…:R>`) as the seconds left, to the nearest ten (so that two runs read alike)."""
+        (`<t:…:R>`) as the seconds it had left when the message was sent, to the nearest ten
+        (so that two runs read alike)."""
+        sent = datetime.fromisoformat(message.edited_timestamp or message.timestamp).timestamp()
 
         def mention(found: re.Match[str]) -> str:
             user = self.emu.world.users.get(int(found.group(1)))
             return f"@{user.name}" if user is not None else found.group(0)
 
         def countdown(found: re.Match[str]) -> str:
-            left = int(found.group(1)) - self.emu.clock.wall()
+            left = int(found.group(1)) - sent
             return f"in {round(left, -1):.0f} s" if left > 0 else f"{round(-left, -1):.0f} s ago"
 
         return TIMESTAMP.sub(countdown, MENTION.sub(mention, text))
 
     def _lines(self, message: Message) -> list[str]:
-        lines = [self.shown(message.content)] if message.content else []
+        lines = [self.shown(message.content, message)] if message.content else []
         for embed in message.embeds:
             if embed.get("title"):
                 lines.append(f"**{embed['title']}**")
             if embed.get("description"):
-                lines.append(self.shown(embed["description"]))
+                lines.append(self.shown(embed["description"], message))
             for each in embed.get("fields") or []:
                 name = each.get("name", "").strip("\u200b")
-                value = self.shown(each.get("value", ""))
+                value = self.shown(each.get("value", ""), message)
                 lines.append(f"- {name + ': ' if name else ''}{value}")
             if (embed.get("footer") or {}).get("text"):
                 lines.append(f"_{embed['footer']['text']}_")
@@ -275,9 +278,9 @@ async def scripted_bot(
     out: Path, *, seed: int, language: str = "en", width: int | None = PICTURE_WIDTH
 ) -> AsyncIterator[Session]:
     """The real bot on a fresh emulator whose server speaks `language`, with its deals
-    following from `seed`; every change the emulator stores is recorded as it happens. On the
-    way out (however it is left) the bot is stopped: else its database threads would keep the
-    process alive."""
+    following from `seed`; what changed is recorded whenever the bot is idle (`Transcript.look`
+    at every settle). On the way out (however it is left) the bot is stopped: else its
+    database threads would keep the process alive."""
     from cogs.common.bot import DominoBot, redirect_discord
     from cogs.common.settings import Settings
 
@@ -306,7 +309,6 @@ async def scripted_bot(
                 gateway_url=emu.gateway_url,
                 ai_delay=0.2,
                 notify_spacing_seconds=0.0,  # the DMs of a step come with the step
-                between_hands_seconds=60.0,  # the people press Ready: no race with the timer
                 clock=emu.clock.wall,
                 demo_seed=f"playtest-{seed}",
             )
