@@ -390,6 +390,8 @@ class Puzzles:
             game = QuadrilleGame()
         else:
             seed = secrets.token_hex(16)  # the solution follows from it: never shown
+            if self.bot.settings.demo_seed is not None:  # a scripted demo, never a live bot
+                seed = f"{self.bot.settings.demo_seed}:puzzle"
             game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
         user = interaction.user
         now = self.bot.settings.clock()

@@ -155,6 +155,7 @@ class Clicks:
         hands: Hands,
         answers: Answers,
         notices: Notices,
+        seeds: Callable[[], str] = new_seed,
     ) -> None:
         self.db = db
         self.read = read
@@ -167,6 +168,7 @@ class Clicks:
         self.hands = hands
         self.answers = answers
         self.notices = notices
+        self.seeds = seeds  # a rematch's seed (`table.seeds`)
         #: The one table from a board button's verb (`dt:{table}:{verb}`) to its handler.
         self.verbs: dict[str, Handler] = {
             "hand": self.show_hand,
@@ -316,7 +318,7 @@ class Clicks:
                     raise Refusal(texts.NOT_SEATED)
                 return table.rematch_id  # the lobby to join
             check_room(user, places, self.most, table)
-            lobby = table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
+            lobby = table.rematch_lobby(user, secrets.token_hex(5), self.seeds(), self.clock())
             # In the old table's thread, if it had one: a thread cannot start another.
             lobby.channel_id = table.thread_id or table.channel_id
             lobby.thread_id = table.thread_id
