@@ -53,6 +53,7 @@ from tests.emulator.emulator import Emulator
 from tests.emulator.runner import BotRunner
 from tests.emulator.world import Channel, Message
 from tests.tables.play import board, latest_version, move_message, play_one, private_answer
+from tests.tables.puzzles import choose_tile, opened
 
 #: The games a playtest plays: every table game, then the puzzles.
 TABLE_GAMES = (
@@ -511,7 +512,8 @@ async def solve_puzzle(session: Session, game: str) -> Any:
     rng = random.Random(session.seed)
     session.say(f"{game}: {person.name} opens the puzzle")
     options = {"game": game} if game != "dominosa" else {"size": 3, "difficulty": "easy"}
-    message = (await person.slash("domino puzzle", **options)).response
+    answer = await person.slash("domino puzzle", **options)
+    message = opened(session.emu, answer)  # the puzzle plays in its own thread
     puzzle = next(iter(session.emu.bot_runner.client.puzzles.puzzles.values()))
     hint = w(puzzle_texts.PUZZLE_HINT)
     if game == "quadrille":
@@ -525,17 +527,17 @@ async def solve_puzzle(session: Session, game: str) -> Any:
             typed = f"{cell_text(first)}={number} {cell_text(second)}={other}"
             await type_quadrille(person, message, w, typed)
     else:
+        # With the menus, as a person would: a wrong tile (taken, as any placement that fits),
+        # Check (which counts it), a hint (which names it and takes it away), then the rest.
         solution = list(puzzle.game.puzzle.solution)
         first, second = rng.choice(solution)
         wrong = next(cell for cell in neighbours(first, puzzle.game.puzzle) if cell != second)
-        await type_dominosa(person, message, w, [first, wrong])
-        if any(first in pair and wrong in pair for pair in puzzle.game.placements):
-            form = (await person.click(message, w(puzzle_texts.PUZZLE_REMOVE))).modal
-            await person.submit(form, {w(puzzle_texts.PUZZLE_CELL): cell_text(first)})
+        await choose_tile(person, message, (first, wrong), "place")
+        await person.click(message, w(puzzle_texts.PUZZLE_CHECK))
         await person.click(message, hint)
         for pair in solution:
             if not puzzle.game.solved and pair not in puzzle.game.placements:
-                await type_dominosa(person, message, w, list(pair))
+                await choose_tile(person, message, pair, "place")
     session.say(f"{game}: solved")
     return message
 
@@ -545,12 +547,6 @@ def neighbours(cell: tuple[int, int], grid: Any) -> list[tuple[int, int]]:
     row, column = cell
     around = [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
     return [(r, c) for r, c in around if 0 <= r < grid.rows and 0 <= c < grid.cols]
-
-
-async def type_dominosa(person: Any, message: Any, w: Words, cells: list[Any]) -> None:
-    form = (await person.click(message, w(puzzle_texts.PUZZLE_PLACE))).modal
-    typed = "-".join(cell_text(cell) for cell in cells)
-    await person.submit(form, {w(puzzle_texts.PUZZLE_CELLS): typed})
 
 
 async def type_quadrille(person: Any, message: Any, w: Words, typed: str) -> None:

@@ -14,9 +14,8 @@ import discord
 import pytest
 
 from cogs.puzzles import texts as puzzle_texts
-from engine.puzzles.cells import Cell, cell_text, pair_text
 from tests.emulator.emulator import Emulator
-from tests.tables.puzzles import opened
+from tests.tables.puzzles import choose_tile, opened
 
 
 def attempt(emu: Emulator) -> Any:
@@ -32,23 +31,6 @@ def stored(store: str) -> list[tuple[int, int | None, str]]:
         return connection.execute(
             "SELECT channel_id, thread_id, state FROM live_tables WHERE kind = 'puzzle'"
         ).fetchall()
-
-
-async def choose_tile(person: Any, puzzle: Any, cells: tuple[Cell, Cell], verb: str) -> Any:
-    """Pick the row of the tile's first cell on the puzzle message, then the tile in the menu
-    the player is answered with; returns that (ephemeral) menu message."""
-    first = min(cells)
-    rows = puzzle.selects[0]
-    answer = await person.choose(puzzle, str(first[0]), custom_id=rows.custom_id)
-    menu = answer.response
-    assert menu is not None and menu.ephemeral
-    tiles = menu.selects[0]
-    wanted = (
-        f"place {pair_text(*sorted(cells))}" if verb == "place" else f"remove {cell_text(first)}"
-    )
-    assert wanted in tiles.values, (wanted, tiles.values)
-    await person.choose(menu, wanted, custom_id=tiles.custom_id)
-    return menu
 
 
 @pytest.mark.parametrize("store", ["sqlite"], indirect=True)
