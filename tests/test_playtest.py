@@ -49,7 +49,9 @@ async def test_a_dominosa_is_solved_after_a_wrong_tile_and_a_hint(tmp_path: Path
     session.transcript.write("a test puzzle")
     assert "Solved" in solved
     alice = (tmp_path / "alice.md").read_text(encoding="utf-8")
-    assert "Check: 1 tile placed, and it is wrong." in alice and "Hint:" in alice and "Solved" in alice
+    assert (
+        "Check: 1 tile placed, and it is wrong." in alice and "Hint:" in alice and "Solved" in alice
+    )
     assert all(picture.width <= PICTURE_WIDTH for picture in pictures_of(tmp_path))
 
 
