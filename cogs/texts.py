@@ -734,3 +734,48 @@ def folded(last: Said, line: Said) -> Said | None:
     if count == before[1]:  # a pass after draws: the run ends here
         return Said.counted(DREW_AND_PASSED, count, name=name)
     return Said.counted(DREW_TILES, count, name=name)
+
+# -- a table's options as players read them (the lobby's line and the host's menu) -----------
+# TRANSLATORS: one of a table's options in the lobby, e.g. "target score: 150"
+OPTION_VALUE = N_("{option}: {value}")
+# TRANSLATORS: the value of the "pairs" option: partners are those who sit opposite
+PAIRS_BY_SEATING = N_("partners sit opposite")
+# TRANSLATORS: the value of the "pairs" option: partners are drawn at random
+PAIRS_AT_RANDOM = N_("partners drawn at random")
+# TRANSLATORS: the value of the "teams" option 0: no teams
+TEAMS_NONE = N_("everyone for themselves")
+TEAMS_COUNT = Nn_("{count} team", "{count} teams")
+# TRANSLATORS: the value of the "set" option: a double-six, double-nine or double-twelve set
+SET_DOUBLE = N_("double-{high}")
+# TRANSLATORS: the value 0 of the "number of hands" option: each player deals one hand
+HANDS_ONE_EACH = N_("one per player")
+
+#: Each option of the games, by the name `/domino new` types, as players name it (the lobby
+#: and the refusals say it so).
+OPTION_NAMES: dict[str, str] = {
+    "target": OPTION_TARGET,
+    "set": OPTION_SET,
+    "teams": OPTION_TEAMS,
+    "pairs": OPTION_PAIRS,
+    "chips": OPTION_CHIPS,
+    "stake": OPTION_STAKE,
+    "hands": OPTION_HANDS,
+    "wins": OPTION_WINS,
+}
+
+
+def option_words(w: Words, name: str, value: object) -> str:
+    """One option of a table in the words players read (`target score: 150`, `teams: everyone
+    for themselves`); an option no text names is shown as `/domino new` types it."""
+    option = w(OPTION_NAMES[name]) if name in OPTION_NAMES else name
+    if name == "pairs" and value in ("seating", "random"):
+        shown = w(PAIRS_BY_SEATING if value == "seating" else PAIRS_AT_RANDOM)
+    elif name == "teams" and isinstance(value, int) and not isinstance(value, bool):
+        shown = w(TEAMS_NONE) if value == 0 else w.plural(*TEAMS_COUNT, value, count=value)
+    elif name == "set" and isinstance(value, int) and not isinstance(value, bool):
+        shown = w(SET_DOUBLE, high=value)
+    elif name == "hands" and value == 0:
+        shown = w(HANDS_ONE_EACH)
+    else:
+        shown = str(value)
+    return w(OPTION_VALUE, option=option, value=shown)

@@ -27,17 +27,7 @@ from engine.variants.base import Variant
 
 Values = Mapping[str, Any]
 
-#: Each option of the games, by the name `/domino new` types, as players name it.
-OPTION_NAMES: dict[str, str] = {
-    "target": texts.OPTION_TARGET,
-    "set": texts.OPTION_SET,
-    "teams": texts.OPTION_TEAMS,
-    "pairs": texts.OPTION_PAIRS,
-    "chips": texts.OPTION_CHIPS,
-    "stake": texts.OPTION_STAKE,
-    "hands": texts.OPTION_HANDS,
-    "wins": texts.OPTION_WINS,
-}
+OPTION_NAMES = texts.OPTION_NAMES
 
 
 def typed(value: object) -> str:
