@@ -735,6 +735,7 @@ def folded(last: Said, line: Said) -> Said | None:
         return Said.counted(DREW_AND_PASSED, count, name=name)
     return Said.counted(DREW_TILES, count, name=name)
 
+
 # -- a table's options as players read them (the lobby's line and the host's menu) -----------
 # TRANSLATORS: one of a table's options in the lobby, e.g. "target score: 150"
 OPTION_VALUE = N_("{option}: {value}")
