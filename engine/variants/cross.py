@@ -147,7 +147,7 @@ class DoubleCross(CrossFamily):
     name = "Double cross"
     aliases = ("doble-cruzado", "doble-domino-cruzado")
     source = "seed 001 §6 (Doble dominó cruzado)"
-    summary = "Cross dominoes, and after the cross only a double may follow."
+    summary = "Cross dominoes where only a double may follow the cross; first to 100 wins."
     player_counts = (2, 3, 4, 5)
 
     def after_cross(
@@ -214,7 +214,7 @@ class Maltese(MalteseFamily):
     name = "Maltese cross"
     aliases = ("maltes", "cruzado-maltes", "domino-cruzado-maltes", "maltese-cross")
     source = "seed 001 §6 (Dominó cruzado maltés)"
-    summary = "Cross dominoes where every arm is capped by a double, then tiles need both doubles."
+    summary = "Cross dominoes where every arm ends in a double; first to 100 wins."
     player_counts = (2, 3, 4, 5)
 
 
@@ -231,7 +231,7 @@ class Sebastopol(MalteseFamily):
     name = "Sebastopol"
     aliases = ("sevastopol",)
     source = "seed 001 §6 (Sebastopol)"
-    summary = "Maltese cross for four, every tile dealt, 6-6 leads, no drawing."
+    summary = "Maltese cross for four, every tile dealt, 6-6 leads; first to 100 wins."
     player_counts = (4,)
     draw_rule = DrawRule.NONE
     opening_tile = Tile(6, 6)
@@ -264,7 +264,7 @@ class CrossNine(CrossFamily):
     name = "Double-nine cross"
     aliases = ("cruzado-doble-nueve", "domino-cruzado-de-doble-nueve", "double-nine-cross")
     source = "seed 001 §6 (Dominó cruzado de doble nueve)"
-    summary = "Double-nine cross for 2 to 8: every later double opens its sides too."
+    summary = "Double-nine cross for 2 to 8, every double opens its sides; first to 100 wins."
     player_counts = (2, 3, 4, 5, 6, 7, 8)
     opens_doubles = True
 

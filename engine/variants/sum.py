@@ -47,7 +47,7 @@ class Sum(Variant):
     name = "The sum game"
     aliases = ("wloskie", "włoskie", "domino-wloskie", "domino-włoskie", "adding")
     source = "seed 002 version 3 (Domino włoskie)"
-    summary = "Add any tile to a running total; hit the target exactly to win the hand."
+    summary = "Add tiles to a running total; hit the target exactly to win a hand; first to 3 wins."
     player_counts = (3, 4, 5)
     option_specs = (
         Option("target", 50, "the total to hit exactly", choices=(50, 70, 100)),

@@ -282,3 +282,14 @@ def test_a_catalogue_compiles_and_answers_by_context(language: str) -> None:
         for context, english in entries(game):
             found = translations.pgettext(context, english)
             assert found != english or context.endswith("|name"), f"{language} {context}"
+
+
+def test_every_table_game_says_in_its_summary_how_the_match_is_won() -> None:
+    """The summary is what the lobby and the game picker show: a newcomer reads there what ends
+    the match (a target reached wins or loses, most chips after the hands, first out), not only
+    how a tile is played."""
+    puzzles = {puzzle.id for puzzle in all_puzzles()}
+    for game in all_games():
+        if game.id in puzzles:
+            continue
+        assert re.search(r"\b(wins?|loses|eliminates)\b", game.summary), game.id
