@@ -10,6 +10,8 @@ from dataclasses import replace
 import pytest
 
 from cogs.common.refusal import Refusal
+from cogs.tables.ending import EndKind
+from cogs.tables.resigning import ASK_SECONDS
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
 from cogs.tables.table import MAX_TIMEOUTS, Phase, Table
@@ -239,15 +241,87 @@ def test_ready_from_every_user_is_noticed() -> None:
     assert results == [False, False, False, True]
 
 
-def test_resigning_gives_the_match_to_the_other_pair() -> None:
+def test_resigning_in_a_pair_asks_the_partner_and_their_consent_concedes_for_both() -> None:
     table = new_table()
     four_players(table)
     table.start(ALICE, 0.0)
-    table.resign(BOB)
+    bob, dave = table.seat_of(BOB), table.seat_of(DAVE)
+    assert table.match is not None and bob is not None and dave is not None
+    assert table.match.unit_of(bob) == table.match.unit_of(dave)
+    table.resign(BOB, 10.0)
+    # One partner does not resign for both: the match goes on, an AI in bob's seat, dave asked.
+    assert table.phase is Phase.PLAYING and table.ending is None
+    assert table.seats[bob].plays_itself and bob in table.left
+    assert table.can_answer(DAVE) and not table.can_answer(CAROL)
+    with pytest.raises(Refusal):
+        table.answer(CAROL, True, 11.0)
+    again = load(json.loads(json.dumps(dump(table))))  # the question is stored
+    again.answer(DAVE, True, 11.0)
+    assert again.phase is Phase.OVER and again.ending is not None
+    assert again.ending.kind is EndKind.RESIGNED and again.ending.seat == bob
+    assert set(again.winners) == {again.seat_of(ALICE), again.seat_of(CAROL)}
+    assert again.ending.places[again.match.unit_of(bob)] == 2  # type: ignore[union-attr]
+
+
+def test_a_partner_who_plays_on_keeps_the_pair_playing_with_an_ai_in_the_seat() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
     bob = table.seat_of(BOB)
-    assert table.phase is Phase.OVER
+    assert bob is not None
+    table.resign(BOB, 10.0)
+    table.answer(DAVE, False, 11.0)
+    assert table.phase is Phase.PLAYING and table.question is None
+    assert table.seats[bob].plays_itself and not table.can_resign(BOB)
+    with pytest.raises(Refusal):
+        table.resign(BOB, 12.0)
+    rng = random.Random(4)
+    while table.phase is not Phase.OVER:
+        step(table, rng)
+    assert table.ending is not None and bob not in table.winners
+
+
+def test_a_partners_question_left_unanswered_closes_and_the_pair_plays_on() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    table.resign(BOB, 10.0)
+    step(table, random.Random(1), now=10.0 + ASK_SECONDS)
+    assert table.question is None and not table.can_answer(DAVE)
+    with pytest.raises(Refusal):
+        table.answer(DAVE, True, 10.0 + ASK_SECONDS)
+    assert table.phase is not Phase.OVER
+
+
+def test_resigning_beside_an_ai_partner_concedes_for_the_pair() -> None:
+    table = new_table()
+    for user, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+        table.join(user, name)
+    table.add_ai(ALICE, "random", LEVELS)
+    table.start(ALICE, 0.0)
+    bob = table.seat_of(BOB)
     assert table.match is not None and bob is not None
+    assert table.seats[(bob + 2) % 4].is_ai  # bob's partner
+    table.resign(BOB, 10.0)
+    assert table.phase is Phase.OVER and table.ending is not None
     assert all(table.match.unit_of(seat) != table.match.unit_of(bob) for seat in table.winners)
+
+
+def step(table: Table, rng: random.Random, now: float = 0.0) -> None:
+    """One move of whoever is to move (a person's click, or the AI of a seat that plays
+    itself, as the runner plays it), or the next hand."""
+    if table.phase is Phase.BETWEEN:
+        table.next_hand(now)
+        return
+    seat = table.turn
+    assert seat is not None
+    legal = table.view(seat).legal
+    user = table.seats[seat].user_id
+    if table.seats[seat].plays_itself or user is None:
+        table.apply(legal[rng.randrange(len(legal))], now)
+        table.run_forced(now)
+    else:
+        table.play(user, table.version, rng.randrange(len(legal)), now)
 
 
 def test_a_draw_needs_every_player_and_no_ai() -> None:

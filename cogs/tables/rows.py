@@ -148,6 +148,8 @@ def stored_copy(table: Table) -> Table:
     twin.seats = [_shallow(seat) for seat in table.seats]
     twin.ready = set(table.ready)
     twin.draw_offers = set(table.draw_offers)
+    twin.conceded = list(table.conceded)
+    twin.left = list(table.left)
     twin.log = list(table.log)
     twin._views = dict(table._views)
     if table.match is not None:

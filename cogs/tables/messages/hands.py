@@ -196,7 +196,8 @@ class Hands(TableMessage):
             names=names,
             version=version,
             turn_name=names[view.turn] if view.turn is not None else None,
-            moves_at=version if table.phase is Phase.PLAYING else None,
+            # A player who resigned and left watches: an AI plays their seat.
+            moves_at=version if table.phase is Phase.PLAYING and seat not in table.left else None,
             variant=table.setup.variant,
             dm_closed=player.dm_closed,
             place_id=table.thread_id or table.channel_id or 0,
