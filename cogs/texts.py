@@ -508,6 +508,14 @@ AGREED_TO_CONCEDE = N_("{name} agrees to concede.")
 SIDE_LEFT = N_("{name}'s side concedes and ranks last; an AI plays their seats from now on.")
 
 
+# Posted in the table's thread (or channel), pinging the partner asked.
+ASKED_TO_CONCEDE = N_(
+    "{mention} {name} resigned, and an AI plays their seat from now on. Does your side concede"
+    " the match? Answer with “Concede” or “Play on” on the board within {minutes} minutes;"
+    " without an answer, your side plays on."
+)
+
+
 def resigned_left(name: str) -> Said:
     return Said.of(RESIGNED_LEFT, name=user_text(name))
 

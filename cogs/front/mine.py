@@ -25,6 +25,7 @@ from cogs.common.components import Fields, PersistentItem
 from cogs.common.refusal import Refusal
 from cogs.front.runners import puzzles_of, tables_of
 from cogs.lang import Command, Words, words
+from cogs.tables import flow
 from cogs.tables.clicks import resign_question
 from cogs.tables.table import Phase, Step, Table
 
@@ -195,7 +196,11 @@ class Mine:
             raise Refusal(texts.NO_SUCH_TABLE)
         await interaction.response.defer()
         clock = self.bot.settings.clock
-        await tables_of(self.bot).act(table_id, lambda table: resign(table, user_id, clock()))
+        await tables_of(self.bot).act(
+            table_id,
+            lambda table: resign(table, user_id, clock()),
+            show=lambda table, _: [*flow.show_for(table), *flow.asking(table)],
+        )
         answer = await self.answer(user_id, mine(interaction))
         await interaction.edit_original_response(content=None, **answer)
 

@@ -25,6 +25,7 @@ from cogs.audience import mine
 from cogs.common.errors import send_ephemeral
 from cogs.common.refusal import Refusal
 from cogs.lang import Said
+from cogs.tables import flow
 from cogs.tables.components import reviews_of, table_view
 from cogs.tables.messages import hands as hand_messages
 from cogs.tables.messages.answers import Answers
@@ -334,7 +335,10 @@ class Clicks:
             check_place(interaction, table)
             return table.resign(user, self.clock())
 
-        _, said = await self.act(table_id, click)
+        def shows(table: Table, _: Said) -> list[str]:
+            return [*self.shows(table), *flow.asking(table)]
+
+        _, said = await self.act(table_id, click, show=shows)
         await interaction.edit_original_response(content=mine(interaction).say(said), view=None)
         await self.tell_if_blocked(interaction, table_id)
 

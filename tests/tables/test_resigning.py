@@ -11,8 +11,9 @@ from typing import Any
 import discord
 
 from cogs import texts
+from cogs.tables.resigning import ASK_SECONDS
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, play_match, private_answer
+from tests.tables.play import board, play_match, private_answer, table_channel
 
 
 def live(domino: discord.Client) -> Any:
@@ -105,6 +106,11 @@ async def test_a_partner_is_asked_and_their_consent_concedes_for_the_pair(
     shown = await emu.wait_for(lambda: line in board(emu).text and board(emu))
     assert texts.CONCEDE in shown.labels and texts.PLAY_ON in shown.labels
     assert live(domino).phase == "playing"  # one partner does not resign for both
+    # dave is pinged where the table plays (alone), and told how long he has.
+    ping = texts.ASKED_TO_CONCEDE.format(
+        mention=f"<@{dave.user.id}>", name="bob", minutes=int(ASK_SECONDS // 60)
+    )
+    await emu.wait_for(lambda: table_channel(emu).find(ping))
     refused = private_answer(await carol.click(shown, texts.CONCEDE))
     assert refused is not None and refused.text == texts.NOT_ASKED_TO_CONCEDE
     await dave.click(shown, texts.CONCEDE)
