@@ -258,7 +258,8 @@ def test_resigning_in_a_pair_asks_the_partner_and_their_consent_concedes_for_bot
     again = load(json.loads(json.dumps(dump(table))))  # the question is stored
     again.answer(DAVE, True, 11.0)
     assert again.phase is Phase.OVER and again.ending is not None
-    assert again.ending.kind is EndKind.RESIGNED and again.ending.seat == bob
+    assert again.ending.kind is EndKind.RESIGNED and again.ending.seat == dave
+    assert again.ending.left == (bob,) and bob not in again.winners
     assert set(again.winners) == {again.seat_of(ALICE), again.seat_of(CAROL)}
     assert again.ending.places[again.match.unit_of(bob)] == 2  # type: ignore[union-attr]
 

@@ -13,7 +13,8 @@ both for the confirmation the player is asked first and for the action itself:
 - `ASK`: a person shares the resigner's side (a partner): an AI takes the resigner's seat at
   once (`left`: they never count among the winners) and the side's other people are asked
   (`question`, stored with the table, so it survives a restart). If all of them agree, the
-  side concedes (as `CONCEDE` or `LEAVE`); if one declines, or nobody answers within
+  side concedes (as `CONCEDE` or `LEAVE`; the ending names the last to agree, as they
+  resigned too); if one declines, or nobody answers within
   `ASK_SECONDS`, the side plays on with the AI in the resigner's seat. Not answering needs no
   job: the seat already plays itself, and the question only stops being offered.
 
@@ -231,8 +232,10 @@ class Resigning:
         unit = self.match.unit_of(question.seat)
         others = [side for side in self.sides_in_play() if side != unit]
         if len(others) <= 1 or not self._people_staying(unit):
-            self._end_conceding(question.seat)
-            return texts.resigned(resigner)
+            # The last to agree ends it: the ending names them ("dave resigned."), after the
+            # line that said their partner left; the side's places are the same.
+            self._end_conceding(seat)
+            return texts.resigned(self.seats[seat].name)
         self._concede(unit)
         line = texts.side_left(resigner)
         self._log(line)

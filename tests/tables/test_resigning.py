@@ -115,7 +115,7 @@ async def test_a_partner_is_asked_and_their_consent_concedes_for_the_pair(
     assert refused is not None and refused.text == texts.NOT_ASKED_TO_CONCEDE
     await dave.click(shown, texts.CONCEDE)
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
-    assert str(texts.resigned("bob")) in final.text
+    assert str(texts.resigned("dave")) in final.text  # his consent ended it
     (summary,) = await domino.db.history(emu.guild.id)  # type: ignore[attr-defined]
     places = {seat.name: (seat.place, seat.won) for seat in summary.seats}
     assert places == {"alice": (1, True), "carol": (1, True), "bob": (2, False), "dave": (2, False)}
