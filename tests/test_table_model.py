@@ -268,11 +268,20 @@ def test_a_partner_who_plays_on_keeps_the_pair_playing_with_an_ai_in_the_seat() 
     table = new_table()
     four_players(table)
     table.start(ALICE, 0.0)
-    bob = table.seat_of(BOB)
-    assert bob is not None
+    bob, turn, version = table.seat_of(BOB), table.turn, table.version
+    assert bob is not None and turn is not None
     table.resign(BOB, 10.0)
     table.answer(DAVE, False, 11.0)
     assert table.phase is Phase.PLAYING and table.question is None
+    # Nothing moved the position: the move buttons of whoever is to play still work (their
+    # turn is not alerted twice), and bob's seat is the AI's to play.
+    assert table.version == version
+    if turn == bob:
+        assert table.needs_ai() == bob
+    else:
+        user = table.seats[turn].user_id
+        assert user is not None
+        table.play(user, version, 0, 12.0)
     assert table.seats[bob].plays_itself and not table.can_resign(BOB)
     with pytest.raises(Refusal):
         table.resign(BOB, 12.0)

@@ -18,7 +18,8 @@ both for the confirmation the player is asked first and for the action itself:
   `ASK_SECONDS`, the side plays on with the AI in the resigner's seat. Not answering needs no
   job: the seat already plays itself, and the question only stops being offered.
 
-`Resigning` is a base class of `Table`, which holds the fields named here.
+None of it moves the position, so none of it bumps the table's `version` but the end of the
+match. `Resigning` is a base class of `Table`, which holds the fields named here.
 """
 
 from __future__ import annotations
@@ -84,7 +85,6 @@ class Resigning:
     phase: Phase
     match: Match | None
     seats: list[Seat]
-    version: int
     draw_offers: set[int]
     #: The units that conceded and left while the others played on, first first.
     conceded: list[int]
@@ -219,14 +219,12 @@ class Resigning:
         resigner = self.seats[question.seat].name
         if not agree:
             self.question = None
-            self.version += 1
             line = texts.playing_on(self.seats[seat].name, resigner)
             self._log(line)
             return line
         question = replace(question, agreed=(*question.agreed, seat))
         if set(question.agreed) != set(question.asked):
             self.question = question
-            self.version += 1
             return texts.agreed_to_concede(self.seats[seat].name)
         self.question = None
         unit = self.match.unit_of(question.seat)
@@ -258,13 +256,15 @@ class Resigning:
         )
 
     def _leave_seat(self, seat: int) -> None:
-        """An AI plays `seat` from now on; its player left."""
+        """An AI plays `seat` from now on; its player left. The position does not move, so
+        `version` stays (the other players' move buttons stay good, their turn is not
+        alerted twice): the seat's next move is the AI's (`Table.needs_ai`, and the table's
+        job with it), and a move clicked for it is refused (`Table.play`)."""
         player = self.seats[seat]
         player.ai = player.ai or LEAVER_LEVEL
         if seat not in self.left:
             self.left.append(seat)
         self.draw_offers.discard(seat)
-        self.version += 1
 
     def _concede(self, unit: int) -> None:
         """`unit` concedes and leaves while the others play on: AI plays its seats."""
@@ -273,7 +273,6 @@ class Resigning:
             if self.seats[seat].user_id is not None:
                 self._leave_seat(seat)
         self.conceded.append(unit)
-        self.version += 1
 
     def _end_conceding(self, seat: int) -> None:
         """`seat`'s side concedes and the match ends."""
