@@ -70,7 +70,10 @@ class Offers:
         if self.phase is not Phase.BETWEEN:
             return False
         choosers = self.lead_choosers()
-        return any(seat in choosers and seat != self.lead_claim for seat in self._first(user_id))
+        return any(
+            seat in choosers and seat != self.lead_claim and seat not in self.left
+            for seat in self._first(user_id)
+        )
 
     def can_leave_after(self, user_id: int | None = None) -> bool:
         return self.phase is Phase.OVER and bool(self._people(user_id))

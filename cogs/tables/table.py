@@ -305,7 +305,7 @@ class Table(LobbyActions, Offers, Resigning):
         seat = self._require_seat(user_id)
         if self.phase is not Phase.BETWEEN:
             raise Refusal(texts.NOT_BETWEEN_HANDS)
-        if seat not in self.lead_choosers():
+        if seat not in self.lead_choosers() or seat in self.left:
             raise Refusal(texts.MAY_NOT_LEAD)
         if self.lead_claim == seat:
             raise Refusal(texts.LEAD_ALREADY_CLAIMED)

@@ -82,6 +82,10 @@ async def test_at_a_six_seat_cyprus_table_the_resigner_leaves_and_the_others_pla
     assert [s.plays_itself for s in live(domino).seats][:2] == [True, False]
     refused = private_answer(await alice.click(board(emu), "Resign"))
     assert refused is not None and refused.text == texts.ALREADY_RESIGNED
+    # She left: the table no longer counts for her (her caps, /domino mine); bob still plays.
+    db, table_id = domino.db, live(domino).id  # type: ignore[attr-defined]
+    assert table_id not in await db.open_tables_of(alice.user.id, "table")
+    assert table_id in await db.open_tables_of(bob.user.id, "table")
 
     await play_match(emu, [bob], seed=3, seconds=600)  # bob plays on to the end
     (summary,) = await domino.db.history(emu.guild.id)  # type: ignore[attr-defined]
