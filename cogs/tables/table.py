@@ -317,6 +317,7 @@ class Table(LobbyActions, Offers, Resigning):
         if self.phase is not Phase.BETWEEN:
             raise Refusal(texts.NOT_BETWEEN_HANDS)
         self.match.start_hand(leader=self.lead_claim)
+        self.close_question(now)
         self.phase = Phase.PLAYING
         # The board's words tell this hand's moves: the last hand's are on its score sheet.
         self.log.clear()
