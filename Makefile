@@ -15,8 +15,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python bot.py
 
+# The suite runs on $(WORKERS) processes (each starts its own throwaway PostgreSQL);
+# `make test WORKERS=0` runs it in one.
+WORKERS ?= 2
+
 test: lint typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

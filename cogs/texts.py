@@ -18,7 +18,7 @@ import render.ends
 import render.outcome
 import render.sheet
 import render.wording
-from cogs.lang import N_, Said, Words
+from cogs.lang import N_, Nn_, Said, Words
 from engine.view import SeatView
 
 # -- what users typed, shown back ------------------------------------------------------------
@@ -355,19 +355,9 @@ def hand_outcome(w: Words, view: SeatView, names: Sequence[str]) -> str:
 
 
 def hand_points(w: Words, view: SeatView, names: Sequence[str]) -> str:
-    """Each side's points in the view's last finished hand, and its total."""
-    wording = w.wording()
-    result = view.results[-1]
-    units = ", ".join(
-        wording.say(wording.alt_sheet_unit, name=name, points=wording.signed(points), total=total)
-        for name, points, total in zip(
-            render.sheet.unit_names(view, names, wording=wording),
-            result.points,
-            view.scores,
-            strict=True,
-        )
-    )
-    return wording.say(wording.alt_sheet_points, units=units)
+    """The points of the view's last finished hand: only the sides whose score changed, each
+    with its total; penalty points named so, with the score that loses."""
+    return render.outcome.points_sentence(view, view.results[-1], names, wording=w.wording())
 
 
 def match_outcome(w: Words, view: SeatView, names: Sequence[str], winners: Sequence[int]) -> str:
@@ -471,6 +461,143 @@ MINE_CLOSE_LOBBY = N_("Close the lobby (you host it)")
 MINE_RESIGN = N_("Resign the match")
 MINE_GIVE_UP = N_("Give up the puzzle")
 MINE_NOT_YOURS = N_("This list is someone else's: see yours with {command}.")
+
+
+# -- endings in the game's own terms: the table's words after a hand and a match --------------
+
+OUT_NOT_READY = N_("You are out of this match: the others play on without you, and you can watch.")
+# TRANSLATORS: {who} is YOU or YOUR_SIDE below, in the case "for ..." takes
+YOUR_HAND_POINTS = N_("Hand {number} is over: {points} points for {who}, {total} in all.")
+YOUR_HAND_NO_POINTS = N_("Hand {number} is over: no points for {who}, {total} in all.")
+YOUR_HAND_PENALTY = N_(
+    "Hand {number} is over: {points} penalty points for {who}, {total} in all (loses at {target})."
+)
+YOUR_HAND_PENALTY_POINTS = N_(
+    "Hand {number} is over: {points} penalty points for {who}, {total} in all."
+)
+YOUR_HAND_NO_PENALTY = N_(
+    "Hand {number} is over: no penalty points for {who}, {total} in all (loses at {target})."
+)
+# TRANSLATORS: the player reading, as "for ..." takes it ("for you")
+YOU = N_("you")
+# TRANSLATORS: the player's pair or team, as "for ..." takes it ("for your side")
+YOUR_SIDE = N_("your side")
+YOU_ARE_OUT = N_(
+    "You are out of the match at {total} points (loses at {target}). The others play on: "
+    "you can watch the board."
+)
+YOUR_SIDE_IS_OUT = N_(
+    "Your side is out of the match at {total} points (loses at {target}). The others play on: "
+    "you can watch the board."
+)
+YOU_ARE_OUT_NO_TOTAL = N_("You are out of the match. The others play on: you can watch the board.")
+MATCH_IS_OVER = N_("The match is over: {outcome}")
+# TRANSLATORS: the board's footer in a game of penalty points: {spectators} is SPECTATORS
+PENALTY_FOOTER = N_("Penalty points: reaching {target} loses. · {spectators}")
+
+
+def eliminations(w: Words, view: SeatView, names: Sequence[str]) -> list[str]:
+    """The sides the view's last hand put out of the match, a sentence each (the game room:
+    said under the hand's score sheet, to everyone)."""
+    wording = w.wording()
+    number = len(view.results) - 1
+    return [
+        render.outcome.out_sentence(view, unit, names, wording=wording)
+        for unit in render.outcome.eliminated_in(view, number)
+    ]
+
+
+def your_hand(w: Words, view: SeatView, seat: int) -> str:
+    """The seat's own result of the view's last hand, for its DM: its side's points (penalty
+    points named so, with the score that loses) and its total."""
+    result = view.results[-1]
+    unit = next(index for index, seats in enumerate(view.units) if seat in seats)
+    who = w(YOU if len(view.units[unit]) == 1 else YOUR_SIDE)
+    points, total = result.points[unit], result.scores[unit]
+    number = result.number + 1
+    target = render.outcome.losing_target(view)
+    if render.outcome.penalty(view) and target is not None:
+        message = YOUR_HAND_PENALTY if points else YOUR_HAND_NO_PENALTY
+        return w(message, number=number, points=points, who=who, total=total, target=target)
+    if not points:
+        return w(YOUR_HAND_NO_POINTS, number=number, who=who, total=total)
+    if render.outcome.penalty(view):
+        return w(YOUR_HAND_PENALTY_POINTS, number=number, points=points, who=who, total=total)
+    shown = w.wording().signed(points)
+    return w(YOUR_HAND_POINTS, number=number, points=shown, who=who, total=total)
+
+
+def you_are_out(w: Words, view: SeatView, seat: int) -> str:
+    """What the DM of a seat out of the match says while the others play on."""
+    units = [index for index, seats in enumerate(view.units) if seat in seats]
+    target = render.outcome.losing_target(view)
+    if not units or target is None:
+        return w(YOU_ARE_OUT_NO_TOTAL)
+    unit = units[0]
+    total = render.outcome.out_total(view, unit)
+    message = YOU_ARE_OUT if len(view.units[unit]) == 1 else YOUR_SIDE_IS_OUT
+    return w(message, total=total, target=target)
+
+
+def match_is_over(w: Words, view: SeatView, names: Sequence[str], winners: Sequence[int]) -> str:
+    """The last DM's line: the match (not only the hand) is over, and how it ended."""
+    return w(MATCH_IS_OVER, outcome=match_outcome(w, view, names, winners))
+
+
+def board_footer(w: Words, view: SeatView | None) -> str:
+    """The board's footer: who may watch, and in a game of penalty points what they mean."""
+    target = render.outcome.losing_target(view) if view is not None else None
+    if target is None:
+        return w(SPECTATORS)
+    return w(PENALTY_FOOTER, target=target, spectators=w(SPECTATORS))
+
+
+# A run of draws (and the pass after them) the table played itself for one player is one line
+# of the log: "bob drew 3 tiles and passed", however long the run.
+DREW_TILES = Nn_("{name} drew {count} tile", "{name} drew {count} tiles")
+DREW_AND_PASSED = Nn_("{name} drew {count} tile and passed", "{name} drew {count} tiles and passed")
+_MOVES = (PLAYED, DREW, PASSED, DID, DREW_TILES[0], DREW_AND_PASSED[0])
+
+
+def said_by(line: Said) -> str | None:
+    """The name (as the log has it) of who made the move of a log line; None for other lines
+    (a resignation, a draw offer)."""
+    if line.message in (FORCED, TIMED_OUT):
+        inner = line.params.get("line")
+        return said_by(inner) if isinstance(inner, Said) else None
+    if line.message in _MOVES:
+        name = line.params.get("name")
+        return name if isinstance(name, str) else None
+    return None
+
+
+def _forced_run(line: Said) -> tuple[str, int, bool] | None:
+    """A line the fold may join: (who, tiles drawn, passed) of a forced draw or pass, or of a
+    run already folded that has not passed yet; None for any other line."""
+    if line.message == FORCED:
+        inner = line.params.get("line")
+        if isinstance(inner, Said) and inner.message in (DREW, PASSED):
+            name = inner.params.get("name")
+            if isinstance(name, str):
+                return name, 1 if inner.message == DREW else 0, inner.message == PASSED
+    if line.message == DREW_TILES[0]:
+        name, count = line.params.get("name"), line.params.get("count")
+        if isinstance(name, str) and isinstance(count, int):
+            return name, count, False
+    return None
+
+
+def folded(last: Said, line: Said) -> Said | None:
+    """`line` joined to the log's `last` line when both are draws (or a closing pass) the
+    table played itself for one player; None when they stay two lines."""
+    before, after = _forced_run(last), _forced_run(line)
+    if before is None or after is None or before[0] != after[0] or before[2]:
+        return None
+    name, count = before[0], before[1] + after[1]
+    if count == before[1]:  # a pass after draws: the run ends here
+        return Said.counted(DREW_AND_PASSED, count, name=name)
+    return Said.counted(DREW_TILES, count, name=name)
+
 
 # -- resigning (cogs/tables/resigning.py) -----------------------------------------------------
 

@@ -11,8 +11,13 @@ from collections.abc import Iterable, Sequence
 
 from engine.view import SeatView
 from render.hand import turn_note
-from render.outcome import hand_sentence, match_sentence
-from render.sheet import unit_names
+from render.outcome import (
+    eliminated_in,
+    hand_sentence,
+    match_sentence,
+    out_sentence,
+    points_sentence,
+)
 from render.wording import ENGLISH, Wording
 
 
@@ -25,7 +30,11 @@ def describe_hand(view: SeatView, *, names: Sequence[str] = (), wording: Wording
         parts = [wording.plural(wording.alt_hand, count, tiles=tiles, count=count)]
     else:
         parts = [wording.alt_hand_empty]
-    if view.over or view.turn is None:
+    if view.over:
+        parts.append(wording.hand_match_over)
+    elif 0 <= view.seat < len(view.seated) and not view.seated[view.seat] and not view.hand:
+        parts.append(wording.hand_eliminated)
+    elif view.turn is None:
         parts.append(wording.hand_over)
     elif view.my_turn and view.laid_pairs:
         # The pairs game's turns are not plays: say what to do (lay pairs, or exchange).
@@ -49,13 +58,9 @@ def describe_sheet(view: SeatView, *, names: Sequence[str], wording: Wording = E
         return " ".join(parts)
     result = view.results[-1]
     parts.append(hand_sentence(view, result, names, wording=wording))
-    units = ", ".join(
-        wording.say(wording.alt_sheet_unit, name=name, points=wording.signed(points), total=total)
-        for name, points, total in zip(
-            unit_names(view, names, wording=wording), result.points, view.scores, strict=True
-        )
-    )
-    parts.append(wording.say(wording.alt_sheet_points, units=units))
+    parts.append(points_sentence(view, result, names, wording=wording))
+    for unit in eliminated_in(view, len(view.results) - 1):
+        parts.append(out_sentence(view, unit, names, wording=wording))
     if view.over:
         parts.append(match_sentence(view, view.winners, names, wording=wording))
     return " ".join(parts)

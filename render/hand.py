@@ -153,6 +153,8 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
     heading_size, table_size, note_size = plan.size(16), plan.size(TABLE_SIZE), plan.size(14)
     heading_line = round(HEADING_LINE * plan.zoom)
     heading = wording.plural(wording.hand_heading, len(tiles), count=len(tiles))
+    if _out_of_match(view):
+        heading = wording.hand_out_heading
     table = table_line(view, wording=wording)
     beside = _fits_beside(heading, table, width, heading_size, table_size)
     table_lines = []
@@ -228,7 +230,20 @@ def table_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     return wording.say(wording.hand_ends, ends=ends)
 
 
+def _out_of_match(view: SeatView) -> bool:
+    """The seat sits the hands out, holding nothing: it is out of the match (the game room's
+    limit, the pool's stake)."""
+    seat = view.seat
+    return (
+        0 <= seat < len(view.seated) and not view.seated[seat] and not view.hand and not view.over
+    )
+
+
 def _footnote(view: SeatView, wording: Wording) -> str:
+    if view.over:
+        return wording.hand_match_over
+    if _out_of_match(view):
+        return wording.hand_eliminated
     if not view.my_turn:
         return wording.hand_not_your_turn if view.turn is not None else wording.hand_over
     return turn_note(view, wording=wording)

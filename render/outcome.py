@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from engine.rules import End, HandResult
+from engine.errors import UnknownVariant
+from engine.rules import End, HandResult, Scoring
+from engine.variants import get_variant
 from engine.view import SeatView
 from render.wording import ENGLISH, Wording
 
@@ -53,6 +55,107 @@ def units_named(
     )
 
 
+def scoring_of(view: SeatView) -> Scoring:
+    """How the view's game counts points (penalty points are bad: reaching the target loses)."""
+    try:
+        return get_variant(view.variant).scoring
+    except UnknownVariant:
+        return Scoring.REWARD
+
+
+def penalty(view: SeatView) -> bool:
+    """Whether the game's points are penalties (lowest is best)."""
+    return scoring_of(view) is Scoring.PENALTY
+
+
+def losing_target(view: SeatView) -> int | None:
+    """The score at which a side loses (or, where the game eliminates, is out), in a game of
+    penalty points with a target; None otherwise."""
+    target = dict(view.options).get("target")
+    if not penalty(view) or not isinstance(target, int) or isinstance(target, bool):
+        return None
+    return target
+
+
+def eliminates(view: SeatView) -> bool:
+    """Whether sides leave the match as they reach the target (the game room)."""
+    try:
+        return bool(get_variant(view.variant).eliminates)
+    except UnknownVariant:
+        return False
+
+
+def eliminated_in(view: SeatView, number: int) -> list[int]:
+    """The units the view's hand `number` (0-based, finished) put out of the match: their total
+    reached the target in it. A unit that won the match in that hand (all the last ones reached
+    it; the lowest won) is not out."""
+    target = losing_target(view)
+    if target is None or not eliminates(view) or number >= len(view.results):
+        return []
+    before = view.results[number - 1].scores if number > 0 else (0,) * len(view.units)
+    after = view.results[number].scores
+    winners = set(view.winners) if view.over and number == len(view.results) - 1 else set()
+    return [
+        unit
+        for unit in range(len(view.units))
+        if before[unit] < target <= after[unit] and not winners & set(view.units[unit])
+    ]
+
+
+def eliminated_units(view: SeatView) -> list[tuple[int, int]]:
+    """Every unit out of the match so far, with the hand (0-based) that put it out."""
+    return [
+        (unit, number)
+        for number in range(len(view.results))
+        for unit in eliminated_in(view, number)
+    ]
+
+
+def out_sentence(
+    view: SeatView, unit: int, names: Sequence[str], *, wording: Wording = ENGLISH
+) -> str:
+    """Why a unit is out of the match: its total and the limit (`eliminated_in`)."""
+    target = losing_target(view)
+    name = " & ".join(wording.seat_name(names, seat) for seat in view.units[unit])
+    total = out_total(view, unit)
+    return wording.say(wording.outcome_out, names=name, total=total, target=target or 0)
+
+
+def out_total(view: SeatView, unit: int) -> int:
+    """The total at which a unit went out of the match: its total now, since a side out of
+    the match sits every later hand out and scores no more (read in constant time: a DM says
+    it at every hand, on the event loop)."""
+    return view.scores[unit]
+
+
+def points_sentence(
+    view: SeatView, result: HandResult, names: Sequence[str], *, wording: Wording = ENGLISH
+) -> str:
+    """The points of a finished hand: only the sides whose score changed, each with its total
+    (`result.scores`); penalty points are named so, with the score that loses, and carry no
+    plus sign (they are not a gain)."""
+    heads = [" & ".join(wording.seat_name(names, seat) for seat in unit) for unit in view.units]
+    bad = penalty(view)
+    units = ", ".join(
+        wording.say(
+            wording.alt_sheet_unit,
+            name=heads[index],
+            points=wording.number(points) if bad else wording.signed(points),
+            total=result.scores[index],
+        )
+        for index, points in enumerate(result.points)
+        if points
+    )
+    if not units:
+        return wording.outcome_no_points
+    if not bad:
+        return wording.say(wording.alt_sheet_points, units=units)
+    target = losing_target(view)
+    if target is None:
+        return wording.say(wording.outcome_penalty_points, units=units)
+    return wording.say(wording.outcome_penalty_target, units=units, target=target)
+
+
 def hand_sentence(
     view: SeatView, result: HandResult, names: Sequence[str], *, wording: Wording = ENGLISH
 ) -> str:
@@ -82,5 +185,12 @@ def match_sentence(
     the record has them (which also covers a resignation)."""
     if not winners:
         return wording.outcome_match_drawn
-    won = units_named(view.units, winners, names, wording)
-    return wording.say(wording.outcome_match_won, names=won)
+    # Many winning sides and one that did not win: it is the one named (a whole table listed
+    # says less than "everyone but alice").
+    won = winning_units(view.units, winners)
+    if len(won) > 2 and len(view.units) - len(won) == 1:
+        lost = next(index for index in range(len(view.units)) if index not in won)
+        loser = " & ".join(wording.seat_name(names, seat) for seat in view.units[lost])
+        return wording.say(wording.outcome_match_won_but, names=loser)
+    won_by = units_named(view.units, winners, names, wording)
+    return wording.say(wording.outcome_match_won, names=won_by)

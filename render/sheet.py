@@ -25,7 +25,13 @@ from engine.tiles import Tile
 from engine.variants import get_variant
 from engine.view import SeatView
 from render.encode import png_bytes
-from render.outcome import match_sentence, winning_units
+from render.outcome import (
+    eliminated_units,
+    losing_target,
+    match_sentence,
+    penalty,
+    winning_units,
+)
 from render.sprites import pips_for, set_top
 from render.text import fit, font, put_text, smallest_type, text_width, wrap
 from render.theme import Theme, get_theme
@@ -85,7 +91,12 @@ def match_winners(view: SeatView) -> tuple[int, ...]:
 def target_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     options = dict(view.options)
     parts = []
-    if "target" in options:
+    lost_at = losing_target(view)
+    if penalty(view):  # the points are bad: said first, and what reaching the target means
+        parts.append(wording.sheet_penalty)
+    if lost_at is not None:
+        parts.append(wording.say(wording.sheet_loses_at, target=lost_at))
+    elif "target" in options:
         parts.append(wording.say(wording.sheet_target, target=options["target"]))
     if "hands" in options:
         hands = options["hands"]
@@ -151,7 +162,7 @@ def _listed_sheet(
     def unit_rows(result: HandResult) -> list[tuple[list[str], list[str]]]:
         rows = []
         for index, unit in enumerate(view.units):
-            parts = _left_parts(result.outcome, unit, wording)
+            parts = _left_parts(result.outcome, unit, wording, gone=_gone(view, result, index))
             lines = wrap(" · ".join(parts), font(TYPE), pips_room, separator=" · ")
             rows.append((name_lines[index], lines))
         return rows
@@ -164,7 +175,8 @@ def _listed_sheet(
     top = 60 if beside or not target else 60 + LINE
     totals = LINE * (1 + sum(len(lines) for lines in name_lines)) + 16
     height = top + (LINE if earlier else 0) + sum(block_height(result) for result in results)
-    height += totals + (52 if view.over else 0) + 12
+    out_lines = _out_lines(view, names, wording)
+    height += totals + (52 if view.over else 0) + 12 + LINE * len(out_lines) + 8
     canvas = Image.new("RGB", (WIDTH, height), palette.background)
     draw = ImageDraw.Draw(canvas)
     y = _put_heading(canvas, view, palette, wording)
@@ -185,6 +197,7 @@ def _listed_sheet(
         put_text(canvas, (MARGIN + 22 + text_width(number, bold), line), how, size=TYPE,
                  colour=palette.muted, anchor="lm")  # fmt: skip
         winners = set(result.winners)
+        bad = penalty(view)  # penalty points are never shown as a gain (bold, a plus sign)
         for index, (name, pips) in enumerate(unit_rows(result)):
             line += LINE
             unit = view.units[index]
@@ -197,10 +210,10 @@ def _listed_sheet(
             points = result.points[index] if index < len(result.points) else 0
             score = result.scores[index] if index < len(result.scores) else 0
             shown, colour = (
-                (wording.signed(points), palette.ink) if points else ("–", palette.muted)
+                (_points(view, points, wording), palette.ink) if points else ("–", palette.muted)
             )
-            put_text(canvas, (POINTS_RIGHT, line), shown, size=TYPE, bold=won, colour=colour,
-                     anchor="rm")  # fmt: skip
+            put_text(canvas, (POINTS_RIGHT, line), shown, size=TYPE, bold=won and not bad,
+                     colour=colour, anchor="rm")  # fmt: skip
             put_text(canvas, (TOTAL_RIGHT, line), f"= {wording.number(score)}", size=TYPE,
                      colour=palette.muted, anchor="rm")  # fmt: skip
             _pips_left(canvas, draw, pips, (PIPS_LEFT, line), palette)
@@ -220,6 +233,7 @@ def _listed_sheet(
                  colour=palette.ink, anchor="rm")  # fmt: skip
         line += LINE * (len(name) - 1)
     y += totals
+    y += _put_out_lines(canvas, out_lines, y, palette)
     if view.over:
         message = match_sentence(view, view.winners, names, wording=wording)
         message = fit(message, bold, WIDTH - 2 * MARGIN - 30)
@@ -247,8 +261,9 @@ def score_sheet_image(
     heads = [_unit_lines(unit, column) for unit in units]
     head = LINE * max(1, *(len(lines) for lines in heads)) + 12
     rows = [_row_height(view, result, column, wording) for result in results]
+    out_lines = _out_lines(view, names, wording)
     height = top + head + (LINE if earlier else 0) + sum(rows) + 52
-    height += (52 if view.over else 0) + 12
+    height += (52 if view.over else 0) + 12 + LINE * len(out_lines) + 8
     canvas = Image.new("RGB", (WIDTH, height), palette.background)
     draw = ImageDraw.Draw(canvas)
     top = _put_heading(canvas, view, palette, wording)
@@ -274,6 +289,7 @@ def score_sheet_image(
         y += row_height
     _totals(canvas, view, y, column, palette, wording)
     y += 52
+    y += _put_out_lines(canvas, out_lines, y, palette)
     if view.over:
         winners = match_winners(view)
         message = match_sentence(view, view.winners, names, wording=wording)
@@ -290,15 +306,18 @@ def pips_left(tiles: Sequence[Tile]) -> int:
     return sum(tile.high + tile.low for tile in tiles)
 
 
-def _left_parts(outcome: HandOutcome, unit: Sequence[int], wording: Wording) -> list[str]:
+def _left_parts(
+    outcome: HandOutcome, unit: Sequence[int], wording: Wording, *, gone: bool = False
+) -> list[str]:
     """What each seat of `unit` was left with, in seat order as the column's name lists them:
-    its pips, "out" for a seat that went out, "sat out" for one that sat the hand out."""
+    its pips, "out" for a seat that went out, "sat out" for one that sat the hand out (or,
+    `gone`: the unit was out of the match by then, "out" of the match)."""
     parts = []
     for seat in unit:
         tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
         seated = seat >= len(outcome.seated) or outcome.seated[seat]
         if not seated:
-            parts.append(wording.sheet_sat_out)
+            parts.append(wording.sheet_eliminated if gone else wording.sheet_sat_out)
         elif not tiles and outcome.went_out == seat:
             parts.append(wording.sheet_out)
         else:
@@ -306,16 +325,45 @@ def _left_parts(outcome: HandOutcome, unit: Sequence[int], wording: Wording) -> 
     return parts
 
 
+def _gone(view: SeatView, result: HandResult, unit: int) -> bool:
+    """Whether the unit was out of the match before the hand of `result` (it sits it out)."""
+    return any(out == unit and number < result.number for out, number in eliminated_units(view))
+
+
+def _points(view: SeatView, points: int, wording: Wording) -> str:
+    """A hand's points as its cell shows them: penalty points bare (a "+" would read as a
+    gain), other points signed."""
+    return wording.number(points) if penalty(view) else wording.signed(points)
+
+
+def _out_lines(view: SeatView, names: Sequence[str], wording: Wording) -> list[str]:
+    """Under the totals, a line for each side out of the match: at what total, and the score
+    that put it out."""
+    target = losing_target(view)
+    lines = []
+    for unit, number in eliminated_units(view):
+        name = " & ".join(wording.seat_name(names, seat) for seat in view.units[unit])
+        total = view.results[number].scores[unit]
+        lines.append(wording.say(wording.sheet_out_line, names=name, total=total, target=target))
+    return [fit(line, font(TYPE), WIDTH - 2 * MARGIN - 12) for line in lines]
+
+
+def _put_out_lines(canvas: Image.Image, lines: Sequence[str], y: int, palette: Theme) -> int:
+    """Draw `_out_lines` from `y`; the height they took."""
+    for number, line in enumerate(lines):
+        put_text(canvas, (MARGIN + 8, y + LINE // 2 + number * LINE), line, size=TYPE,
+                 colour=palette.muted, anchor="lm")  # fmt: skip
+    return LINE * len(lines) + (8 if lines else 0)
+
+
 def _row_height(view: SeatView, result: HandResult, column: int, wording: Wording) -> int:
     """A hand's row: the points, the running total under them in narrow columns, and as many
     lines as the longest cell of pips left takes (two at least: the hand's number and end)."""
-    cells = max(
-        (
-            len(_pips_lines(_left_parts(result.outcome, unit, wording), column))
-            for unit in view.units
-        ),
-        default=1,
-    )
+    parts = [
+        _left_parts(result.outcome, unit, wording, gone=_gone(view, result, index))
+        for index, unit in enumerate(view.units)
+    ]
+    cells = max((len(_pips_lines(part, column)) for part in parts), default=1)
     lines = max(2, 1 + (1 if _narrow(column) else 0) + cells)
     return LINE * lines + 14
 
@@ -346,6 +394,7 @@ def _hand_row(
     put_text(canvas, (MARGIN + 10, first + LINE), fit(how, font(TYPE), FIRST_COLUMN - 14),
              size=TYPE, colour=theme.muted, anchor="lm")  # fmt: skip
     winners = set(result.winners)
+    bad = penalty(view)  # penalty points are never shown as a gain (bold, a plus sign)
     for index, unit in enumerate(view.units):
         left = MARGIN + FIRST_COLUMN + index * column
         points = result.points[index] if index < len(result.points) else 0
@@ -356,10 +405,10 @@ def _hand_row(
             _winner_mark(draw, left + 11, first, theme)
             text_left = left + 22
         if points:
-            put_text(canvas, (text_left, first), wording.signed(points), size=TYPE, bold=won,
-                     colour=theme.ink, anchor="lm")  # fmt: skip
+            put_text(canvas, (text_left, first), _points(view, points, wording), size=TYPE,
+                     bold=won and not bad, colour=theme.ink, anchor="lm")  # fmt: skip
         else:  # no change: a dash, quieter than a "+0"
-            put_text(canvas, (text_left, first), "–", size=TYPE, bold=won,
+            put_text(canvas, (text_left, first), "–", size=TYPE, bold=won and not bad,
                      colour=theme.muted, anchor="lm")  # fmt: skip
         line = first + LINE
         total = wording.number(score)
@@ -368,9 +417,9 @@ def _hand_row(
                      anchor="lm")  # fmt: skip
             line += LINE
         else:
-            put_text(canvas, (left + column - 12, first), total, size=TYPE, bold=won,
-                     colour=theme.ink, anchor="rm")  # fmt: skip
-        parts = _left_parts(outcome, unit, wording)
+            put_text(canvas, (left + column - 12, first), total, size=TYPE,
+                     bold=won and not bad, colour=theme.ink, anchor="rm")  # fmt: skip
+        parts = _left_parts(outcome, unit, wording, gone=_gone(view, result, index))
         _pips_left(canvas, draw, _pips_lines(parts, column), (left + 6, line), theme)
 
 

@@ -247,6 +247,27 @@ class Wording(QuickPickle):
     alt_sheet_unit: str = _text(N_("{name} {points} this hand, {total} in all"))
     alt_sheet_points: str = _text(N_("Points: {units}."))
     alt_sheet_none: str = _text(N_("No hand finished yet."))
+    # -- endings in the game's own terms (render/outcome.py, render/sheet.py) ---------------
+    # TRANSLATORS: how a match ended when every side but one won it (the one is named)
+    outcome_match_won_but: str = _text(N_("Everyone but {names} won the match."))
+    # TRANSLATORS: a side reached the game-room limit and leaves the match
+    outcome_out: str = _text(N_("{names}: out of the match at {total} points (loses at {target})."))
+    outcome_no_points: str = _text(N_("No points this hand."))
+    outcome_penalty_points: str = _text(N_("Penalty points: {units}."))
+    # TRANSLATORS: the points of a hand in a game where reaching {target} points loses
+    outcome_penalty_target: str = _text(N_("Penalty points (loses at {target}): {units}."))
+    sheet_penalty: str = _text(N_("Penalty points"))
+    # TRANSLATORS: on the score sheet of a game where reaching {target} points loses
+    sheet_loses_at: str = _text(N_("loses at {target}"))
+    # TRANSLATORS: in a score sheet's cell: this seat was out of the match in this hand
+    sheet_eliminated: str = _text(N_("eliminated"))
+    # TRANSLATORS: under the score sheet: a side out of the match, at its total
+    sheet_out_line: str = _text(N_("{names}: eliminated at {total} (loses at {target})"))
+    # The hand picture of a seat out of the match, and of a match that is over.
+    hand_eliminated: str = _text(N_("You are out of this match: you can watch the others play."))
+    hand_match_over: str = _text(N_("The match is over."))
+    # TRANSLATORS: the heading of the hand picture of a player out of the match
+    hand_out_heading: str = _text(N_("Out of the match"))
     alt_dominosa: tuple[str, ...] = _plural(
         Nn_(
             "Dominosa puzzle, double-{size}: {placed} of {count} tile placed.",

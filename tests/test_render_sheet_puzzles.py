@@ -50,7 +50,11 @@ def test_a_match_in_progress_has_no_result_and_shows_its_target() -> None:
     match.start_hand()
     view = match.view_for(0)
     assert match_winners(view) == ()
-    assert target_line(view) == "Target 100"
+    # Partnership's points are penalties: the pair that reaches the target loses.
+    assert target_line(view) == "Penalty points · loses at 100"
+    reward = Match("111", 4, seed=1)
+    reward.start_hand()
+    assert target_line(reward.view_for(0)) == "Target 111"
 
 
 def test_the_score_sheet_grows_with_every_hand_and_counts_the_pips_left() -> None:

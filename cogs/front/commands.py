@@ -23,12 +23,15 @@ from cogs.front.mine import Mine, MineKeep, MineMenu, MineResign
 from cogs.front.runners import puzzles_of, tables_of
 from cogs.lang import LANGUAGES, Command, native_name
 from cogs.lang.commands import game_choices
+from cogs.lang.games import picker_label
 from cogs.standings import format as fmt
 from cogs.tables.lobby import option_value
 from cogs.tables.seating import Setup
 from engine import all_variants, get_variant
 from engine.errors import DominoError
+from engine.puzzles import PuzzleInfo, all_puzzles, get_puzzle
 from engine.puzzles.dominosa import DIFFICULTIES
+from engine.variants.base import Variant
 
 if TYPE_CHECKING:
     from cogs.common.bot import DominoBot
@@ -193,10 +196,7 @@ class Domino(commands.Cog):
     @domino.command(name="rules", description="The rules of a game")
     @app_commands.describe(game="Which game")
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        try:
-            kind = get_variant(game)
-        except DominoError:
-            raise Refusal(texts.UNKNOWN_GAME, name=texts.user_text(game)) from None
+        kind = _rules_game_named(game)
         w = mine(interaction)
         embed = discord.Embed(
             title=w(texts.RULES_TITLE, name=w.game_name(kind.id))[:256],
@@ -204,14 +204,25 @@ class Domino(commands.Cog):
             colour=EMBED_COLOUR,
         )
         counts = ", ".join(w.number(count) for count in kind.player_counts)
-        embed.set_footer(text=w(texts.RULES_FOOTER, source=kind.source, players=counts))
+        embed.set_footer(
+            text=w(texts.RULES_FOOTER, source=w.game_rulebook(kind.id), players=counts)
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("game")
     async def _rules_game(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current, mine(interaction))
+        w = mine(interaction)
+        typed = current.strip().lower()
+        found = game_choices(current, w)
+        for puzzle in all_puzzles():  # the puzzles have rules too, though no table
+            name = w.game_name(puzzle.id)
+            if typed and typed not in " ".join((puzzle.id, puzzle.name, name)).lower():
+                continue
+            label = picker_label(name, w.game_summary(puzzle.id))
+            found.append(app_commands.Choice(name=label, value=puzzle.id))
+        return found[:25]
 
     @domino.command(name="help", description="How to play domino tables here")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
@@ -387,3 +398,15 @@ class Domino(commands.Cog):
 async def setup(bot: DominoBot) -> None:
     bot.add_dynamic_items(MineMenu, MineResign, MineKeep)
     await bot.add_cog(Domino(bot))
+
+
+def _rules_game_named(game: str) -> type[Variant] | PuzzleInfo:
+    """The table game or solitaire puzzle `/domino rules` was asked about, or a refusal."""
+    try:
+        return get_variant(game)
+    except DominoError:
+        pass
+    try:
+        return get_puzzle(game)
+    except DominoError:
+        raise Refusal(texts.UNKNOWN_GAME, name=texts.user_text(game)) from None

@@ -1,4 +1,4 @@
-"""The `rules` domain: every game's name, summary, rules text and option descriptions.
+"""The `rules` domain: every game's name, summary, rules for players, rulebook and options.
 
 The entries come from the engine's registry (the 20 table games, `engine.all_variants()`) and the
 two solitaire puzzles (`engine.puzzles.all_puzzles()`), in the order of RULES.md §2. Each entry's
@@ -7,28 +7,32 @@ msgctxt says which game and which text, its msgid is the English text the bot sh
     <id>|name              the display name (`name`)
     <id>|summary           the one-line summary (`summary`)
     <id>|rules             the rules text `/domino rules` shows (`rules_text`)
+    <id>|rulebook          the rulebook the rules come from, named for players (`rulebook`)
     <id>|option|<option>   the description of each lobby option (`Option.help`)
+
+The rules and the rulebook are written for players in cogs/lang/rules/<id>.md, one file a game
+(see cogs/lang/GLOSSARY.md, "The rules for players"). The engine's docstrings stay what they are,
+the specification for developers, with its ids, option names and RULES.md sections: a player
+reads what to do to win, then how a hand goes, in words of the table.
 
 `python -m cogs.lang.games` writes the template, cogs/lang/locales/rules.pot; the translations
 live beside it in <language>/LC_MESSAGES/rules.po. A test checks the committed template equals
-a fresh `games_catalogue()`, so a changed docstring or option shows up as untranslated.
+a fresh `games_catalogue()`, so a changed rules file or option shows up as untranslated.
 """
 
 from __future__ import annotations
 
-import inspect
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from types import ModuleType
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from engine import all_variants
 from engine.puzzles import PuzzleInfo, all_puzzles
-from engine.puzzles import dominosa as dominosa_module
-from engine.puzzles import quadrille as quadrille_module
 from engine.variants.base import Variant
 
 DOMAIN = "rules"
@@ -37,13 +41,8 @@ TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 
 Game = type[Variant] | PuzzleInfo
 
-# The puzzles are not variants: their rules are the "The rules:" part of their module docstring
-# (the rest of it is about generating and solving, which players never need).
-_PUZZLE_MODULES: dict[str, ModuleType] = {
-    "dominosa": dominosa_module,
-    "quadrille": quadrille_module,
-}
-_RULES_HEADING = "The rules:"
+PLAYER_RULES = Path(__file__).parent / "rules"
+_RULEBOOK = "Rulebook: "
 
 CHOICE_LIMIT = 100  # Discord's limit on the name of an autocomplete choice
 ELLIPSIS = "…"
@@ -71,32 +70,38 @@ def picker_label(name: str, summary: str, limit: int = CHOICE_LIMIT) -> str:
     return cut + ELLIPSIS
 
 
-def rules_text(kind: Game) -> str:
-    """The English rules text `/domino rules` shows for a game.
+@dataclass(frozen=True)
+class PlayerRules:
+    """A game's rules as players read them, and the rulebook they come from.
 
-    A variant: its class docstring, dedented (its summary if it has none). A puzzle: the
-    paragraph of its module docstring that starts "The rules:" (without those words) and the
-    indented figure that follows it, if any.
+    `text` is paragraphs separated by one blank line, each paragraph a single line (Discord wraps
+    it to the reader's window; a line break inside a sentence would show as one). `rulebook` is a
+    noun phrase ("the Spanish rules of traditional dominoes") the rules embed's footer shows
+    after "Source:".
     """
-    if isinstance(kind, PuzzleInfo):
-        return _puzzle_rules(_PUZZLE_MODULES[kind.id])
-    return inspect.cleandoc(kind.__doc__ or kind.summary)
+
+    rulebook: str
+    text: str
 
 
-def _puzzle_rules(module: ModuleType) -> str:
-    paragraphs = inspect.cleandoc(module.__doc__ or "").split("\n\n")
-    starts = [i for i, text in enumerate(paragraphs) if text.startswith(_RULES_HEADING)]
-    if not starts:
-        raise ValueError(f"{module.__name__}'s docstring has no {_RULES_HEADING!r} paragraph")
-    first = starts[0]
-    kept = [paragraphs[first].removeprefix(_RULES_HEADING).strip()]
-    # A figure drawn under the rules is indented; the first flush paragraph is about code again.
-    for text in paragraphs[first + 1 :]:
-        if not text.startswith("    "):
-            break
-        kept.append(text)
-    kept[0] = kept[0][:1].upper() + kept[0][1:]
-    return "\n\n".join(kept)
+@cache
+def player_rules(game_id: str) -> PlayerRules:
+    """The rules file of a game: a first line "Rulebook: <name>", a blank line, the text."""
+    path = PLAYER_RULES / f"{game_id}.md"
+    head, _, body = path.read_text(encoding="utf-8").partition("\n\n")
+    if not head.startswith(_RULEBOOK) or "\n" in head:
+        raise ValueError(f"{path} must start with one line {_RULEBOOK!r}<the rulebook's name>")
+    return PlayerRules(rulebook=head.removeprefix(_RULEBOOK).strip(), text=body.strip())
+
+
+def rules_text(kind: Game) -> str:
+    """The English rules text `/domino rules` shows for a game: its rules for players."""
+    return player_rules(kind.id).text
+
+
+def rulebook(kind: Game) -> str:
+    """The English name of the rulebook a game's rules come from, as players know it."""
+    return player_rules(kind.id).rulebook
 
 
 def entries(kind: Game) -> Iterator[tuple[str, str]]:
@@ -104,6 +109,7 @@ def entries(kind: Game) -> Iterator[tuple[str, str]]:
     yield f"{kind.id}|name", kind.name
     yield f"{kind.id}|summary", kind.summary
     yield f"{kind.id}|rules", rules_text(kind)
+    yield f"{kind.id}|rulebook", rulebook(kind)
     for option in kind.option_specs:
         yield f"{kind.id}|option|{option.name}", option.help
 
@@ -121,7 +127,8 @@ def games_catalogue() -> Catalog:
         version="0.1.0",
         header_comment=(
             "# The games of the domino tables: names, summaries, rules texts, options.\n"
-            "# Generated by `python -m cogs.lang.games` from the engine's registry; do not edit."
+            "# Generated by `python -m cogs.lang.games` from the engine's registry and the rules\n"
+            "# for players in cogs/lang/rules/; do not edit."
         ),
         fuzzy=False,
     )

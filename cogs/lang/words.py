@@ -190,6 +190,12 @@ class Words:
         """The rules text `/domino rules` shows."""
         return self._rules.pgettext(f"{variant_id}|rules", rules_text(variant_id))
 
+    def game_rulebook(self, variant_id: str) -> str:
+        """The rulebook a game's rules come from, named as its readers know it."""
+        from cogs.lang.games import player_rules
+
+        return self._rules.pgettext(f"{variant_id}|rulebook", player_rules(variant_id).rulebook)
+
     def game_option(self, variant_id: str, option: str) -> str:
         """The description of one of the game's options."""
         for spec in _game(variant_id).option_specs:

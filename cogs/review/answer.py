@@ -70,7 +70,7 @@ def summary_embed(review: Review, summary: MatchSummary, w: Words) -> discord.Em
         return embed
     lines = [
         w(
-            words.REVIEW_MATCH,
+            words.REVIEW_MATCH_SCALE,
             accuracy=w.percent(accuracy / 100),
             decisions=w.plural(*words.DECISIONS, len(review.decisions)),
             loss=w.number(review.mean_loss(), 1),
@@ -100,7 +100,7 @@ def decision_embed(scene: Scene, number: int, w: Words) -> discord.Embed:
     (played, best), _ = move_labels((decision.played, decision.best), w, own)
     embed = discord.Embed(
         title=w(
-            words.DECISION_TITLE,
+            words.DECISION_COST,
             hand=decision.hand + 1,
             move=decision.turn + 1,
             loss=w.number(decision.loss, 1),
@@ -127,7 +127,7 @@ def caption(scene: Scene, w: Words) -> list[str]:
     decision = scene.decision
     (played, best), _ = move_labels((decision.played, decision.best), w, scene.own)
     title = w(
-        words.DECISION_TITLE,
+        words.DECISION_COST,
         hand=decision.hand + 1,
         move=decision.turn + 1,
         loss=w.number(decision.loss, 1),
@@ -149,7 +149,7 @@ async def review_message(
     """The whole answer: the summary, and each costly decision with its picture."""
     embeds = [summary_embed(review, summary, w)]
     costly = review.costliest(SHOWN)
-    footer = w(words.REVIEW_FOOTER, margin=w.number(ACCURATE_LOSS))
+    footer = w(words.REVIEW_FOOTER_SCALE, margin=w.number(ACCURATE_LOSS))
     if not costly:
         if review.decisions:
             embeds[-1].set_footer(text=footer)

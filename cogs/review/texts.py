@@ -25,7 +25,6 @@ REVIEW_QUEUED = N_("Your review waits for another one to finish; it starts in a 
 
 REVIEW_TITLE = N_("Your review · match #{number} · {game}")
 DECISIONS = Nn_("{count} decision", "{count} decisions")
-REVIEW_MATCH = N_("**Accuracy {accuracy}** over {decisions} · mean loss {loss} points a decision")
 # TRANSLATORS: one line per hand of the review: its accuracy, mean loss and decisions
 REVIEW_HAND = N_("Hand {hand}: {accuracy} · mean loss {loss} · {decisions}")
 NO_DECISIONS = N_(
@@ -34,13 +33,8 @@ NO_DECISIONS = N_(
 )
 ALL_ACCURATE = N_("No costly decision: each was within {margin} points of the best move.")
 COSTLIEST = N_("Your costliest decisions:")
-DECISION_TITLE = N_("Hand {hand}, move {move} · {loss} points lost")
 DECISION_MOVES = N_("You played **{played}**; better was **{best}**.")
 DECISION_TILES = N_("Your tiles then: {tiles}")
-REVIEW_FOOTER = N_(
-    "Points: 100 for winning a hand, plus the hand's own points. Accurate: within {margin} "
-    "points of the best move, as the AI's search judges it from what you could see then."
-)
 
 # -- hints ------------------------------------------------------------------------------------
 
@@ -76,3 +70,17 @@ def reason_text(key: str, numbers: Mapping[str, object], w: Words) -> str:
     """Why the AI would play its move, in a few words of `w`'s language."""
     message = REASONS.get(key, REASONS["search"])
     return w(message, **{name: value for name, value in numbers.items()})
+
+
+# -- the review's own scale, named so: it is not the game's score ------------------------------
+
+REVIEW_MATCH_SCALE = N_(
+    "**Accuracy {accuracy}** over {decisions} · mean loss {loss} review points a decision"
+)
+DECISION_COST = N_("Hand {hand}, move {move} · {loss} review points lost")
+REVIEW_FOOTER_SCALE = N_(
+    "Review points are not the game's score: a hand won is worth 100, plus your side's margin "
+    "in the hand's points (in a game of penalty points, the penalty points kept off it). "
+    "Accurate: within {margin} review points of the best move, as the AI's search judges it "
+    "from what you could see then."
+)

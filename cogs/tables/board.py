@@ -31,6 +31,10 @@ COLOUR = colours.TABLE
 #: How many of the last moves the board's words repeat (the picture shows the tiles, not who
 #: placed them last).
 LAST_MOVES = 2
+#: The most lines of moves the board's words show: every move since the player to move last
+#: moved, up to this many (a run of forced draws is one line), so the words stay short at ten
+#: players.
+MOST_MOVES = 4
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
         title=w(texts.HAND_TITLE, game=w.game_name(snap.game), number=max(number, 1)),
         colour=COLOUR,
     )
-    lines = [w.say(line) for line in snap.log[-LAST_MOVES:]]
+    lines = [w.say(line) for line in last_moves(snap)]
     if snap.phase is Phase.PLAYING and view.turn is not None:
         seat = view.turn
         turn = texts.turn_line(w, names[seat], snap.mentions[seat])
@@ -117,8 +121,7 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
         lines.append(turn)
         if snap.paused:
             lines.append(w(texts.TURN_WAITED))
-    if view.results and (snap.phase is Phase.BETWEEN or view.over):
-        lines.append(texts.hand_outcome(w, view, names))
+    # How the hand ended, its points and who is out are said once, under its score sheet.
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))
         lines.append(w(texts.NEXT_HAND_STARTS, when=when))
@@ -132,8 +135,27 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
             lines.append(w(texts.DM_CLOSED, name=name))
     embed.description = "\n".join(lines or [w(texts.NO_BOARD_YET)])[:4000]
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=w(texts.SPECTATORS))
+    embed.set_footer(text=texts.board_footer(w, view))
     return embed
+
+
+def last_moves(snap: BoardSnapshot) -> tuple[Said, ...]:
+    """The moves the board's words repeat: at least the last `LAST_MOVES` lines, and during a
+    hand every line since the player to move last moved (what happened since their turn), up to
+    `MOST_MOVES` (a run of draws and passes the table played itself is one line of the log, so
+    a move followed by such a run stays on the board)."""
+    log = snap.log
+    shown = min(LAST_MOVES, len(log))
+    view = snap.view
+    if snap.phase is Phase.PLAYING and view is not None and view.turn is not None:
+        name = texts.user_text(snap.names[view.turn])
+        since = 0
+        for line in reversed(log):
+            if texts.said_by(line) == name:
+                break
+            since += 1
+        shown = max(shown, min(since, MOST_MOVES))
+    return log[len(log) - shown :] if shown else ()
 
 
 def picture_file(picture: pictures.Picture, filename: str) -> discord.File:
@@ -156,13 +178,13 @@ async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:
 
 
 def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
-    """The message under a hand's score sheet: how the hand ended, the points, and how the
-    match ended when it has."""
+    """The message under a hand's score sheet, the hand's record in the table's channel: how
+    it ended, the points of the sides whose score changed, and who it put out of the match
+    (the board says how the match ended: not repeated here)."""
     view, names = snap.view, snap.shown_names
     assert view is not None and view.results
     lines = [texts.hand_outcome(w, view, names), texts.hand_points(w, view, names)]
-    if view.over:
-        lines.append(texts.match_outcome(w, view, names, snap.winners))
+    lines += texts.eliminations(w, view, names)
     return "\n".join(lines)
 
 

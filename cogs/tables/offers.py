@@ -13,6 +13,7 @@ from __future__ import annotations
 from cogs.tables.ending import Ending
 from cogs.tables.phase import Phase
 from cogs.tables.seating import Seat
+from engine import Match
 
 
 class Offers:
@@ -25,6 +26,13 @@ class Offers:
     draw_offers: set[int]
     ending: Ending | None
     left: list[int]
+    match: Match | None
+
+    def out_of_match(self, seat: int) -> bool:
+        """The seat left the match by its rules (the game room's limit, the pool's stake): it
+        plays no more hands, so it is asked nothing (Ready) and only watches."""
+        match = self.match
+        return match is not None and not match.over and not match.active[seat]
 
     def lead_choosers(self) -> tuple[int, ...]:
         raise NotImplementedError  # `Table.lead_choosers`
@@ -64,7 +72,9 @@ class Offers:
     def can_mark_ready(self, user_id: int | None = None) -> bool:
         if self.phase is not Phase.BETWEEN:
             return False
-        return any(seat not in self.ready for seat in self._first(user_id))
+        return any(
+            seat not in self.ready and not self.out_of_match(seat) for seat in self._first(user_id)
+        )
 
     def can_claim_lead(self, user_id: int | None = None) -> bool:
         if self.phase is not Phase.BETWEEN:

@@ -291,14 +291,19 @@ class Table(LobbyActions, Offers, Resigning):
         seat = self._require_seat(user_id)
         if self.phase is not Phase.BETWEEN:
             raise Refusal(texts.NOT_BETWEEN_HANDS)
+        if self.out_of_match(seat):
+            raise Refusal(texts.OUT_NOT_READY)
         if seat in self.ready:
             raise Refusal(texts.ALREADY_READY)
         self.ready.add(seat)
         return self.all_ready()
 
     def all_ready(self) -> bool:
+        """Every seat that plays the next hand is ready (an AI always is; a seat out of the
+        match plays no more)."""
         return all(
-            number in self.ready or seat.plays_itself for number, seat in enumerate(self.seats)
+            number in self.ready or seat.plays_itself or self.out_of_match(number)
+            for number, seat in enumerate(self.seats)
         )
 
     def claim_lead(self, user_id: int) -> None:
@@ -418,6 +423,10 @@ class Table(LobbyActions, Offers, Resigning):
         return texts.move_on(action.tile, render.labels.named_end(view, action.end))
 
     def _log(self, line: Said) -> None:
+        joined = texts.folded(self.log[-1], line) if self.log else None
+        if joined is not None:  # a run of forced draws stays one line (`texts.folded`)
+            self.log[-1] = joined
+            return
         self.log.append(line)
         del self.log[:-LOG_LINES]
 

@@ -66,11 +66,11 @@ def test_a_hand_in_polish_takes_the_plural_form_of_its_count() -> None:
     assert five.startswith("Twoje kamienie: 0-0, 1-0, 2-0, 3-0, 4-0 (5 kamieni).")
 
 
-def test_the_score_sheet_tells_the_hands_end_its_winner_and_every_points() -> None:
+def test_the_score_sheet_tells_the_hands_end_its_winner_and_the_points_that_changed() -> None:
     text = describe_sheet(_after_one_hand(), names=NAMES)
-    assert text == (
+    assert text == (  # Bruno scored nothing: not listed
         "Classic: score sheet. Hand 1: Ana went out and won it. "
-        "Points: Ana +12 this hand, 12 in all, Bruno +0 this hand, 0 in all."
+        "Points: Ana +12 this hand, 12 in all."
     )
 
 

@@ -10,9 +10,9 @@ from typing import Any
 import discord
 
 from cogs import texts
+from cogs.lang.words import words
 from tests.emulator.emulator import Emulator
 from tests.emulator.permissions import ATTACH_FILES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
-from cogs.lang.words import words
 from tests.tables.play import board, table_channel
 from tests.tables.test_play_model import the_table
 from tests.tables.test_refusals import start_two_player, whose_turn

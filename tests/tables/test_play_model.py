@@ -142,7 +142,7 @@ async def test_each_turn_pings_once_by_dm_and_no_stale_message_keeps_moves(
     assert not stale, [(m.content, m.buttons, m.embed.get("description")) for m in stale]
 
 
-async def test_the_last_dm_says_how_the_hand_and_the_match_ended(
+async def test_the_last_dm_says_her_own_result_and_that_the_match_is_over(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
@@ -158,8 +158,10 @@ async def test_the_last_dm_says_how_the_hand_and_the_match_ended(
     last = alice.dm.last.text
     table = the_table(domino)
     view, names, w = table.public_view(), table.names(), words("en")
-    assert texts.hand_outcome(w, view, names) in last  # the one wording of every place
-    assert texts.match_outcome(w, view, names, table.winners) in last
+    # Her own points and the match's end; how the hand ended is said under its score sheet.
+    assert texts.your_hand(w, view, 0) in last
+    assert texts.match_is_over(w, view, names, table.winners) in last
+    assert texts.hand_outcome(w, view, names) not in last
     assert "Waiting for" not in last and not alice.dm.last.buttons
 
 

@@ -158,7 +158,8 @@ async def test_review_answers_the_player_alone_once_computed_and_stored(
     assert bobs.embeds[0]["title"] == summary["title"] and bobs.embeds != answer.embeds
     accuracy = ENGLISH.percent((review.accuracy() or 0) / 100)
     assert f"**Accuracy {accuracy}**" in summary["description"]
-    assert f"mean loss {ENGLISH.number(review.mean_loss(), 1)} points" in summary["description"]
+    mean = ENGLISH.number(review.mean_loss(), 1)
+    assert f"mean loss {mean} review points" in summary["description"]  # not the game's points
     for hand in review.hands():
         line = f"Hand {hand.hand + 1}: {ENGLISH.percent((hand.accuracy or 0) / 100)}"
         assert line in summary["description"]

@@ -32,7 +32,8 @@ class Boards:
 
     def record(self, message: Message) -> None:
         for embed in message.embeds:
-            if (embed.get("footer") or {}).get("text") == texts.SPECTATORS:
+            # (A game of penalty points says what they mean before it.)
+            if str((embed.get("footer") or {}).get("text")).endswith(texts.SPECTATORS):
                 self.shown.append(copy.deepcopy(embed))
 
     def of_hand(self, number: int) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ now (`cogs.tables.clicks.offered`, asked of the model). One score sheet is poste
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from dataclasses import replace
 
 import discord
@@ -106,9 +107,17 @@ class BoardMessage(TableMessage):
         since_board = self.scroll.since_board
         try:
             file = await board.board_file(snap, w)
+            # What the board shows, its words and its picture too: a change none of them shows
+            # (a Ready click) sends nothing, not the same picture again.
+            picture = hashlib.sha256(file.fp.read()).hexdigest()
+            shows = f"{buttons}:{digest(embed.to_dict(), picture)}"
+            file.reset()
             if old is not None and since_board.get(channel.id, 0) < REPOST_AFTER:
+                if before is not None and before.message_id == old and before.shows == shows:
+                    return
                 try:
-                    if before is not None and before.message_id == old and before.shows == buttons:
+                    same_buttons = before is not None and before.shows.split(":")[0] == buttons
+                    if before is not None and before.message_id == old and same_buttons:
                         # Discord keeps the buttons an edit leaves out: most moves change none.
                         await messages.edit(
                             self.client, channel_id, old, embed=embed, attachments=[file]
@@ -123,7 +132,7 @@ class BoardMessage(TableMessage):
                             view=table_view(table_id, verbs, w),
                         )
                     await self.rows.remember(
-                        Shown(table_id, "board", channel.id, old, buttons), edited=True
+                        Shown(table_id, "board", channel.id, old, shows), edited=True
                     )
                     self.notices.blocked.pop(table_id, None)
                     return
@@ -151,7 +160,7 @@ class BoardMessage(TableMessage):
             table.board_message_id = found
 
         await self.rows.note(table_id, moved)
-        await self.rows.remember(Shown(table_id, "board", channel.id, found, buttons))
+        await self.rows.remember(Shown(table_id, "board", channel.id, found, shows))
         if old is not None:
             # An old board without buttons is cosmetic; the new one works.
             with contextlib.suppress(discord.HTTPException):

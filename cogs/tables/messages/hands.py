@@ -69,6 +69,7 @@ class Hand:
     hint: bool = False  # the table offers hints: a Hint button beside the moves
     in_thread: bool = False  # their turns are announced in the thread (chosen, or DMs closed)
     revision: int = 0  # the store's revision of the table read
+    out: bool = False  # out of the match: its DM stays as it is while the others play on
 
     @property
     def to_play(self) -> bool:
@@ -83,7 +84,8 @@ class Hand:
         shows = digest(
             [str(tile) for tile in self.view.hand], to_play and self.version, self.ending
         )
-        return f"{self.view.hand_number}:{shows}" + (":moves" if to_play else "")
+        number = "out" if self.out else self.view.hand_number  # no edit for each new hand
+        return f"{number}:{shows}" + (":moves" if to_play else "")
 
 
 async def hand_message(
@@ -127,23 +129,31 @@ async def message_of(
     )
 
 
-def ending(table: Table, w: Words, snap: board.BoardSnapshot) -> list[str]:
-    """How the hand that just ended and the match (once over) ended, in `w`'s words: what
-    the player's last hand message says once nothing is left to play (`snap`: the table's
-    board)."""
+def ending(table: Table, w: Words, snap: board.BoardSnapshot, seat: int) -> list[str]:
+    """What the seat's last hand message says once nothing is left for it to play, in `w`'s
+    words (`snap`: the table's board): its own result of the hand that just ended, that it is
+    out of the match (its DM says so, unchanged, while the others play on), and once the match
+    is over that the MATCH is. The hand's outcome and every side's points are said once, under
+    the score sheet in the table's channel; here only what is the player's own."""
+    view = snap.view
+    if table.phase is Phase.PLAYING:
+        if view is not None and table.out_of_match(seat):
+            return [texts.you_are_out(w, view, seat)]
+        return []
     if table.phase not in (Phase.BETWEEN, Phase.OVER, Phase.CANCELLED):
         return []
     lines = []
     # A match that ended early (resigned, agreed draw, a moderator) stopped mid-hand.
     hand_ended = table.phase is Phase.BETWEEN or table.ending is None or table.ending.by_rules
-    said_match = False
-    if snap.view is not None and snap.view.results and hand_ended:
-        lines.append(board.hand_result_text(snap, w))  # the match's end too, once over
-        said_match = snap.view.over
+    if view is not None and view.results and hand_ended and seat < view.players:
+        if table.out_of_match(seat):
+            lines.append(texts.you_are_out(w, view, seat))
+        elif view.results[-1].outcome.seated[seat]:  # it played the hand (not out before it)
+            lines.append(texts.your_hand(w, view, seat))
     if table.ended is not None:
         lines.append(w.say(table.ended))
-    if table.phase is Phase.OVER and snap.view is not None and not said_match:
-        lines.append(texts.match_outcome(w, snap.view, snap.shown_names, table.winners))
+    if table.phase is Phase.OVER and view is not None:
+        lines.append(texts.match_is_over(w, view, snap.shown_names, table.winners))
     return lines
 
 
@@ -203,7 +213,8 @@ class Hands(TableMessage):
             place_id=table.thread_id or table.channel_id or 0,
             guild_id=table.guild_id,
             w=w,
-            ending=ending(table, w, self.snapshot(table, None)),
+            ending=ending(table, w, self.snapshot(table, None), seat),
+            out=table.out_of_match(seat),
             hint=table.setup.offers_hints,
             revision=table.revision,
         )
