@@ -635,6 +635,11 @@ AGREED_TO_CONCEDE = N_("{name} agrees to concede.")
 SIDE_LEFT = N_("{name}'s side concedes and ranks last; an AI plays their seats from now on.")
 
 
+# The hand of a player who resigned and left, while the others play on.
+YOU_RESIGNED_WATCH = N_(
+    "You resigned: an AI plays your seat to the end of the match. You can watch."
+)
+
 # Posted in the table's thread (or channel), pinging the partner asked.
 ASKED_TO_CONCEDE = N_(
     "{mention} {name} resigned, and an AI plays their seat from now on. Does your side concede"

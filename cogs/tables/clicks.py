@@ -258,9 +258,18 @@ class Clicks:
         turn_name = names[view.turn] if view.turn is not None else None
         moves_at = table.version if table.phase is Phase.PLAYING else None
         variant, table_id = table.setup.variant, table.id
-        hint = table.setup.offers_hints
+        hint, w = table.setup.offers_hints, mine(interaction)
+        watching = hand_messages.watching(table, seat, w)  # resigned: an AI plays the seat
         embed, file, moves = await hand_messages.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
+            table_id,
+            variant,
+            view,
+            names,
+            turn_name,
+            None if watching else moves_at,
+            w,
+            ending=watching,
+            hint=hint,
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
         if moves is not None and moves_at is not None:
@@ -279,9 +288,12 @@ class Clicks:
             view, names = table.view(seat), table.names()
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = table.version if table.phase is Phase.PLAYING else None
-            variant, hint = table.setup.variant, table.setup.offers_hints
+            variant, hint, w = table.setup.variant, table.setup.offers_hints, mine(interaction)
+            watching = hand_messages.watching(table, seat, w)  # resigned: an AI plays the seat
+            if watching:
+                moves_at = None
         embed, file, moves = await hand_messages.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
+            table_id, variant, view, names, turn_name, moves_at, w, ending=watching, hint=hint
         )
         self.reopen_dms_soon(interaction.user.id)
         if moves is None:

@@ -82,6 +82,9 @@ async def test_at_a_six_seat_cyprus_table_the_resigner_leaves_and_the_others_pla
     assert [s.plays_itself for s in live(domino).seats][:2] == [True, False]
     refused = private_answer(await alice.click(board(emu), "Resign"))
     assert refused is not None and refused.text == texts.ALREADY_RESIGNED
+    # Her hand says she watches, whoever's turn it is, and offers no move.
+    hand = private_answer(await alice.click(board(emu), texts.YOUR_HAND))
+    assert hand is not None and texts.YOU_RESIGNED_WATCH in hand.text and not hand.buttons
     # She left: the table no longer counts for her (her caps, /domino mine); bob still plays.
     db, table_id = domino.db, live(domino).id  # type: ignore[attr-defined]
     assert table_id not in await db.open_tables_of(alice.user.id, "table")

@@ -157,6 +157,14 @@ def ending(table: Table, w: Words, snap: board.BoardSnapshot, seat: int) -> list
     return lines
 
 
+def watching(table: Table, seat: int, w: Words) -> list[str]:
+    """What the hand of a player who resigned and left says while the match goes on: an AI
+    plays it (never "Your turn", which it would say on the seat's turn)."""
+    if seat in table.left and table.phase is Phase.PLAYING:
+        return [w(texts.YOU_RESIGNED_WATCH)]
+    return []
+
+
 class Hands(TableMessage):
     def __init__(
         self,
@@ -213,7 +221,7 @@ class Hands(TableMessage):
             place_id=table.thread_id or table.channel_id or 0,
             guild_id=table.guild_id,
             w=w,
-            ending=ending(table, w, self.snapshot(table, None), seat),
+            ending=ending(table, w, self.snapshot(table, None), seat) or watching(table, seat, w),
             out=table.out_of_match(seat),
             hint=table.setup.offers_hints,
             revision=table.revision,
