@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from cogs import texts
 from cogs.common.refusal import Refusal
 from cogs.tables.ending import EndKind
 from cogs.tables.resigning import ASK_SECONDS
@@ -413,3 +414,26 @@ def test_every_seat_sees_the_position_as_it_is_after_each_move_and_hand() -> Non
         assert user is not None
         table.play(user, table.version, rng.randrange(len(table.view(seat).legal)), 0.0)
     assert table.match.results  # hands ended and new ones began on the way
+
+
+def test_in_a_game_room_of_three_teams_a_team_that_concedes_leaves_and_ranks_last() -> None:
+    setup = Setup.create("gameroom", {"teams": 3, "set": 9, "target": 50}, seats=6)
+    table = Table(id="t1", lobby=Lobby(setup, host_id=1), seed="7")
+    for user in range(1, 7):
+        table.join(user, f"player {user}")
+    table.start(1, 0.0)
+    assert table.match is not None and table.match.units[0] == (0, 3)
+    assert table.resign_question(0).message == texts.RESIGN_ASKS
+    table.resign(1, 1.0)  # seat 0: seat 3 (user 4) is asked
+    assert table.question is not None and table.question.asked == (3,)
+    table.answer(4, True, 2.0)
+    # Two teams play on; the team that conceded leaves, its seats played by AI.
+    assert table.phase is not Phase.OVER and table.conceded == [0]
+    assert table.seats[0].plays_itself and table.seats[3].plays_itself
+    assert not table.can_resign(4)
+    rng = random.Random(6)
+    while table.phase is not Phase.OVER:
+        step(table, rng)
+    ending = table.ending
+    assert ending is not None and ending.places[0] == 3 and max(ending.places) == 3
+    assert not {0, 3} & set(table.winners) and table.winners
