@@ -124,12 +124,13 @@ def played(match: Match, conceded: Sequence[int] = (), left: Sequence[int] = ())
     units that `conceded` and left on the way below everyone who stayed, and no seat that
     `left` among the winners."""
     assert match.over and match.results
-    winning = {match.unit_of(seat) for seat in match.winners} - set(conceded)
+    won = {match.unit_of(seat) for seat in match.winners}  # none: the match was drawn
+    winning = won - set(conceded)
     places = _places(
         match, lambda unit: (_gone(conceded, unit), unit not in winning, *_standing(match, unit))
     )
     end = PLAYED[End(match.results[-1].end)]
-    if winning:  # the engine's winners (but for those who left)
+    if winning or not won:  # the engine's winners (but for those who left), or a draw
         winners = tuple(seat for seat in match.winners if match.unit_of(seat) in winning)
         winners = tuple(seat for seat in winners if seat not in left)
     else:  # the engine's winner had conceded: first place among those who stayed won
