@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench demo gallery clean
+.PHONY: run test lint typecheck bench demo playtest gallery clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,16 @@ bench: $(STAMP)
 # the transcript and every picture to demo-out/.
 demo: $(STAMP)
 	$(BIN)/python -m tests.demo demo-out
+
+# A whole match of any game (or a puzzle) played through the emulator by SEATS scripted people
+# and AI players, in the server language LANG: what each person saw, and every picture at
+# 380 px, in playtest-out/GAME-LANG/ (see docs/playtest.md).
+# LANG counts only when given to make: the shell's own LANG (en_US.UTF-8) is no bot language.
+GAME  ?= partnership
+SEATS ?= 1
+PLAYTEST_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
+playtest: $(STAMP)
+	$(BIN)/python -m tests.playtest $(GAME) --lang $(PLAYTEST_LANG) --seats $(SEATS)
 
 # Every layout and picture kind at 800 px and at a phone's 380 px, and a contact sheet.
 gallery: $(STAMP)

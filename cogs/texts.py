@@ -85,7 +85,7 @@ MATCH_TOO_LONG = N_(
 A_PERMISSION = N_("a permission")
 MISSING_PERMISSIONS = N_(
     "I can't run a table here: I am missing {permissions} in this channel. "
-    "Ask a moderator to grant them (see the README's install section)."
+    "Ask a moderator to give them to me in the channel's settings (Permissions)."
 )
 # Permission names as Discord's settings show them (translations use Discord's own words).
 ATTACH_FILES = N_("Attach Files")
@@ -117,8 +117,8 @@ NOT_YET = N_("Not yet: {reason}.")
 
 
 def start_refused(reason: object) -> Said:
-    """Why Start must wait: `reason` is the engine's refusal (worded in the reader's language)."""
-    return Said.of(NOT_YET, reason=Said.refusal(reason))
+    """Why Start must wait: `reason` is the engine's refusal (in player words, a sentence)."""
+    return Said.of(NOT_YET_SENTENCE, reason=Said.refusal(reason))
 
 
 HINTS_NOT_RATED = N_(
@@ -400,10 +400,11 @@ HELP = N_(
 HELP_MORE = N_(
     "**{help}** — this list.\n"
     "**{language}** — (moderators) the language of this server's tables.\n"
+    "**{defaults}** — (moderators) the turn time of new tables and whether they are rated.\n"
     "**{settings}** — your own settings (where your hands go).\n"
     "**{leaderboard}** — this server's standings; **{stats}** — a player's record.\n"
     "**{history}** — recent matches, to replay move by move.\n"
-    "**{season}** — (moderators) start, end or list this server's seasons."
+    "**{season}** — this server's seasons (moderators start and end them)."
 )
 HELP_REVIEW = N_(
     "**{review}** — after a match, where you lost points: your accuracy and your costliest "
@@ -462,6 +463,139 @@ MINE_RESIGN = N_("Resign the match")
 MINE_GIVE_UP = N_("Give up the puzzle")
 MINE_NOT_YOURS = N_("This list is someone else's: see yours with {command}.")
 
+# -- the server's defaults for new tables (/domino config defaults) ---------------------------
+
+DEFAULTS_RATED = Nn_(
+    "New tables in this server are rated and give {count} second a turn.",
+    "New tables in this server are rated and give {count} seconds a turn.",
+)
+DEFAULTS_UNRATED = Nn_(
+    "New tables in this server are not rated and give {count} second a turn.",
+    "New tables in this server are not rated and give {count} seconds a turn.",
+)
+DEFAULTS_HOW = N_(
+    "A host may choose otherwise in {new}; moderators (Manage Server) change these defaults "
+    "with {command}."
+)
+DEFAULTS_SAVED = N_("Saved. {defaults}")
+DEFAULTS_MANAGERS_ONLY = N_(
+    "Only moderators (Manage Server) can change the server's defaults for new tables."
+)
+TURN_TIME_BOUNDS = N_(
+    "A turn can last from {least} to {most} seconds, not {value}. Pick a number in between."
+)
+
+# -- the engine's refusals in player words (cogs/common/engine_words.py) ----------------------
+# The engine explains itself to developers ("option pairs must be one of seating, random, not
+# 'banana'"); players read these instead: capitalised, short, saying what to do.
+
+# TRANSLATORS: a game's option as players name it; it follows "the"/"no" in the sentences below
+OPTION_TARGET = N_("target score")
+OPTION_SET = N_("tile set")
+OPTION_TEAMS = N_("teams")
+OPTION_PAIRS = N_("pairs")
+OPTION_CHIPS = N_("chips")
+OPTION_STAKE = N_("stake")
+OPTION_HANDS = N_("number of hands")
+OPTION_WINS = N_("hands to win")
+OPTION_CALLED = N_("option “{name}”")
+NO_SUCH_OPTION = N_("{game} has no {option}: leave it out.")
+NO_SUCH_OPTION_TAKES = N_("{game} has no {option}: leave it out. Its options: {options}.")
+OPTION_BETWEEN = N_("Choose a number from {least} to {most} for the {option}, not {value}.")
+OPTION_AT_LEAST = N_("Choose a number of at least {least} for the {option}, not {value}.")
+OPTION_ONE_OF = N_("Choose {allowed} for the {option}, not “{value}”.")
+OPTION_A_NUMBER = N_("Choose a whole number for the {option}, like {example}, not “{value}”.")
+CHIPS_BELOW_STAKE = N_(
+    "Each player needs at least as many chips as the stake: raise the chips or lower the stake."
+)
+TEAMS_DO_NOT_FIT = N_(
+    "{players} players cannot be split into {teams} teams of 2 to 5: choose other teams or seats."
+)
+PLAYED_BY = Nn_(
+    "{game} is for {counts} and {count} is seated: fill or empty seats.",
+    "{game} is for {counts} and {count} are seated: fill or empty seats.",
+)
+NO_COUNT_FITS = N_("No number of players can play {game} with these options: choose others.")
+NOT_YET_SENTENCE = N_("Not yet. {reason}")
+NO_SUCH_PUZZLE = N_("There is no puzzle called “{name}”: choose Dominosa or Quadrille.")
+
+HAND_IS_OVER = N_("This hand is over: wait for the next one.")
+SITTING_OUT = N_("You sit out this hand: wait for the next one.")
+NO_SUCH_MOVE = N_("That is not a move of this game: use the buttons under your hand.")
+NOT_IN_HAND = N_("You don't hold the {tile}: pick a tile from your hand.")
+MUST_LEAD_WITH = N_("This hand opens with the {tile}: play it first.")
+NO_END_TO_CHOOSE = N_("Here tiles go in one row: there is no end to choose.")
+CHOOSE_AN_END = N_("The {tile} fits more than one end: choose one ({choices}).")
+DOES_NOT_FIT_END = N_("The {tile} does not fit an end showing {end}: choose another end.")
+CHOOSE_ONE_OF_ENDS = N_("The {tile} fits several ends showing {end}: choose one ({ids}).")
+END_NOT_OPEN = N_("That end is no longer open: use the newest message.")
+DOES_NOT_FIT_THAT_END = N_("The {tile} does not fit that end: choose another.")
+MUST_PLAY = N_("You have a tile that fits, so you must play it.")
+NO_DRAWING = N_("There is no drawing in this game: play a tile or pass.")
+NOTHING_TO_DRAW = N_("There is nothing left to draw: pass instead.")
+DRAWN_ALREADY = N_("You have already drawn this turn: play or pass.")
+DRAW_FIRST = N_("You can still draw: draw before you pass.")
+FIRST_TILE_DOWN = N_("The first tile is already down.")
+LEAD_A_DOUBLE = N_("The first tile here must be a double, not the {tile}.")
+NOT_IN_A_ROW = N_("Tiles are not laid in a row in this game: use the buttons under your hand.")
+MATCH_OVER_REMATCH = N_("The match is over: press Rematch to play again.")
+HAND_NOT_FINISHED = N_("This hand is still being played.")
+MUST_LAY_PAIR = N_("You can lay a pair, so you must.")
+NO_PAIR_EXCHANGE = N_("You have no pair: exchange a tile with the stock.")
+PAIRS_MOVES = N_("Here you lay pairs, exchange a tile or pass.")
+LAY_A_PAIR = N_("Lay at least one pair.")
+TILE_IN_TWO_PAIRS = N_("The {tile} is in two of your pairs: use each tile once.")
+NOT_A_PAIR = N_(
+    "The {first} and the {second} are not a pair: they have {first_pips} and {second_pips} pips."
+)
+STOCK_EMPTY = N_("The stock is empty: there is nothing to exchange, so pass.")
+NOT_A_TILE = N_("“{text}” is not a tile: write it like 6-4.")
+NOT_IN_SET = N_("{a}-{b} is not a tile of this set: its halves run from 0 to {top}.")
+TILE_HAS_NO = N_("The {tile} has no {number}.")
+NO_SUCH_SET = N_("There is no double-{top} set here: choose {sets}.")
+
+NOT_CELLS = N_("“{text}” does not name two cells: write them like C3-D3.")
+NOT_A_PLACEMENT = N_(
+    "“{text}” is not a placement: name two side-by-side cells and the number on each, like "
+    "{example}."
+)
+NO_ROW_ZERO = N_("There is no row 0: rows count from 1.")
+OFF_THE_GRID = N_(
+    "{cell} is off the grid: rows go from 1 to {last_row} and columns from A to {last_column}."
+)
+TWO_DIFFERENT_CELLS = N_("A tile covers two different cells: name two.")
+NOT_SIDE_BY_SIDE = N_("{first} and {second} are not side by side: a tile covers two neighbours.")
+ALREADY_COVERED = N_("{cell} is already covered by the {tile} at {place}: remove it first.")
+TILE_USED_ALREADY = N_(
+    "{first} and {second} show {first_number} and {second_number}, and the {tile} is already at "
+    "{place}: each tile is used once."
+)
+NOTHING_TO_REMOVE = N_("No tile covers {cell}: there is nothing to remove.")
+PUZZLE_SOLVED_ALREADY = N_("The puzzle is already solved.")
+NO_SOLUTION_AROUND = N_(
+    "No solution keeps this placement: the tiles left cannot all be placed around it."
+)
+NO_SOLUTION_THEN = N_("No solution keeps this placement: then {dead_end}.")
+NOT_IN_FIGURE = N_("{cell} is not part of the figure.")
+NUMBERS_RUN = N_("The numbers run from 0 to {top}, not {value}.")
+TILE_PLACED_ALREADY = N_("The {tile} is already at {place}: each tile is used once.")
+SAME_SQUARE = N_("{first} and {second} are in one square, so they must show the same number.")
+SQUARE_SHOWS = N_("The square {square} shows {shown}, so {cell} cannot show {value}.")
+FILLS_TWO_ALREADY = N_(
+    "{value} already fills two squares ({first} and {second}): each number fills exactly two."
+)
+FILLS_TWO_ONLY = N_("Each number fills exactly two squares: {value} cannot fill a third.")
+FILLS_ONE_ALREADY = N_("{value} already fills the square {square}: it fills exactly one.")
+FILLS_ONE_ONLY = N_("{value} fills exactly one square, not more.")
+NO_FINISH_WITH = N_("No way to finish the figure keeps this placement: try another.")
+FIGURE_FILLED = N_("The figure is already filled.")
+NO_FINISH_FROM_HERE = N_("The figure cannot be finished from here: remove a tile.")
+THIS_GAME = N_("This game")
+OPTION_MINIMUM = N_("Choose at least {least} for the {option}.")
+OPTION_MAXIMUM = N_("Choose at most {most} for the {option}.")
+LIST_AND = N_("{first} and {others}")
+LIST_OR = N_("{first} or {others}")
+LIST_COMMA = N_("{first}, {others}")
 
 # -- endings in the game's own terms: the table's words after a hand and a match --------------
 
@@ -507,10 +641,13 @@ def eliminations(w: Words, view: SeatView, names: Sequence[str]) -> list[str]:
     ]
 
 
-def your_hand(w: Words, view: SeatView, seat: int) -> str:
+def your_hand(w: Words, view: SeatView, seat: int, names: Sequence[str]) -> str:
     """The seat's own result of the view's last hand, for its DM: its side's points (penalty
-    points named so, with the score that loses) and its total."""
+    points named so, with the score that loses) and its total. The pairs game counts pairs
+    laid, not points: there the hand's own sentence says who laid how many and won it."""
     result = view.results[-1]
+    if render.outcome.pairs_laid(result) is not None:
+        return render.outcome.hand_sentence(view, result, names, wording=w.wording())
     unit = next(index for index, seats in enumerate(view.units) if seat in seats)
     who = w(YOU if len(view.units[unit]) == 1 else YOUR_SIDE)
     points, total = result.points[unit], result.scores[unit]
@@ -597,6 +734,52 @@ def folded(last: Said, line: Said) -> Said | None:
     if count == before[1]:  # a pass after draws: the run ends here
         return Said.counted(DREW_AND_PASSED, count, name=name)
     return Said.counted(DREW_TILES, count, name=name)
+
+
+# -- a table's options as players read them (the lobby's line and the host's menu) -----------
+# TRANSLATORS: one of a table's options in the lobby, e.g. "target score: 150"
+OPTION_VALUE = N_("{option}: {value}")
+# TRANSLATORS: the value of the "pairs" option: partners are those who sit opposite
+PAIRS_BY_SEATING = N_("partners sit opposite")
+# TRANSLATORS: the value of the "pairs" option: partners are drawn at random
+PAIRS_AT_RANDOM = N_("partners drawn at random")
+# TRANSLATORS: the value of the "teams" option 0: no teams
+TEAMS_NONE = N_("everyone for themselves")
+TEAMS_COUNT = Nn_("{count} team", "{count} teams")
+# TRANSLATORS: the value of the "set" option: a double-six, double-nine or double-twelve set
+SET_DOUBLE = N_("double-{high}")
+# TRANSLATORS: the value 0 of the "number of hands" option: each player deals one hand
+HANDS_ONE_EACH = N_("one per player")
+
+#: Each option of the games, by the name `/domino new` types, as players name it (the lobby
+#: and the refusals say it so).
+OPTION_NAMES: dict[str, str] = {
+    "target": OPTION_TARGET,
+    "set": OPTION_SET,
+    "teams": OPTION_TEAMS,
+    "pairs": OPTION_PAIRS,
+    "chips": OPTION_CHIPS,
+    "stake": OPTION_STAKE,
+    "hands": OPTION_HANDS,
+    "wins": OPTION_WINS,
+}
+
+
+def option_words(w: Words, name: str, value: object) -> str:
+    """One option of a table in the words players read (`target score: 150`, `teams: everyone
+    for themselves`); an option no text names is shown as `/domino new` types it."""
+    option = w(OPTION_NAMES[name]) if name in OPTION_NAMES else name
+    if name == "pairs" and value in ("seating", "random"):
+        shown = w(PAIRS_BY_SEATING if value == "seating" else PAIRS_AT_RANDOM)
+    elif name == "teams" and isinstance(value, int) and not isinstance(value, bool):
+        shown = w(TEAMS_NONE) if value == 0 else w.plural(*TEAMS_COUNT, value, count=value)
+    elif name == "set" and isinstance(value, int) and not isinstance(value, bool):
+        shown = w(SET_DOUBLE, high=value)
+    elif name == "hands" and value == 0:
+        shown = w(HANDS_ONE_EACH)
+    else:
+        shown = str(value)
+    return w(OPTION_VALUE, option=option, value=shown)
 
 
 # -- resigning (cogs/tables/resigning.py) -----------------------------------------------------

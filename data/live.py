@@ -264,10 +264,12 @@ async def check_caps(connection: Connection, table: LiveTable, caps: Sequence[Ca
 async def puzzles_in_channel(
     connection: Connection, channel_id: int, message_ids: Sequence[int] | None
 ) -> list[str]:
-    """The puzzles shown in the channel (only those on `message_ids`, if given)."""
+    """The puzzles shown in the channel or in a thread of it, or in that thread (only those on
+    `message_ids`, if given)."""
     rows = await connection.fetch(
-        "SELECT id, board_message_id FROM live_tables WHERE kind = 'puzzle' AND channel_id = ?",
-        (channel_id,),
+        "SELECT id, board_message_id FROM live_tables WHERE kind = 'puzzle'"
+        " AND (channel_id = ? OR thread_id = ?)",
+        (channel_id, channel_id),
     )
     wanted = None if message_ids is None else set(message_ids)
     return sorted(

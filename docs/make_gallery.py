@@ -212,20 +212,34 @@ def contact_sheet(images: list[tuple[str, Image.Image]]) -> Image.Image:
     return sheet  # fmt: skip
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    for old in OUT.glob("*.png"):
+def draw(out: Path) -> list[Path]:
+    """Draw the whole gallery into `out` (its old pictures removed first; the folders in it,
+    like `before/`, are kept): the pictures written, in order."""
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
         old.unlink()
+    written: list[Path] = []
     shown: list[tuple[str, Image.Image]] = []
-    for name, (label, draw) in pictures().items():
-        data = draw()
-        (OUT / f"{name}.png").write_bytes(data)
+    for name, (label, draw_picture) in pictures().items():
+        data = draw_picture()
+        written.append(out / f"{name}.png")
+        written[-1].write_bytes(data)
         image = Image.open(io.BytesIO(data)).convert("RGB")
-        (OUT / f"{name}-380.png").write_bytes(small_png(phone(image)))
+        written.append(out / f"{name}-380.png")
+        written[-1].write_bytes(small_png(phone(image)))
         shown.append((label, image))
-    (OUT / "contact-sheet.png").write_bytes(small_png(contact_sheet(shown)))
-    total = sum(path.stat().st_size for path in OUT.glob("*.png"))
-    print(f"wrote {len(list(OUT.glob('*.png')))} pictures ({total / 1024:.0f} KiB) to {OUT}")
+    written.append(out / "contact-sheet.png")
+    written[-1].write_bytes(small_png(contact_sheet(shown)))
+    return written
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`make_gallery.py [FOLDER]`: draw into docs/gallery, or into FOLDER (to compare)."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else OUT
+    written = draw(out)
+    total = sum(path.stat().st_size for path in written)
+    print(f"wrote {len(written)} pictures ({total / 1024:.0f} KiB) to {out}")
 
 
 if __name__ == "__main__":

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.view import SeatView
-from render.hand import turn_note
+from render.hand import pairs_to_lay, turn_note
 from render.outcome import (
     eliminated_in,
     hand_sentence,
     match_sentence,
     out_sentence,
+    pairs_laid,
     points_sentence,
 )
+from render.sheet import unit_names
 from render.wording import ENGLISH, Wording
 
 
@@ -39,6 +41,8 @@ def describe_hand(view: SeatView, *, names: Sequence[str] = (), wording: Wording
     elif view.my_turn and view.laid_pairs:
         # The pairs game's turns are not plays: say what to do (lay pairs, or exchange).
         parts.append(turn_note(view, wording=wording))
+        if pairs := pairs_to_lay(view.legal):
+            parts.append(wording.say(wording.alt_pairs_to_lay, pairs=", ".join(pairs)))
     elif view.my_turn:
         parts.append(wording.hand_your_turn)
     elif names:
@@ -58,6 +62,16 @@ def describe_sheet(view: SeatView, *, names: Sequence[str], wording: Wording = E
         return " ".join(parts)
     result = view.results[-1]
     parts.append(hand_sentence(view, result, names, wording=wording))
+    if (laid := pairs_laid(result)) is not None:
+        # The pairs game counts pairs laid, and its points are those: say them once.
+        counts = ", ".join(
+            f"{name} {wording.number(count)}"
+            for name, count in zip(unit_names(view, names, wording=wording), laid, strict=True)
+        )
+        parts.append(wording.say(wording.describe_pairs, pairs=counts))
+        if view.over:
+            parts.append(match_sentence(view, view.winners, names, wording=wording))
+        return " ".join(parts)
     parts.append(points_sentence(view, result, names, wording=wording))
     for unit in eliminated_in(view, len(view.results) - 1):
         parts.append(out_sentence(view, unit, names, wording=wording))

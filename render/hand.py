@@ -2,7 +2,8 @@
 checked, the others dimmed, each labelled the way its move buttons name it ("6-4", "6-4 on 6",
 "6-6 on N2a"). When no tile can be played the line under the tiles says what the buttons offer
 (draw or pass; in the pairs game, lay pairs, or put a tile under the stock and draw the top one,
-each tile then ringed as one to exchange).
+each tile then ringed as one to exchange). On a pairs turn the tiles that make a pair are the
+ringed ones, first, grouped by their sum, which is written under each.
 
 What the tiles would be played onto (the open ends, or the running total) goes beside the
 heading when it fits, measured with the font, and under it, wrapped, when it does not: a star
@@ -68,7 +69,30 @@ def plays_by_tile(
         elif isinstance(action, Exchange):
             # Each tile may go under the stock: none is greyed, each is named as on its button.
             labels[action.tile].append(str(action.tile))
+    for tile in pairable(legal):
+        # A tile that makes a pair is marked, and its sum says which tiles it pairs with.
+        labels[tile] = [str(tile), wording.say(wording.hand_pair_sum, sum=tile.pips)]
     return labels
+
+
+def pairable(legal: Sequence[Action]) -> list[Tile]:
+    """The pairs game: every tile of the hand that is in a pair it can lay now."""
+    return sorted(
+        {tile for action in legal if isinstance(action, LayPairs) for tile in action.from_hand()},
+        key=lambda tile: (-tile.high, -tile.low),
+    )
+
+
+def pairs_to_lay(legal: Sequence[Action]) -> list[str]:
+    """The pairs game: each single pair the hand can lay now ("6-1 + 4-3"), largest sum
+    first: what the hand picture marks, said in words (every set of them may be laid at
+    once)."""
+    singles = [
+        action.pairs[0]
+        for action in legal
+        if isinstance(action, LayPairs) and len(action.pairs) == 1
+    ]
+    return [f"{first} + {second}" for first, second in singles]
 
 
 def in_hand_order(tiles: Sequence[Tile]) -> list[Tile]:
@@ -137,6 +161,9 @@ def hand_image(view: SeatView, *, theme: str = "light", wording: Wording = ENGLI
     palette = pips_for(get_theme(theme), set_top(view))
     tiles = in_hand_order(view.hand)
     labels = plays_by_tile(view.legal, wording=wording, view=view)
+    if marked := pairable(view.legal):
+        # The pairs game: the tiles that make pairs first, those of one sum side by side.
+        tiles.sort(key=lambda tile: (tile not in marked, -tile.pips if tile in marked else 0))
     names = {tile: labels.get(tile, [str(tile)]) for tile in tiles}
     words = [word for shown in names.values() for name in shown for word in name.split(" ")]
     plan = plan_hand(len(tiles), words)
@@ -269,3 +296,10 @@ def turn_note(view: SeatView, *, wording: Wording = ENGLISH) -> str:
 def exchange_label(action: Exchange, *, wording: Wording = ENGLISH) -> str:
     """The pairs game's exchange as its button names it: `6-4 under the stock`."""
     return wording.say(wording.hand_exchange_move, tile=str(action.tile))
+
+
+def lay_label(action: LayPairs, *, wording: Wording = ENGLISH) -> str:
+    """The pairs game's laying of pairs as its button names it: `Lay 6-1 + 4-3, 5-1 + 4-2`
+    (the pairs in the engine's order: each higher tile first, the highest pair first)."""
+    laid = ", ".join(f"{first} + {second}" for first, second in action.pairs)
+    return wording.say(wording.hand_lay_move, pairs=laid)

@@ -156,6 +156,13 @@ def points_sentence(
     return wording.say(wording.outcome_penalty_target, units=units, target=target)
 
 
+def pairs_laid(result: HandResult) -> tuple[int, ...] | None:
+    """The pairs each seat laid, in a hand of the pairs game (which counts them, not pips);
+    None in every other game."""
+    laid = result.outcome.extra.get("laid")
+    return tuple(laid) if laid is not None else None
+
+
 def hand_sentence(
     view: SeatView, result: HandResult, names: Sequence[str], *, wording: Wording = ENGLISH
 ) -> str:
@@ -163,6 +170,9 @@ def hand_sentence(
     kind = hand_kind(result)
     number = wording.number(result.number + 1)
     won = units_named(view.units, result.winners, names, wording)
+    laid = pairs_laid(result)
+    if laid is not None:
+        return _pairs_sentence(kind, result, laid, number, won, names, wording)
     if kind is HandKind.WENT_OUT:
         out = result.outcome.went_out
         who = wording.seat_name(names, out) if out is not None else won
@@ -176,6 +186,27 @@ def hand_sentence(
     if kind is HandKind.BLOCKED_NONE:
         return wording.say(wording.outcome_blocked_none, number=number)
     return wording.say(wording.outcome_hand_drawn, number=number)
+
+
+def _pairs_sentence(
+    kind: HandKind,
+    result: HandResult,
+    laid: Sequence[int],
+    number: str,
+    won: str,
+    names: Sequence[str],
+    wording: Wording,
+) -> str:
+    """The pairs game's hand in its own words: nobody "goes out" (a player who lays their
+    fifth pair wins, tiles still in hand), and a blocked hand goes to who laid more pairs."""
+    out = result.outcome.went_out
+    if kind is HandKind.WENT_OUT and out is not None:
+        count = laid[out]
+        who = wording.seat_name(names, out)
+        return wording.plural(wording.outcome_pairs_won, count, number=number, out=who, count=count)
+    if result.winners:
+        return wording.say(wording.outcome_pairs_blocked_won, number=number, names=won)
+    return wording.say(wording.outcome_pairs_blocked_none, number=number)
 
 
 def match_sentence(

@@ -23,12 +23,14 @@ from engine.errors import UnknownVariant
 from engine.rules import HandOutcome, HandResult
 from engine.tiles import Tile
 from engine.variants import get_variant
+from engine.variants.pairs import PAIRS_TO_WIN, Pairs
 from engine.view import SeatView
 from render.encode import png_bytes
 from render.outcome import (
     eliminated_units,
     losing_target,
     match_sentence,
+    pairs_laid,
     penalty,
     winning_units,
 )
@@ -92,6 +94,8 @@ def target_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
     options = dict(view.options)
     parts = []
     lost_at = losing_target(view)
+    if view.variant == Pairs.id:  # no option: the rules' own goal
+        parts.append(wording.plural(wording.sheet_pairs_goal, PAIRS_TO_WIN, count=PAIRS_TO_WIN))
     if penalty(view):  # the points are bad: said first, and what reaching the target means
         parts.append(wording.sheet_penalty)
     if lost_at is not None:
@@ -311,7 +315,12 @@ def _left_parts(
 ) -> list[str]:
     """What each seat of `unit` was left with, in seat order as the column's name lists them:
     its pips, "out" for a seat that went out, "sat out" for one that sat the hand out (or,
-    `gone`: the unit was out of the match by then, "out" of the match)."""
+    `gone`: the unit was out of the match by then, "out" of the match); in the pairs game,
+    which counts no pips, the pairs it laid."""
+    laid = outcome.extra.get("laid")
+    if laid is not None:
+        counts = [laid[seat] for seat in unit]
+        return [wording.plural(wording.sheet_pairs_laid, count, count=count) for count in counts]
     parts = []
     for seat in unit:
         tiles = outcome.hands[seat] if seat < len(outcome.hands) else ()
@@ -391,6 +400,10 @@ def _hand_row(
     put_text(canvas, (MARGIN + 10, first), number, size=TYPE, bold=True, colour=theme.ink,
              anchor="lm")  # fmt: skip
     how = wording.hand_end(outcome.end)  # who went out says "out" in their column
+    laid = pairs_laid(result)
+    if laid is not None and outcome.went_out is not None:  # pairs: won by laying enough
+        count = laid[outcome.went_out]
+        how = wording.plural(wording.sheet_end_pairs, count, count=count)
     put_text(canvas, (MARGIN + 10, first + LINE), fit(how, font(TYPE), FIRST_COLUMN - 14),
              size=TYPE, colour=theme.muted, anchor="lm")  # fmt: skip
     winners = set(result.winners)
@@ -420,7 +433,12 @@ def _hand_row(
             put_text(canvas, (left + column - 12, first), total, size=TYPE,
                      bold=won and not bad, colour=theme.ink, anchor="rm")  # fmt: skip
         parts = _left_parts(outcome, unit, wording, gone=_gone(view, result, index))
-        _pips_left(canvas, draw, _pips_lines(parts, column), (left + 6, line), theme)
+        lines = _pips_lines(parts, column)
+        if laid is not None:  # pairs laid, not pips: no pip beside them
+            put_text(canvas, (left + 6, line), lines[0], size=TYPE, colour=theme.muted,
+                     anchor="lm")  # fmt: skip
+            continue
+        _pips_left(canvas, draw, lines, (left + 6, line), theme)
 
 
 def _pips_left(

@@ -289,6 +289,34 @@ class Wording(QuickPickle):
         )
     )
 
+    # -- the pairs game, which counts pairs laid, not pips (hand.py, sheet.py, outcome.py) --
+    # TRANSLATORS: a move button of the pairs game: lay these pairs, e.g. "Lay 6-1 + 4-3, 5-0 + 3-2"
+    hand_lay_move: str = _text(N_("Lay {pairs}"))
+    # TRANSLATORS: under a tile of the hand picture in the pairs game: its pip sum (two tiles of
+    # equal sums make a pair)
+    hand_pair_sum: str = _text(N_("sum {sum}"))
+    alt_pairs_to_lay: str = _text(N_("Pairs you can lay: {pairs}."))
+    # TRANSLATORS: the score sheet of the pairs game, under a player: the pairs they laid
+    sheet_pairs_laid: tuple[str, ...] = _plural(Nn_("{count} pair laid", "{count} pairs laid"))
+    # TRANSLATORS: the score sheet of the pairs game, beside its title: how the match is won
+    sheet_pairs_goal: tuple[str, ...] = _plural(
+        Nn_("First to {count} pair wins", "First to {count} pairs wins")
+    )
+    # TRANSLATORS: the score sheet of the pairs game: how the hand ended (a player laid them)
+    sheet_end_pairs: tuple[str, ...] = _plural(Nn_("{count} pair", "{count} pairs"))
+    outcome_pairs_won: tuple[str, ...] = _plural(
+        Nn_(
+            "Hand {number}: {out} laid {count} pair and won it.",
+            "Hand {number}: {out} laid {count} pairs and won it.",
+        )
+    )
+    outcome_pairs_blocked_won: str = _text(
+        N_("Hand {number}: no more pairs could be laid; {names} laid more and won it.")
+    )
+    outcome_pairs_blocked_none: str = _text(
+        N_("Hand {number}: no more pairs could be laid, and both laid as many: nobody won it.")
+    )
+
     # -- methods ---------------------------------------------------------------------------
 
     def number(self, value: int | float, *, decimals: int | None = None) -> str:

@@ -58,7 +58,7 @@ def pairs_table_with_an_exchange() -> tuple[Table, Exchange]:
 def test_the_public_log_and_views_show_a_pairs_exchange_face_down() -> None:
     table, exchange = pairs_table_with_an_exchange()
     log = "\n".join(ENGLISH.say(line) for line in table.log)
-    assert "exchange" in log and str(exchange.tile) not in log
+    assert "put a tile under the stock" in log and str(exchange.tile) not in log
     public = table.public_view()
     assert public.hand == () and public.legal == ()
     assert not any(isinstance(a, Exchange) for a in public.history)

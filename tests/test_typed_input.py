@@ -60,10 +60,10 @@ def test_a_long_options_text_is_refused_in_one_short_line() -> None:
     assert "more options than any game has" in refusal("a=1 " * 1000)
 
 
-def test_odd_values_reach_the_engine_as_its_refusals() -> None:
-    assert "must be one of" in refusal("pairs=sideways")
-    assert "at most 10,000" in refusal("target=999999")
-    assert "unknown option" in refusal("colour=red")
+def test_odd_values_reach_the_engine_and_come_back_in_player_words() -> None:
+    assert "Choose `seating` or `random` for the pairs" in refusal("pairs=sideways")
+    assert "from 1 to 10,000 for the target score, not 999,999" in refusal("target=999999")
+    assert "has no option “colour”" in refusal("colour=red")
     # A word where the teams of a larger set are counted: the engine's refusal, not a crash.
     assert "whole number" in refusal("set=9 teams=abc", game="gameroom")
 

@@ -7,9 +7,14 @@ changed. It lives in the kernel because every feature and the runtime below them
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cogs.common import engine_words
 from cogs.lang import Said
+from engine.errors import DominoError
+
+if TYPE_CHECKING:
+    from engine.variants.base import Variant
 
 
 class Refusal(Exception):
@@ -24,5 +29,14 @@ class Refusal(Exception):
 
     @classmethod
     def refusing(cls, error: BaseException) -> Refusal:
-        """The engine's refusal, passed on to the user (worded from its template)."""
+        """The engine's refusal, passed on to the user in player words (`engine_words`)."""
         return cls(Said.refusal(error))
+
+    @classmethod
+    def of_options(
+        cls, error: BaseException, kind: type[Variant], given: dict[str, Any]
+    ) -> Refusal:
+        """The engine's refusal of the options given for `kind`, naming the game."""
+        if isinstance(error, DominoError):
+            return cls(engine_words.option_refusal(error, kind, given))
+        return cls.refusing(error)

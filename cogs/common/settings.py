@@ -122,6 +122,11 @@ class Settings:
     #: Once ready, collect the garbage once and freeze what the bot holds (`settle_memory`);
     #: the tests, which start a bot per test in one long process, leave it off.
     settle_memory: bool = True
+    #: Set by `make demo` and `make playtest` only, never read from the environment: every
+    #: table's seed (and every puzzle's) follows from this and how many were opened before it
+    #: (`cogs.tables.table.seeds`), so one command deals the same match each time it runs.
+    #: None, as every live bot has it: each seed is secret and drawn from `secrets`.
+    demo_seed: str | None = None
     clock: Callable[[], float] = field(default=time.time)
     #: What reading the settings found worth saying, logged once logging is set up.
     notes: tuple[str, ...] = field(default=(), compare=False)

@@ -1,6 +1,7 @@
 """The `/domino` commands: new (a table), rules, help, end (moderators), puzzle, review (where
 you lost points in a finished match), settings, mine (your open tables and puzzles), and
-`/domino config language` (Manage Server: the language of the server's public table messages).
+`/domino config language` and `/domino config defaults` (anyone looks, Manage Server changes:
+the language of the server's public table messages; a new table's turn time and rating).
 
 Thin by design: each command parses its options and hands over to the table runner
 (`bot.tables`); the rules come from the engine's variant registry.
@@ -50,6 +51,8 @@ OPTION_WORD = re.compile(r"[a-z][a-z0-9-]{0,31}")
 OPTION_YES = ("true", "yes", "on")
 OPTION_NO = ("false", "no", "off")
 OPTION_SEPARATORS = str.maketrans({",": " ", ";": " "})
+#: The seconds a server's default turn may last (what the store accepts: data/servers.py).
+TURN_SECONDS = (10, 3600)
 
 
 def most_options() -> int:
@@ -117,6 +120,36 @@ def option_suggestions(game: str | None, current: str) -> list[app_commands.Choi
             if len(text) <= 100:
                 found.append(app_commands.Choice(name=(text + bounds)[:100], value=text))
     return found[:25]
+
+
+def chosen_game(interaction: discord.Interaction[Any]) -> str | None:
+    """The game `/domino new` names so far (while another option is being typed)."""
+    game = getattr(interaction.namespace, "game", None)
+    return game if isinstance(game, str) else None
+
+
+def number_suggestions(
+    game: str | None, name: str, current: object
+) -> list[app_commands.Choice[int]]:
+    """What `/domino new`'s own number options (target, set, teams) offer for the chosen game:
+    its values where it has a few (`set`: 6, 9, 12), else the typed number or the default with
+    the bounds beside; nothing for a game without that option (it is refused if given, naming
+    the game: "Kids' dominoes has no target score")."""
+    try:
+        kind = get_variant(game or "")
+    except DominoError:
+        return []
+    spec = next((spec for spec in kind.option_specs if spec.name == name), None)
+    if spec is None:
+        return []
+    typed = "".join(ch for ch in str(current or "") if ch.isdigit())[:6]
+    if spec.choices:
+        values = [c for c in spec.choices if type(c) is int and str(c).startswith(typed)]
+        return [app_commands.Choice(name=str(value), value=value) for value in values][:25]
+    default = spec.default if type(spec.default) is int else 0
+    value = int(typed) if typed else default
+    bounds = f" ({spec.minimum}–{spec.maximum})" if spec.maximum is not None else ""
+    return [app_commands.Choice(name=f"{value}{bounds}", value=value)]
 
 
 class Domino(commands.Cog):
@@ -190,8 +223,25 @@ class Domino(commands.Cog):
     async def _new_options(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
-        return option_suggestions(game if isinstance(game, str) else None, current)
+        return option_suggestions(chosen_game(interaction), current)
+
+    @new.autocomplete("target")
+    async def _new_target(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return number_suggestions(chosen_game(interaction), "target", current)
+
+    @new.autocomplete("tile_set")
+    async def _new_set(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return number_suggestions(chosen_game(interaction), "set", current)
+
+    @new.autocomplete("teams")
+    async def _new_teams(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return number_suggestions(chosen_game(interaction), "teams", current)
 
     @domino.command(name="rules", description="The rules of a game")
     @app_commands.describe(game="Which game")
@@ -241,11 +291,12 @@ class Domino(commands.Cog):
                 texts.HELP_MORE,
                 help=Command("domino help"),
                 language=Command("domino config language"),
+                defaults=Command("domino config defaults"),
                 settings=Command("domino settings"),
                 leaderboard=Command("leaderboard"),
                 stats=Command("stats"),
                 history=Command("history"),
-                season=" | ".join(w.slash(f"season {verb}") for verb in ("start", "end", "list")),
+                season=" | ".join(w.slash(f"season {verb}") for verb in ("list", "start", "end")),
             )
             + "\n\n"
             + w(texts.HELP_REVIEW, review=Command("domino review"), history=Command("history"))
@@ -387,6 +438,49 @@ class Domino(commands.Cog):
                 texts.LANGUAGE_FROM_LOCALE, language=native_name(public.language), command=command
             )
         await interaction.followup.send(text, ephemeral=True)
+
+    @config.command(name="defaults", description="New tables' turn time and rating in this server")
+    @app_commands.describe(
+        turn_time="Seconds per turn before an AI moves for a player (10 to 3600)",
+        rated="Do new tables count for the leaderboard unless their host says otherwise?",
+    )
+    async def config_defaults(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_time: int | None = None,
+        rated: bool | None = None,
+    ) -> None:
+        """Shows, or (Manage Server) sets, what a new table of this server gets when its host
+        does not say: the seconds of a turn and whether it is rated (`/domino new` reads them)."""
+        if interaction.guild_id is None:
+            raise Refusal(texts.GUILD_ONLY)
+        changes: dict[str, Any] = {}
+        if turn_time is not None:
+            least, most = TURN_SECONDS
+            if not least <= turn_time <= most:
+                raise Refusal(texts.TURN_TIME_BOUNDS, least=least, most=most, value=turn_time)
+            changes["turn_seconds"] = turn_time
+        if rated is not None:
+            changes["rated_by_default"] = rated
+        if changes and not interaction.permissions.manage_guild:
+            raise Refusal(texts.DEFAULTS_MANAGERS_ONLY)
+        # Acknowledged before anything is written: a refusal above is the answer itself.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if changes:
+            settings = await self.bot.db.update_server_settings(interaction.guild_id, **changes)
+        else:
+            settings = await self.bot.db.server_settings(interaction.guild_id)
+        w = mine(interaction)
+        forms = texts.DEFAULTS_RATED if settings.rated_by_default else texts.DEFAULTS_UNRATED
+        defaults = w.plural(*forms, settings.turn_seconds)
+        if changes:
+            defaults = w(texts.DEFAULTS_SAVED, defaults=defaults)
+        how = w(
+            texts.DEFAULTS_HOW,
+            new=Command("domino new"),
+            command=Command("domino config defaults"),
+        )
+        await interaction.followup.send(f"{defaults}\n{how}", ephemeral=True)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

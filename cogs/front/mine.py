@@ -121,7 +121,7 @@ class Mine:
                 continue
             if puzzle.over or puzzle.user_id != user_id:
                 continue
-            url = channel_url(puzzle.guild_id, puzzle.channel_id)
+            url = channel_url(puzzle.guild_id, puzzle.place)
             state = w(texts.MINE_PUZZLE, done=w.message(puzzle.game.progress.message))
             found.append(
                 Place(puzzle.id, w.game_name(puzzle.game_id), state, url, w(texts.MINE_GIVE_UP))

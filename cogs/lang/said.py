@@ -33,6 +33,16 @@ def english_from(provider: Callable[[], English]) -> None:
     _english[:] = [provider]
 
 
+#: How an engine refusal is put to players (`cogs.common.engine_words`, which needs the bot's
+#: texts and so lives above this package): given when it loads; the engine's own words until.
+_player_words: list[Callable[[Said], Said]] = []
+
+
+def refusals_reworded_by(reword: Callable[[Said], Said]) -> None:
+    """Say how `Said.refusal` puts an engine refusal in player words (called once, on load)."""
+    _player_words[:] = [reword]
+
+
 def _in_english() -> English:
     if not _english:
         raise RuntimeError("cogs.lang.words is not loaded: import cogs.lang")
@@ -109,12 +119,13 @@ class Said:
 
     @classmethod
     def refusal(cls, error: object) -> Said:
-        """An engine refusal as a sentence: from its `.message` when it has one, else its text
-        as it is."""
+        """An engine refusal as a sentence: from its `.message` when it has one, in player words
+        where they are known (`refusals_reworded_by`), else its text as it is."""
         message = getattr(error, "message", None)
-        if is_message(message):
-            return cls.from_message(str(message) if not isinstance(message, str) else message)
-        return cls(str(error))
+        if not is_message(message):
+            return cls(str(error))
+        said = cls.from_message(str(message) if not isinstance(message, str) else message)
+        return _player_words[0](said) if _player_words else said
 
     @staticmethod
     def game(variant_id: str) -> GameName:

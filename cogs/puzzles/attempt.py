@@ -3,7 +3,10 @@
 
 `Puzzle` holds the engine game, who plays it, where its message is and the last action's lines;
 `act` carries out one action of the player (cells typed as on the picture's rulers, read by
-`engine.puzzles.cells`) and refuses anything else with a `Refusal`, changing nothing. Its
+`engine.puzzles.cells`, or chosen in the menus, which give the same text) and refuses anything
+else with a `Refusal`, changing nothing. A Dominosa placement that fits the grid is taken, right
+or wrong; the player's Check says how many tiles are wrong (never where the right places are),
+and the puzzle is solved once the grid is covered as its solution has it. Its
 state as a JSON document, for the database, is `to_state` / `from_state`. The Discord side
 (storing, the message) is `cogs.puzzles.runner`, its buttons and forms
 `cogs.puzzles.components`.
@@ -47,6 +50,7 @@ class Puzzle:
     game: DominosaGame | QuadrilleGame
     guild_id: int = 0
     channel_id: int = 0
+    thread_id: int | None = None  # its thread in that channel, where its message is
     message_id: int | None = None
     last: list[Said] = field(default_factory=list)  # what the last action did, worded per reader
     over: bool = False
@@ -55,6 +59,11 @@ class Puzzle:
     solve: PuzzleSolve | None = None  # set when the last tile goes down, for the database
     #: The store's revision this attempt was read at (`cogs.puzzles.runner`); not its state.
     revision: int = field(default=0, compare=False)
+
+    @property
+    def place(self) -> int:
+        """Where its message is: its thread, or the channel where no thread could be made."""
+        return self.thread_id or self.channel_id
 
     @property
     def setting(self) -> str:
@@ -77,6 +86,7 @@ class Puzzle:
             "game": self.game.to_json(),
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
+            "thread_id": self.thread_id,
             "message_id": self.message_id,
             "last": [line.to_json() for line in self.last],
             "started": self.started,
@@ -93,6 +103,7 @@ class Puzzle:
             game=load_game(state["game"]),
             guild_id=int(state.get("guild_id") or 0),
             channel_id=int(state.get("channel_id") or 0),
+            thread_id=int(state["thread_id"]) if state.get("thread_id") else None,
             message_id=state.get("message_id"),
             last=_last_lines(state.get("last")),
             started=float(state.get("started") or 0.0),
@@ -134,12 +145,21 @@ class Puzzle:
                 line = puzzle_texts.puzzle_hint(shown.text)
             else:
                 hint = game.hint()
-                game.place(*hint.placement)
+                if hint.takes_away:  # a tile the solution does not have: taken away
+                    game.remove(hint.placement[0])
+                else:
+                    game.place(*hint.placement)
                 line = puzzle_texts.puzzle_hint(hint.text)
+        elif verb == "check":
+            if not isinstance(game, DominosaGame):
+                raise Refusal(texts.NO_SUCH_TABLE)
+            line = puzzle_texts.puzzle_checked(len(game.wrong()), game.progress.placed)
         else:
             self.over = True
             line = Said.of(puzzle_texts.PUZZLE_GAVE_UP)
         lines = [line]
+        if isinstance(game, DominosaGame) and game.covered and not game.solved:
+            lines.append(Said.of(puzzle_texts.PUZZLE_COVERED_WRONG))
         if game.solved:
             self.over = True
             took = max(0.0, now - self.started) if self.started else 0.0

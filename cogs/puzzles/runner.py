@@ -1,12 +1,16 @@
 """`/domino puzzle`: Dominosa or Quadrille as a solitaire for one player, like a table.
 
 The puzzle message (picture, progress, last action) is public: anyone may watch, only the player
-who opened it acts. Buttons are `DynamicItem`s carrying the puzzle id (`dp:{id}:{verb}`), so they
-work after a restart; the attempt is stored after every action (the engine's saved form, which
-replays and checks every placement, and when it was opened) before the message changes. Place
-and Remove open a short form (a modal) for the cells, named as on the picture's rulers (column
+who opened it acts. It is posted in a thread of the channel, started from a line saying who opens
+which puzzle (as a table's thread is started from its lobby), or in the channel where no thread
+can be started. Buttons and menus are `DynamicItem`s carrying the puzzle id (`dp:{id}:{verb}`),
+so they work after a restart; the attempt is stored after every action (the engine's saved form,
+which replays every placement, and when it was opened) before the message changes. A Dominosa
+tile is chosen by its row, then in a menu of that row's tiles sent to the player alone; Place and
+Remove open a short form (a modal) for typed cells, named as on the picture's rulers (column
 letter, row number: `C3-D3`; a Quadrille tile also gives its numbers: `B1=3 C1=5`), read by
-`engine.puzzles.cells`.
+`engine.puzzles.cells`. A Dominosa placement that fits the grid is taken, right or wrong: Check
+counts the wrong ones.
 
 The attempt itself (its state and what each action does) is `cogs.puzzles.attempt`; its buttons
 and form are `cogs.puzzles.components`, its rows and how the runtime calls it `cogs.puzzles.kind`;
@@ -24,7 +28,7 @@ import io
 import logging
 import secrets
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 
@@ -36,7 +40,15 @@ from cogs.common.refusal import Refusal
 from cogs.lang import Command, Words
 from cogs.puzzles import texts as puzzle_texts
 from cogs.puzzles.attempt import Puzzle
-from cogs.puzzles.components import FORM_ID, VERBS, CellsForm, PuzzleButton, typed_values
+from cogs.puzzles.components import (
+    FORM_ID,
+    VERBS,
+    CellsForm,
+    PuzzleButton,
+    RowMenu,
+    TileMenu,
+    typed_values,
+)
 from cogs.puzzles.kind import KIND, PuzzleKind, PuzzleRows
 from cogs.runtime.runtime import runtime_of
 from cogs.runtime.shown import digest
@@ -44,6 +56,7 @@ from cogs.runtime.store import Store
 from data.models import Cap, Change, Job, LiveTable, PuzzleSolve, Shown
 from engine.errors import DominoError
 from engine.puzzles import DominosaGame, QuadrilleGame, generate
+from engine.puzzles.cells import cell_text, pair_text, row_name
 
 if TYPE_CHECKING:
     from cogs.common.bot import DominoBot
@@ -53,6 +66,7 @@ log = logging.getLogger(__name__)
 COLOUR = colours.PUZZLE
 FORGET_SECONDS = 5.0  # a finished attempt's row stays while its last redraw is delivered
 REDRAW_LATER = 2.0  # the stored redraw is due after this: the click itself redraws at once
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # an attempt's thread hides after a quiet day
 
 
 class Puzzles:
@@ -82,6 +96,7 @@ class Puzzles:
         bot.add_listener(self.on_raw_message_delete)
         bot.add_listener(self.on_raw_bulk_message_delete)
         bot.add_listener(self.on_guild_channel_delete)
+        bot.add_listener(self.on_raw_thread_delete)
         self.runtime.register(PuzzleKind(self.store, self.run_job, self.show, self._forget))
 
     def _forget(self, puzzle_id: str) -> None:
@@ -127,7 +142,7 @@ class Puzzles:
             puzzle.id,
             puzzle.guild_id,
             puzzle.channel_id,
-            None,
+            puzzle.thread_id,
             puzzle.message_id,
             puzzle.to_state(),
             now,
@@ -193,7 +208,7 @@ class Puzzles:
             self.drawn[puzzle.id] = shows
             return
         if puzzle.message_id is not None:
-            where = Shown(puzzle.id, "puzzle", puzzle.channel_id, puzzle.message_id, shows)
+            where = Shown(puzzle.id, "puzzle", puzzle.place, puzzle.message_id, shows)
             await self.bot.db.save_shown(where)
 
     async def _redraw(self, puzzle: Puzzle, w: Words) -> bool:
@@ -203,7 +218,7 @@ class Puzzles:
             return True
         shows = self._shows(puzzle, w)
         embed, file = await self._picture(puzzle, w)
-        channel = self.bot.get_partial_messageable(puzzle.channel_id)
+        channel = self.bot.get_partial_messageable(puzzle.place)
         try:
             await channel.get_partial_message(puzzle.message_id).edit(
                 embed=embed, attachments=[file], view=self._view(puzzle, w)
@@ -211,8 +226,21 @@ class Puzzles:
         except discord.NotFound:
             log.info("puzzle %s: its message is gone", puzzle.id)
             return False
+        if puzzle.over and puzzle.thread_id is not None:
+            await self._say_ended(puzzle, embed.title or "", w)
         await self._note_drawn(puzzle, shows)
         return True
+
+    async def _say_ended(self, puzzle: Puzzle, title: str, w: Words) -> None:
+        """The line in the channel that started the attempt's thread says how it ended (solved
+        and in what time, given up, put away) instead of inviting to follow it. A thread
+        started from a message shares its id."""
+        ended = " ".join(w.say(line) for line in puzzle.last)
+        channel = self.bot.get_partial_messageable(puzzle.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # the line may be gone: it only tells
+            await channel.get_partial_message(puzzle.thread_id or 0).edit(
+                content=f"{title} · {ended}"[:2000]
+            )
 
     async def _gone(self, puzzle: Puzzle) -> None:
         """The attempt's message is gone (a moderator deleted it, or its channel): nobody can
@@ -245,6 +273,9 @@ class Puzzles:
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.put_away_gone(await self.bot.db.puzzles_in_channel(channel.id))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.put_away_gone(await self.bot.db.puzzles_in_channel(payload.thread_id))
 
     async def _compare(self, puzzle: Puzzle, solve: PuzzleSolve) -> None:
         """Say how the solve compares with the player's best before it (the solve itself is
@@ -285,12 +316,59 @@ class Puzzles:
         return embed, file
 
     def _view(self, puzzle: Puzzle, w: Words) -> discord.ui.View | None:
+        """The puzzle's controls: for Dominosa the menu of rows (a tile chosen without typing)
+        over the buttons, Check among them; for Quadrille, whose tiles need their numbers
+        typed, the buttons."""
         if puzzle.over:
             return None
         view = discord.ui.View(timeout=None)
+        game = puzzle.game
+        if isinstance(game, DominosaGame):
+            rows = [w(puzzle_texts.PUZZLE_ROW, row=row_name(row)) for row in range(game.board.rows)]
+            view.add_item(RowMenu(puzzle.id, rows, w(puzzle_texts.PUZZLE_CHOOSE_ROW)))
         for verb in VERBS:
-            view.add_item(PuzzleButton(puzzle.id, verb, w))
+            if verb != "check" or isinstance(game, DominosaGame):
+                view.add_item(PuzzleButton(puzzle.id, verb, w))
         return view
+
+    def _tiles_menu(self, puzzle: Puzzle, row: int, w: Words) -> tuple[str, discord.ui.View | None]:
+        """The player's own menu of the tiles in `row` (placements starting there, tiles there
+        to take away), and the line above it; no menu when the puzzle is over or the row is
+        not on the grid."""
+        game = puzzle.game
+        if puzzle.over or not isinstance(game, DominosaGame):
+            return "", None
+        places, takes = game.row_choices(row)
+        if not places and not takes:
+            return "", None
+        options = [
+            (w(puzzle_texts.PUZZLE_PLACE_CHOICE, cells=pair_text(*p.cells), tile=str(p.tile)),
+             f"place {pair_text(*p.cells)}")
+            for p in places
+        ] + [
+            (w(puzzle_texts.PUZZLE_REMOVE_CHOICE, cells=pair_text(*t.cells), tile=str(t.tile)),
+             f"remove {cell_text(t.cells[0])}")
+            for t in takes
+        ]  # fmt: skip
+        name = row_name(row)
+        view = discord.ui.View(timeout=None)
+        placeholder = w(puzzle_texts.PUZZLE_CHOOSE_TILE, row=name)
+        view.add_item(TileMenu(puzzle.id, row, options, placeholder))
+        return w(puzzle_texts.PUZZLE_ROW_TILES, row=name), view
+
+    async def row_chosen(
+        self, interaction: discord.Interaction[Any], puzzle_id: str, row: int
+    ) -> None:
+        """A row chosen on the puzzle message: its tiles are offered to the player alone."""
+        puzzle = await self._get(puzzle_id)
+        if interaction.user.id != puzzle.user_id:
+            raise Refusal(puzzle_texts.PUZZLE_NOT_YOURS, command=Command("domino puzzle"))
+        if puzzle.over:
+            raise Refusal(texts.NO_SUCH_TABLE)
+        text, view = self._tiles_menu(puzzle, row, mine(interaction))
+        if view is None:
+            raise Refusal(puzzle_texts.PUZZLE_TWO_CELLS)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     async def open(
         self,
@@ -312,6 +390,8 @@ class Puzzles:
             game = QuadrilleGame()
         else:
             seed = secrets.token_hex(16)  # the solution follows from it: never shown
+            if self.bot.settings.demo_seed is not None:  # a scripted demo, never a live bot
+                seed = f"{self.bot.settings.demo_seed}:puzzle"
             game = DominosaGame(await asyncio.to_thread(generate, size, difficulty, seed))
         user = interaction.user
         now = self.bot.settings.clock()
@@ -329,15 +409,45 @@ class Puzzles:
         embed, file = await self._picture(puzzle, w)
         view = self._view(puzzle, w)
         assert view is not None
-        message = await interaction.followup.send(embed=embed, file=file, view=view, wait=True)
+        title = embed.title or ""
+        said = w(puzzle_texts.PUZZLE_IN_THREAD, name=texts.user_text(puzzle.name), title=title)
+        starter = await interaction.followup.send(content=said, wait=True)
+        thread_id = await self._thread(starter, title)
+        message: discord.Message | discord.WebhookMessage
+        if thread_id is None:  # no thread here: the puzzle plays in the channel
+            message = await starter.edit(content=None, embed=embed, attachments=[file], view=view)
+        else:
+            thread = self.bot.get_partial_messageable(thread_id)
+            message = await thread.send(embed=embed, file=file, view=view)
+            puzzle.thread_id = thread_id
         puzzle.message_id = message.id
         try:
             await self._commit(puzzle, new=True)
         except Refusal:
             with contextlib.suppress(discord.HTTPException):  # not stored: nothing to play
                 await message.delete()
+                if thread_id is not None:
+                    await starter.delete()
+                    await self.bot.http.edit_channel(thread_id, archived=True)  # out of sight
             raise
         await self._note_drawn(puzzle, self._shows(puzzle, w))
+
+    async def _thread(self, starter: discord.WebhookMessage, title: str) -> int | None:
+        """A thread for the attempt, started from the line that opened it in the channel, as
+        a table's thread is started from its lobby (`cogs.tables.messages.thread`); None where
+        the channel allows none (a DM, a thread, no permission, Discord failing): the puzzle
+        then plays in the channel."""
+        try:
+            thread = await self.bot.http.start_thread_with_message(
+                starter.channel.id,
+                starter.id,
+                name=title[:100],
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as error:
+            log.info("puzzle in channel %s: no thread (%s)", starter.channel.id, error)
+            return None
+        return int(thread["id"])
 
     async def click(self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str) -> None:
         # Not under the puzzle's lock (a redraw may hold it): the form must open at once, and
@@ -366,11 +476,19 @@ class Puzzles:
         await self.act(interaction, found["puzzle"], found["verb"], text)
 
     async def act(
-        self, interaction: discord.Interaction[Any], puzzle_id: str, verb: str, text: str
+        self,
+        interaction: discord.Interaction[Any],
+        puzzle_id: str,
+        verb: str,
+        text: str,
+        *,
+        menu_row: int | None = None,
     ) -> None:
         """One action: acknowledged at once, stored, then the puzzle message is redrawn. Its
-        refusals reach the error path through its callers (the button, the form, or
-        `on_interaction` for a form opened before a restart)."""
+        refusals reach the error path through its callers (the button, the form, the tiles'
+        menu, or `on_interaction` for a form opened before a restart). A tile chosen in the
+        player's menu of a row (`menu_row`) leaves that menu offering the row's tiles as they
+        now are, under what the choice did."""
         await interaction.response.defer()
         async with self.locks[puzzle_id]:
             puzzle = await self._get(puzzle_id)
@@ -386,3 +504,11 @@ class Puzzles:
             await self._commit(puzzle)
             if not await self._redraw(puzzle, await self.bot.audience.public(interaction)):
                 await self._gone(puzzle)
+        if menu_row is not None:
+            w = mine(interaction)
+            said = "\n".join(w.say(line) for line in puzzle.last)
+            text, menu = self._tiles_menu(puzzle, menu_row, w)
+            with contextlib.suppress(discord.HTTPException):  # the menu is a convenience
+                await interaction.edit_original_response(
+                    content=f"{said}\n{text}" if text else said, view=menu
+                )

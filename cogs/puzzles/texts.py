@@ -13,8 +13,8 @@ PUZZLE_TITLES = {
 PUZZLE_HOWS = {
     "dominosa": N_(
         "Find where every tile lies: each pair of side-by-side numbers is one tile, and every "
-        "tile of the set appears exactly once. Name cells by column letter and row number, as on "
-        "the picture: **C3-D3** places the tile on C3 and D3; **C3** removes the tile there."
+        "tile of the set appears exactly once. Choose a row, then a tile in it; or type cells as "
+        "on the picture (**C3-D3**). Mistakes are yours to find: **Check** counts them."
     ),
     "quadrille": N_(
         "Fill the figure with all 28 tiles so that each 2 x 2 square shows one number and every "
@@ -103,3 +103,44 @@ def puzzle_best(seconds: float, best: float | None) -> Said:
     if seconds < best:
         return Said.of(NEW_BEST, time=duration(best))
     return Said.of(YOUR_BEST, time=duration(best))
+
+
+# -- Dominosa played freely: placements by menus, mistakes told only when checked, a thread --
+PUZZLE_CHECK = N_("Check")
+PUZZLE_CHECK_NONE = N_("Check: no tile is placed yet.")
+PUZZLE_CHECK_RIGHT = Nn_(
+    "Check: {count} tile placed, and it is right.",
+    "Check: {count} tiles placed, and all are right.",
+)
+PUZZLE_CHECK_WRONG = Nn_(
+    "Check: {count} of the {placed} tiles placed is wrong.",
+    "Check: {count} of the {placed} tiles placed are wrong.",
+)
+PUZZLE_CHECK_ALL_WRONG = Nn_(
+    "Check: {count} tile placed, and it is wrong.",
+    "Check: {count} tiles placed, and none is right.",
+)
+PUZZLE_COVERED_WRONG = N_(
+    "Every cell is covered, but not as the solution has it: Check counts the tiles to move."
+)
+PUZZLE_CHOOSE_ROW = N_("Place or take away a tile: choose a row")
+PUZZLE_ROW = N_("Row {row}")
+PUZZLE_CHOOSE_TILE = N_("Choose a tile in row {row}")
+# TRANSLATORS: a choice of the tiles' menu: the cells (as on the picture) and the tile there
+PUZZLE_PLACE_CHOICE = N_("{cells}: place {tile}")
+PUZZLE_REMOVE_CHOICE = N_("{cells}: take {tile} away")
+PUZZLE_ROW_TILES = N_(
+    "Row {row}: choose a tile to place (to the right or down), or one to take away."
+)
+PUZZLE_IN_THREAD = N_("{name} is solving a puzzle: {title}. Follow it in its thread.")
+
+
+def puzzle_checked(wrong: int, placed: int) -> Said:
+    """What a Check says: how many of the tiles placed are wrong, never which or where."""
+    if not placed:
+        return Said.of(PUZZLE_CHECK_NONE)
+    if not wrong:
+        return Said.counted(PUZZLE_CHECK_RIGHT, placed)
+    if wrong == placed:
+        return Said.counted(PUZZLE_CHECK_ALL_WRONG, placed)
+    return Said.counted(PUZZLE_CHECK_WRONG, wrong, placed=placed)

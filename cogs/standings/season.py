@@ -1,9 +1,10 @@
-"""`/season start|end|list` for moderators, and the background task that ends seasons on
-schedule (starting the next one where the server asked for repeating seasons).
+"""`/season list` for everyone, `/season start|end` for moderators, and the background task
+that ends seasons on schedule (starting the next one where the server asked for repeating
+seasons).
 
-Moderators are members with Manage Server. The command group carries that as its default
-permission (Discord hides it from others), and every handler checks it again at run time,
-because a server's admins can hand the command to anyone in Integrations settings.
+Moderators are members with Manage Server. Discord sets a default permission per top-level
+command only, and every player may look at the seasons (`list`), so the group is shown to all
+and `start` and `end` check the permission when they run (say so in their descriptions).
 Answers: the moderator gets an ephemeral confirmation, and the channel a public announcement,
 so everyone learns that a season started or ended; refusals stay ephemeral.
 """
@@ -43,9 +44,8 @@ def require_manager(interaction: discord.Interaction[Any]) -> None:
 class Seasons(commands.Cog):
     season = app_commands.Group(
         name="season",
-        description="(Moderators) this server's seasons",
+        description="This server's seasons",
         guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
     )
 
     def __init__(self, bot: DominoBot) -> None:
@@ -83,7 +83,9 @@ class Seasons(commands.Cog):
 
     # -- commands -----------------------------------------------------------------------------
 
-    @season.command(name="start", description="Start a new season (the standings start afresh)")
+    @season.command(
+        name="start", description="(Moderators) Start a new season: the standings start afresh"
+    )
     @app_commands.describe(
         name="Its name (Season N if left out)",
         days="End it by itself after this many days",
@@ -129,7 +131,7 @@ class Seasons(commands.Cog):
         await interaction.followup.send(started(mine(interaction)), ephemeral=True)
         await interaction.followup.send(started(await self.bot.audience.public(interaction)))
 
-    @season.command(name="end", description="End the current season now")
+    @season.command(name="end", description="(Moderators) End the current season now")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         require_manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -153,7 +155,6 @@ class Seasons(commands.Cog):
 
     @season.command(name="list", description="Every season of this server")
     async def list_seasons(self, interaction: discord.Interaction[Any]) -> None:
-        require_manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id or 0
         seasons = await self.bot.db.seasons(guild_id)

@@ -24,8 +24,8 @@ from cogs.tables.ending import Ending
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
-from engine.variants.pairs import Exchange
-from render.hand import exchange_label, turn_note
+from engine.variants.pairs import Exchange, LayPairs
+from render.hand import exchange_label, lay_label, turn_note
 
 COLOUR = colours.TABLE
 #: How many of the last moves the board's words repeat (the picture shows the tiles, not who
@@ -195,19 +195,22 @@ def move_labels(
     legal: tuple[Action, ...], w: Words, view: SeatView | None = None
 ) -> tuple[list[str], bool]:
     """Labels for the moves in the player's words (`w`), and whether they fit on buttons
-    (plays, draws and passes do; a variant's own actions go into a menu with their full
-    description)."""
+    (plays, draws, passes and the pairs game's moves do; another variant's own actions go into
+    a menu with their full description)."""
     wording = w.wording()
     labels = [
         render.move_label(action, wording=wording, view=view)
         if isinstance(action, Play | Draw | Pass)
         else exchange_label(action, wording=wording)
         if isinstance(action, Exchange)
+        else lay_label(action, wording=wording)
+        if isinstance(action, LayPairs)
         else w.message(str(action))
         for action in legal
     ]
-    # A pairs exchange is one tile under the stock: a short label, a button like a play.
-    simple = all(isinstance(action, Play | Draw | Pass | Exchange) for action in legal)
+    # A pairs exchange is one tile under the stock, a laying of pairs at most three pairs: short
+    # labels, buttons like plays (a menu only when there are more than the buttons' rows hold).
+    simple = all(isinstance(action, Play | Draw | Pass | Exchange | LayPairs) for action in legal)
     return labels, simple
 
 

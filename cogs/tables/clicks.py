@@ -167,6 +167,7 @@ class Clicks:
         hands: Hands,
         answers: Answers,
         notices: Notices,
+        seeds: Callable[[], str] = new_seed,
     ) -> None:
         self.db = db
         self.read = read
@@ -179,6 +180,7 @@ class Clicks:
         self.hands = hands
         self.answers = answers
         self.notices = notices
+        self.seeds = seeds  # a rematch's seed (`table.seeds`)
         #: The one table from a board button's verb (`dt:{table}:{verb}`) to its handler.
         self.verbs: dict[str, Handler] = {
             "hand": self.show_hand,
@@ -395,7 +397,7 @@ class Clicks:
                     raise Refusal(texts.NOT_SEATED)
                 return table.rematch_id  # the lobby to join
             check_room(user, places, self.most, table)
-            lobby = table.rematch_lobby(user, secrets.token_hex(5), new_seed(), self.clock())
+            lobby = table.rematch_lobby(user, secrets.token_hex(5), self.seeds(), self.clock())
             # In the old table's thread, if it had one: a thread cannot start another.
             lobby.channel_id = table.thread_id or table.channel_id
             lobby.thread_id = table.thread_id
@@ -437,16 +439,25 @@ class Clicks:
 
     async def tables_in(self, channel_id: int) -> list[Table]:
         """The unfinished tables that play in `channel_id` (or in it as their thread), of
-        every process, oldest first."""
-        found = []
-        for table_id in await self.db.tables_in_channel(channel_id):
+        every process, oldest first; with the open rematch lobby of a finished one, which
+        waits in the old table's thread (so in another channel) yet belongs to this one."""
+        found: dict[str, Table] = {}
+        waiting = list(await self.db.tables_in_channel(channel_id))
+        seen: set[str] = set()
+        while waiting:
+            table_id = waiting.pop()
+            if table_id in seen:
+                continue
+            seen.add(table_id)
             try:
                 async with self.read(table_id) as table:
                     if not table.finished:
-                        found.append(table)
+                        found[table.id] = table
+                    elif table.rematch_id is not None:
+                        waiting.append(table.rematch_id)
             except Refusal:
                 continue  # gone meanwhile
-        return sorted(found, key=lambda table: table.created_at)
+        return sorted(found.values(), key=lambda table: table.created_at)
 
     async def end_table(self, interaction: Interaction, table_id: str | None) -> None:
         """A moderator's /domino end: the newest table of the channel (or the one named)."""

@@ -77,6 +77,7 @@ class Lobbies:
         clock: Callable[[], float],
         most: int,
         levels: Sequence[str],
+        seeds: Callable[[], str] = new_seed,
     ) -> None:
         self.db = db
         self.audience = audience
@@ -86,6 +87,7 @@ class Lobbies:
         self.clock = clock
         self.most = most  # tables a person may host or sit at (`check_room`)
         self.levels = tuple(levels)
+        self.seeds = seeds  # a new table's seed (`table.seeds`)
 
     async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
         if interaction.guild is None or interaction.channel is None:
@@ -101,7 +103,7 @@ class Lobbies:
         table = Table(
             id=secrets.token_hex(5),
             lobby=Lobby(setup, host_id=user.id),
-            seed=new_seed(),
+            seed=self.seeds(),
             created_at=self.clock(),
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,

@@ -42,8 +42,10 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     return [words for flag, words in REQUIRED if not getattr(granted, flag)]
 
 
-def options_text(table: Table) -> str:
-    return " ".join(f"{name}={value}" for name, value in sorted(table.setup.options.items()))
+def options_text(table: Table, w: Words) -> str:
+    """The options the host chose, in players' words (`target score: 150 · teams: 2 teams`)."""
+    chosen = sorted(table.setup.options.items())
+    return " · ".join(texts.option_words(w, name, value) for name, value in chosen)
 
 
 def partner_note(table: Table) -> str | None:
@@ -83,7 +85,7 @@ def lobby_embed(table: Table, w: Words) -> discord.Embed:
         w,
         host,
         chosen_summary(w.game_summary(kind.id), kind, table.setup.options),
-        options_text(table),
+        options_text(table, w),
         table.setup.turn_seconds,
         table.setup.rated,
         with_ai=any(seat.is_ai for seat in table.lobby.occupied),
@@ -140,14 +142,16 @@ def option_value(value: object) -> str:
 
 def option_choices(table: Table, w: Words) -> list[tuple[str, str]]:
     """The host's options menu: every value of the game's options that have a few choices
-    (`pairs=seating`, `pairs=random`), the table's current ones marked; values `name=value`."""
+    ("pairs: partners sit opposite", "pairs: partners drawn at random"), the table's current
+    ones marked; values `name=value`, as `/domino new` types them."""
     chosen = table.setup.options
     found: list[tuple[str, str]] = []
     for spec in table.setup.kind.option_specs:
         current = chosen.get(spec.name, spec.default)
         for choice in spec.choices:
             text = f"{spec.name}={option_value(choice)}"
-            label = w(texts.OPTION_NOW, option=text) if choice == current else text
+            shown = texts.option_words(w, spec.name, choice)
+            label = w(texts.OPTION_NOW, option=shown) if choice == current else shown
             found.append((label, text))
     return found[:25]
 

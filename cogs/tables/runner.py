@@ -44,7 +44,7 @@ from cogs.tables.places import Places
 from cogs.tables.publisher import Publisher
 from cogs.tables.robots import LAST_RESORT_LEVEL, Robots
 from cogs.tables.rows import KIND, Due, TableStore, stored_copy
-from cogs.tables.table import Phase, Step, Table
+from cogs.tables.table import Phase, Step, Table, seeds
 from data import Job, OutboxItem, TurnClock
 from engine.ai import LEVELS
 from engine.errors import DominoError
@@ -107,6 +107,7 @@ class Tables:
             clock=self.clock,
             most=self.settings.tables_per_user,
             levels=self.levels,
+            seeds=seeds(self.settings.demo_seed),
         )
         self.clicks = Clicks(
             bot.db,
@@ -120,6 +121,7 @@ class Tables:
             hands=self.publisher.hands,
             answers=self.publisher.answers,
             notices=self.publisher.notices,
+            seeds=self.lobbies.seeds,
         )
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
         self.robots = Robots(self.levels, self.clock, self.settings.ai_budget_ms, bot.workers)

@@ -107,7 +107,7 @@ class Setup:
         try:
             counts = kind.players_for(given) or kind.player_counts
         except DominoError as error:
-            raise Refusal.refusing(error) from None
+            raise Refusal.of_options(error, kind, given) from None
         most = max(counts)
         if seats is not None and seats > most:
             raise Refusal(texts.TOO_MANY_SEATS, game=Said.game(kind.id), most=most)
@@ -121,7 +121,7 @@ class Setup:
             fitting = [count for count in counts if count <= size] or [min(counts)]
             kind(fitting[-1], given)
         except DominoError as error:
-            raise Refusal.refusing(error) from None
+            raise Refusal.of_options(error, kind, given) from None
         check_length(kind, given)
         return cls(kind.id, given, size, turn_seconds, rated, hints)
 

@@ -16,7 +16,9 @@ done now (`cogs.tables.offers`: the `can_…` questions the buttons are asked of
 from __future__ import annotations
 
 import copy
+import itertools
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import render.labels
@@ -45,6 +47,16 @@ def new_seed() -> str:
     thread names) is made from it, and knowing one's own hand and the table's id narrows
     nothing."""
     return secrets.token_hex(16)
+
+
+def seeds(demo_seed: str | None) -> Callable[[], str]:
+    """Where a bot's seeds come from: `new_seed`, unless the bot plays a scripted demo
+    (`Settings.demo_seed`, which no live bot has): then the demo seed and a count, so the same
+    demo deals the same hands in the same order every time."""
+    if demo_seed is None:
+        return new_seed
+    count = itertools.count(1)
+    return lambda: f"{demo_seed}:{next(count)}"
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,13 @@
 the state is small and the bot saves it as JSON after every action, so copies would buy nothing.
 
 A placement is two side-by-side cells, in either order; the tile is the pair of numbers under
-them. A placement is refused (`IllegalAction`, with a reason a player can read) when a cell is
-off the grid, the cells are not side by side, a cell is already covered, that tile is already
-placed, or no solution keeps it together with the tiles already placed (the reason then says
-what would go wrong). So every tile on the board is where the solution has it.
+them. Placements are free, as on paper: one is refused (`IllegalAction`, with a reason a player
+can read) only when it does not fit the grid (a cell off it, cells not side by side, a cell
+already covered); a tile placed twice, or where the solution does not have it, is accepted and
+drawn. The puzzle says nothing of mistakes until asked: `wrong` lists the tiles not where the
+solution has them (the player's Check says how many), and the puzzle is `solved` only when every
+cell is covered as the solution has it. A hint with a wrong tile on the board names that tile
+and takes it away (`Hint.takes_away`); otherwise it places the next tile reasoning finds.
 
 The saved form is the record of the attempt: the puzzle and the actions in order,
 
@@ -42,8 +45,7 @@ from engine.puzzles.cells import (
     row_name,
 )
 from engine.puzzles.dominosa import DominosaPuzzle, Placement
-from engine.puzzles.dominosa_board import solve
-from engine.puzzles.dominosa_hints import Hint, next_hint, no_solution_text
+from engine.puzzles.dominosa_hints import Hint, next_hint
 from engine.puzzles.saved import read_saved, replay_actions
 from engine.tiles import Tile
 
@@ -82,7 +84,6 @@ class DominosaGame:
         self.board = puzzle.board
         self._spots: list[int] = []  # in the order placed
         self._covered: dict[Cell, int] = {}
-        self._tile_spot: dict[Tile, int] = {}
         self.actions: list[dict[str, Any]] = []
         self.hints_used = 0
 
@@ -103,7 +104,24 @@ class DominosaGame:
 
     @property
     def solved(self) -> bool:
+        """Every cell covered, and every tile where the solution has it (the grid has one
+        solution: covering it with each tile once is that solution)."""
+        return len(self._spots) == self.board.tile_count and not self.wrong()
+
+    @property
+    def covered(self) -> bool:
+        """Every cell is covered, rightly or not."""
         return len(self._spots) == self.board.tile_count
+
+    def wrong(self) -> tuple[Placed, ...]:
+        """The tiles on the board that are not where the solution has them, in the order
+        placed: what a Check counts (it never says where the right places are)."""
+        right = self.puzzle.solution_spots
+        return tuple(
+            Placed(self.board.spot_pair(spot), self.board.tile(spot))
+            for spot in self._spots
+            if spot not in right
+        )
 
     def tile_at(self, cell: Cell) -> Placed | None:
         spot = self._covered.get(cell)
@@ -111,10 +129,34 @@ class DominosaGame:
             return None
         return Placed(self.board.spot_pair(spot), self.board.tile(spot))
 
+    def row_choices(self, row: int) -> tuple[tuple[Placed, ...], tuple[Placed, ...]]:
+        """What a player may do in `row` (0-based): the placements that start there (a free
+        cell with the free cell to its right, or below it), and the tiles covering a cell of
+        it, to take away; each in reading order. At most 2 x columns - 1 in all, so they fit
+        one menu."""
+        board = self.board
+        if not 0 <= row < board.rows:
+            return (), ()
+        places: list[Placed] = []
+        takes: dict[int, Placed] = {}
+        for column in range(board.cols):
+            cell = (row, column)
+            spot = self._covered.get(cell)
+            if spot is not None:
+                takes.setdefault(spot, Placed(board.spot_pair(spot), board.tile(spot)))
+                continue
+            for other in ((row, column + 1), (row + 1, column)):
+                if board.on_grid(other) and other not in self._covered:
+                    found = board.spot(cell, other)
+                    assert found is not None
+                    places.append(Placed((cell, other), board.tile(found)))
+        return tuple(places), tuple(takes.values())
+
     # -- actions --------------------------------------------------------------------------------
 
     def check(self, first: Cell, second: Cell) -> int:
-        """The spot of a legal placement; raises `IllegalAction` with the reason otherwise."""
+        """The spot of a placement that fits the grid (right or wrong); raises `IllegalAction`
+        with the reason otherwise."""
         board = self.board
         first, second = player_cell(first), player_cell(second)
         for cell in (first, second):
@@ -143,21 +185,6 @@ class DominosaGame:
                     tile=board.tile(covering),
                     place=board.spot_text(covering),
                 )
-        tile = board.tile(spot)
-        if tile in self._tile_spot:
-            raise IllegalAction(
-                "cells {first} and {second} show {first_number} and {second_number}: "
-                "the {tile} is already placed at {place}",
-                first=cell_text(first),
-                second=cell_text(second),
-                first_number=board.number(first),
-                second_number=board.number(second),
-                tile=tile,
-                place=board.spot_text(self._tile_spot[tile]),
-            )
-        placed = (*self._spots, spot)
-        if not solve(board, placed=placed, cap=1).count:
-            raise IllegalAction.of(no_solution_text(board, placed))
         return spot
 
     def can_place(self, first: Cell, second: Cell) -> bool:
@@ -183,15 +210,31 @@ class DominosaGame:
         self._spots.remove(spot)
         first, second = self.board.spot_pair(spot)
         del self._covered[first], self._covered[second]
-        del self._tile_spot[self.board.tile(spot)]
         self.actions.append({"remove": list(cell)})
         return Placed((first, second), self.board.tile(spot))
 
     def hint(self) -> Hint:
-        """The next tile reasoning finds from the tiles on the board, and why."""
+        """The next tile reasoning finds from the tiles on the board, and why; or, while a tile
+        is not where the solution has it, the first such tile, to take away (the caller lays
+        or takes away the hint's tile: that is a separate action of the record)."""
         if self.solved:
             raise IllegalAction("the puzzle is already solved")
-        found = next_hint(self.board, tuple(self._spots))
+        wrong = self.wrong()
+        if wrong:
+            found = Hint(
+                wrong[0].cells,
+                wrong[0].tile,
+                Message(
+                    "The {tile} on {cells} is not where the solution has it: take it away.",
+                    tile=wrong[0].tile,
+                    cells=pair_text(*wrong[0].cells),
+                ),
+                (),
+                0,
+                takes_away=True,
+            )
+        else:
+            found = next_hint(self.board, tuple(self._spots))
         self.hints_used += 1
         self.actions.append({"hint": True})
         return found
@@ -200,7 +243,6 @@ class DominosaGame:
         first, second = self.board.spot_pair(spot)
         self._spots.append(spot)
         self._covered[first] = self._covered[second] = spot
-        self._tile_spot[self.board.tile(spot)] = spot
 
     # -- saving ---------------------------------------------------------------------------------
 

@@ -33,13 +33,15 @@ class Hint:
     """The next tile reasoning can place: where (`placement`, two cells), which `tile`, and why.
     `steps` are the deductions on the way, in order, the last one placing the tile; `text` is
     what to show the player; `level` is the hardest deduction used (1 easy .. 3 hard, 4 for a
-    tile revealed from the solution because reasoning found nothing)."""
+    tile revealed from the solution because reasoning found nothing). A hint that
+    `takes_away` names a misplaced tile instead (no steps, level 0)."""
 
     placement: tuple[Cell, Cell]
     tile: Tile
     text: Message
     steps: tuple[Message, ...]
     level: int
+    takes_away: bool = False  # the tile is on the board where it does not belong: take it away
 
 
 def _spots(board: DominosaBoard, mask: int) -> list[int]:

@@ -68,7 +68,7 @@ class LayPairs(Special):
     @property
     def message(self) -> str:
         laid = ", ".join(f"{a} + {b}" for a, b in self.pairs)
-        return InContext("move", "pairs {pairs}", pairs=laid)
+        return InContext("move", "laid {pairs}", pairs=laid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ class Exchange(Special):
 
     @property
     def message(self) -> str:
-        return InContext("move", "exchange {tile}", tile=self.tile)
+        return InContext("move", "put {tile} under the stock", tile=self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ class HiddenExchange(Action):
 
     @property
     def message(self) -> str:
-        return InContext("move", "exchange")
+        return InContext("move", "put a tile under the stock")
 
 
 @action_kind(LayPairs.key)

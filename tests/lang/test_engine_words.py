@@ -1,5 +1,6 @@
 """The engine's words through the translation layer: every refusal reads in English exactly as
-the engine says it, and survives being kept (JSON) as a sentence; a refusal, a move and a status
+the engine says it (or in the player words `cogs.common.engine_words` gives it), and survives
+being kept (JSON) as a sentence; a refusal, a move and a status
 line come in another language from its catalogue."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from cogs.common.engine_words import PLAYER_WORDS, in_player_words
 from cogs.lang import Said, Words, words
 from engine import Draw, Play
 from engine.errors import DominoError
@@ -27,6 +29,9 @@ def test_every_engine_refusal_reads_in_english_as_the_engine_says_it(
     text: str, act: Callable[[], object]
 ) -> None:
     error = raised(act)
+    if error.message.template in PLAYER_WORDS:  # players read it in their words instead
+        text = words("en").say(in_player_words(Said.from_message(error.message)))
+        assert not text[0].islower(), text
     assert words("en").refusal(error) == text
     kept = Said.from_json(Said.refusal(error).to_json())
     assert words("en").say(kept) == text

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cogs import texts
 from cogs.front.mine import MineMenu
-from cogs.puzzles.components import PuzzleButton
+from cogs.puzzles.components import PuzzleButton, RowMenu, TileMenu
 from cogs.standings import texts as words
 from cogs.standings.views import HISTORY_ITEMS, LEADERBOARD_ITEMS, ReplayMenu
 from cogs.tables.components import DYNAMIC_ITEMS, LobbyMenu, MoveMenu
@@ -30,9 +30,11 @@ KINDS: tuple[type[Any], ...] = (
     *LEADERBOARD_ITEMS,
     *HISTORY_ITEMS,
     PuzzleButton,
+    RowMenu,
+    TileMenu,
     MineMenu,
 )
-MENUS = (ReplayMenu, MoveMenu, LobbyMenu, MineMenu)
+MENUS = (ReplayMenu, MoveMenu, LobbyMenu, MineMenu, RowMenu, TileMenu)
 #: What "Something went wrong" begins with, in English (every person here reads English).
 UNEXPECTED = texts.UNEXPECTED.split("(")[0].strip()
 BIG = st.integers(0, 10**40).map(str) | st.sampled_from([str(2**63 - 1), str(2**63), str(2**64)])

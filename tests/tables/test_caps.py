@@ -54,8 +54,16 @@ async def test_a_burst_of_puzzles_opens_no_more_than_the_cap(
     seen = [[m.text for m in [r.response, *r.followups] if m is not None] for r in results]
     full = texts.TOO_MANY_PUZZLES.format(most=MOST)
     assert sum(1 for texts_seen in seen if full in texts_seen) == BURST - MOST
-    playable = [m for m in emu.channel().messages if m.buttons and not m.deleted]
+    # Each puzzle plays in its thread; a refused one leaves no line, thread or message behind.
+    playable = [
+        m
+        for thread in emu.channel().threads
+        for m in thread.messages
+        if m.buttons and not m.deleted
+    ]
     assert len(playable) == MOST
+    lines = [m for m in emu.channel().messages if not m.deleted and "thread" in m.text]
+    assert len(lines) == MOST
 
 
 @asynccontextmanager

@@ -21,6 +21,7 @@ from tests.tables.play import (
     resign,
     table_channel,
 )
+from tests.tables.puzzles import opened
 
 
 def remembered(bot: Any) -> dict[str, int]:
@@ -76,7 +77,7 @@ async def test_cancelled_expired_and_finished_tables_and_puzzles_are_forgotten(
     await resign(emu, bob)
     await emu.wait_for(lambda: "Rematch" in board(emu).labels)
     # A puzzle with a form opened, then given up.
-    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)
     await alice.click(puzzle, puzzle_texts.PUZZLE_QUIT)
     await emu.wait_for(lambda: puzzle.buttons == [])

@@ -14,6 +14,10 @@ from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.tables.test_refusals import refusal
 
+# The pairs option as the lobby says it.
+SEATING = "pairs: partners sit opposite"
+RANDOM = "pairs: partners drawn at random"
+
 
 def fill(level: str) -> str:
     return texts.FILL_WITH_AI.format(level=level)
@@ -98,14 +102,15 @@ async def test_the_host_chooses_an_option_from_the_menu_and_the_lobby_shows_it(
     lobby = (await alice.slash("domino new", game="partnership")).response
     menu = lobby.select(texts.OPTION_PLACEHOLDER)
     labels = [option["label"] for option in menu.options]
-    assert "pairs=seating (now)" in labels and "pairs=random" in labels
+    assert RANDOM not in lobby.text  # the host sees the options in words, values as typed
+    assert f"{SEATING} (now)" in labels and RANDOM in labels
     answer = await bob.choose(lobby, "pairs=random", placeholder=texts.OPTION_PLACEHOLDER)
     assert refusal(answer) == texts.NOT_HOST
     await alice.choose(lobby, "pairs=random", placeholder=texts.OPTION_PLACEHOLDER)
     await emu.settle()
-    assert "pairs=random" in lobby.text
+    assert RANDOM in lobby.text
     labels = [option["label"] for option in lobby.select(texts.OPTION_PLACEHOLDER).options]
-    assert "pairs=random (now)" in labels and "pairs=seating" in labels
+    assert f"{RANDOM} (now)" in labels and SEATING in labels
     table = next(iter(domino.tables.tables.values()))  # type: ignore[attr-defined]
     assert table.setup.options == {"pairs": "random"}
 
@@ -121,7 +126,7 @@ async def test_the_lobby_menus_work_after_a_restart(emu: Emulator, domino: disco
     await alice.choose(lobby, "Seat 4: remove AI 3", placeholder=texts.REMOVE_AI_PLACEHOLDER)
     await emu.user("bob").choose(lobby, "Seat 2: replace AI 1", placeholder=texts.SEAT_PICK)
     await emu.settle()
-    assert "pairs=random" in lobby.text
+    assert RANDOM in lobby.text
     assert seats(lobby)[1:] == ["Seat 2: bob", "Seat 3: AI 2 (AI, easy)", "Seat 4: — empty —"]
 
 
@@ -141,4 +146,4 @@ async def test_new_suggests_the_games_options_and_their_values(
     # Typing stays possible: the chosen text is read as before.
     typed = {"game": "partnership", "options": "pairs=random"}
     lobby = (await alice.slash("domino new", typed)).response
-    assert "pairs=random" in lobby.text
+    assert RANDOM in lobby.text

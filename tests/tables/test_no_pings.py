@@ -16,6 +16,7 @@ from cogs.standings import texts as standings_texts
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import make_moderator
 from tests.tables.play import play_match
+from tests.tables.puzzles import opened
 from tests.tables.test_refusals import refusal
 
 
@@ -48,7 +49,7 @@ async def test_names_and_a_season_typed_as_mentions_ping_nobody(
     await play_match(emu, [everyone, by_role, by_user], via_hand_button=True)
     await mod.slash("season end")
     # A puzzle's cells typed as mentions: refused, quoted safely.
-    puzzle = (await everyone.slash("domino puzzle", size=3)).response
+    puzzle = opened(emu, await everyone.slash("domino puzzle", size=3))
     form = (await everyone.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     refused = await everyone.submit(form, {puzzle_texts.PUZZLE_CELLS: f"<@{bob.id}> @everyone"})
     assert "@\u200beveryone" in refused.followups[-1].text

@@ -14,6 +14,7 @@ import pytest
 from cogs import texts
 from cogs.puzzles import texts as puzzle_texts
 from tests.emulator.emulator import Emulator
+from tests.tables.puzzles import opened
 
 APOLOGY = re.compile(re.escape(texts.UNEXPECTED).replace(r"\{code\}", "(?P<code>[0-9a-f]{6})"))
 
@@ -47,7 +48,7 @@ async def test_a_failing_command_button_and_form_each_answer_once(
     caplog.set_level(logging.INFO)
     alice = emu.user("alice")
     puzzles: Any = domino.puzzles  # type: ignore[attr-defined]
-    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     caplog.clear()
 

@@ -18,6 +18,7 @@ from data import database
 from engine.puzzles import QuadrilleGame
 from engine.puzzles.cells import cell_text
 from tests.emulator.emulator import Emulator
+from tests.tables.puzzles import opened
 
 
 def only_puzzle(emu: Emulator) -> Any:
@@ -42,7 +43,7 @@ async def test_a_dominosa_is_played_with_cells_named_as_on_the_picture(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
-    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     assert puzzle.files[0].is_png and "0/10 tiles" in puzzle.text and "C3-D3" in puzzle.text
     alt = puzzle.files[0].attachment.description
     assert alt == "Dominosa puzzle, double-3: 0 of 10 tiles placed."
@@ -83,7 +84,7 @@ async def test_a_quadrille_is_solved_by_hints_and_placements_across_a_restart(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
-    puzzle = (await alice.slash("domino puzzle", game="quadrille")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", game="quadrille"))
     assert puzzle.files[0].is_png and "Quadrille" in puzzle.text and "0/28 tiles" in puzzle.text
     assert puzzle.files[0].attachment.description.endswith(": 0 of 28 tiles placed.")
     mirror = QuadrilleGame()  # the same attempt, kept by the test to know a good next tile
@@ -113,11 +114,11 @@ async def test_an_impossible_quadrille_placement_is_refused_with_its_reason(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
-    puzzle = (await alice.slash("domino puzzle", game="quadrille")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", game="quadrille"))
     form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     assert "B1=3 C1=5" in json.dumps(form.data)
     refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "A1=3 B1=4"})
-    assert "A1 and B1 are in one square, so they show the same number" in refusal(refused)
+    assert "A1 and B1 are in one square, so they must show the same number" in refusal(refused)
     form = (await alice.click(puzzle, puzzle_texts.PUZZLE_PLACE)).modal
     refused = await alice.submit(form, {puzzle_texts.PUZZLE_NUMBERS: "A3=1 B3=1"})
     assert "A3 is not part of the figure" in refusal(refused)
@@ -131,7 +132,7 @@ async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
-    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     emu.advance(125)
     for _ in range(12):
         if "Solved" in puzzle.text:
@@ -143,7 +144,7 @@ async def test_the_solve_time_is_told_when_the_puzzle_is_solved(
     (solve,) = await emu.bot_runner.client.db.puzzle_solves(emu.guild.id, alice.id)
     assert (solve.puzzle, solve.setting, solve.hints) == ("dominosa", "double-3 easy", 10)
     assert 125 <= solve.seconds < 130
-    again = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    again = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     for _ in range(12):
         if "Solved" in again.text:
             break
@@ -160,8 +161,8 @@ async def test_a_puzzle_nobody_plays_for_a_week_is_put_away(
     Each action starts the week again, across a restart too; an attempt played on stays."""
     day = 24 * 60 * 60
     alice, bob = emu.user("alice"), emu.user("bob")
-    idle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
-    played = (await bob.slash("domino puzzle", size=3, difficulty="easy")).response
+    idle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
+    played = opened(emu, await bob.slash("domino puzzle", size=3, difficulty="easy"))
     emu.advance(5 * day)
     await bob.click(played, puzzle_texts.PUZZLE_HINT)  # bob's week starts again
     await emu.wait_for(lambda: "1/10 tiles" in played.text)
@@ -188,7 +189,7 @@ async def test_a_last_tile_the_database_refused_keeps_no_solve_and_its_retry_kee
     """The solve is kept by the attempt's own commit: when that commit is refused, the tile
     is not down and no solve is kept; the player places it again and exactly one is kept."""
     alice = emu.user("alice")
-    puzzle = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    puzzle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     for placed in range(9):
         await alice.click(puzzle, puzzle_texts.PUZZLE_HINT)
         await emu.wait_for(lambda: f"{placed + 1}/10 tiles" in puzzle.text)  # noqa: B023
@@ -225,17 +226,17 @@ async def test_a_puzzle_whose_message_a_moderator_deleted_is_put_away_and_frees_
     alice, mod = emu.user("alice"), emu.user("mod")
     bot: Any = emu.bot_runner.client
     most = bot.settings.puzzles_per_user
-    opened = [
-        (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    puzzles = [
+        opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
         for _ in range(most)
     ]
     refused = await alice.slash("domino puzzle", size=3, difficulty="easy")
     full = texts.TOO_MANY_PUZZLES.format(most=most)
     assert full in said(refused)
-    await mod.delete(opened[0])
+    await mod.delete(puzzles[0])
     await emu.wait_for(lambda: len(bot.puzzles.puzzles) == most - 1)
     assert len(await bot.db.open_tables_of(alice.id, "puzzle")) == most - 1
-    again = (await alice.slash("domino puzzle", size=3, difficulty="easy")).response
+    again = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))
     assert "0/10 tiles" in again.text and again.buttons != []
     side = await emu.add_channel("puzzles")
     elsewhere = await alice.at(side).slash("domino puzzle", size=3, difficulty="easy")
@@ -244,4 +245,4 @@ async def test_a_puzzle_whose_message_a_moderator_deleted_is_put_away_and_frees_
     await emu.wait_for(lambda: not bot.puzzles.puzzles)
     assert await bot.db.open_tables_of(alice.id, "puzzle") == []
     opened_there = await alice.at(side).slash("domino puzzle", size=3, difficulty="easy")
-    assert "0/10 tiles" in opened_there.response.text
+    assert "0/10 tiles" in opened(emu, opened_there, side).text

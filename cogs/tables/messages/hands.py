@@ -149,7 +149,7 @@ def ending(table: Table, w: Words, snap: board.BoardSnapshot, seat: int) -> list
         if table.out_of_match(seat):
             lines.append(texts.you_are_out(w, view, seat))
         elif view.results[-1].outcome.seated[seat]:  # it played the hand (not out before it)
-            lines.append(texts.your_hand(w, view, seat))
+            lines.append(texts.your_hand(w, view, seat, snap.shown_names))
     if table.ended is not None:
         lines.append(w.say(table.ended))
     if table.phase is Phase.OVER and view is not None:

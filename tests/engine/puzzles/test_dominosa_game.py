@@ -1,14 +1,16 @@
-"""Dominosa as a solitaire: placements by cells, refusals with reasons, hints, saving."""
+"""Dominosa as a solitaire: placements by cells (free: only what does not fit the grid is
+refused), mistakes counted when checked, hints, saving."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from engine.errors import IllegalAction
-from engine.puzzles.cells import BadPuzzle, cell_text
-from engine.puzzles.dominosa import DominosaPuzzle
+from engine.puzzles.cells import BadPuzzle, Cell, cell_text
+from engine.puzzles.dominosa import DominosaPuzzle, random_tiling
 from engine.puzzles.dominosa_game import DominosaGame
 from tests.engine.puzzles.grids import EASY_GRID, HARD_GRID, MEDIUM_GRID
 
@@ -68,9 +70,38 @@ def test_a_covered_cell_is_refused_naming_its_tile(puzzle: DominosaPuzzle) -> No
     assert reason.startswith(f"{cell_text(first)} is already covered by the {tile} at ")
 
 
-def test_a_tile_already_placed_is_refused_naming_where(puzzle: DominosaPuzzle) -> None:
+def wrong_spot(puzzle: DominosaPuzzle, *, apart_from: tuple[Cell, Cell]) -> int:
+    """A spot the solution does not have (the test's answer key), off the cells `apart_from`."""
+    board = puzzle.board
+    return next(
+        s
+        for s in range(len(board.spot_cells))
+        if s not in puzzle.solution_spots and not set(board.spot_pair(s)) & set(apart_from)
+    )
+
+
+def test_a_wrong_placement_is_accepted_and_said_only_when_checked(puzzle: DominosaPuzzle) -> None:
     board = puzzle.board
     game = DominosaGame(puzzle)
+    right = puzzle.solution[0]
+    game.place(*right)
+    placed = game.place(
+        *board.spot_pair(wrong_spot(puzzle, apart_from=right))
+    )  # no refusal, no reason
+    assert placed.cells in game.placements and game.progress.placed == 2
+    assert [p.cells for p in game.wrong()] == [placed.cells]  # the Check: the wrong one only
+    hint = game.hint()  # a hint names the wrong tile, to take away, not the next tile
+    assert hint.takes_away and hint.placement == placed.cells and "take it away" in hint.text
+    game.remove(hint.placement[0])
+    assert game.wrong() == () and not game.hint().takes_away
+    loaded = DominosaGame.from_json(game.to_json())  # the record replays a wrong placement
+    assert loaded.placements == game.placements and loaded.hints_used == game.hints_used
+
+
+def test_a_tile_placed_twice_is_accepted_and_one_of_them_is_wrong(
+    puzzle: DominosaPuzzle,
+) -> None:
+    board = puzzle.board
     for first, second in puzzle.solution:
         spot = board.spot(first, second)
         assert spot is not None
@@ -84,23 +115,32 @@ def test_a_tile_already_placed_is_refused_naming_where(puzzle: DominosaPuzzle) -
             break
     else:
         pytest.fail("every tile of this grid shows once")
+    game = DominosaGame(puzzle)
     game.place(first, second)
-    a, b = board.spot_pair(twins[0])
-    tile = board.tile(spot)
-    assert refused(game, a, b) == (
-        f"cells {cell_text(a)} and {cell_text(b)} show {board.number(a)} and "
-        f"{board.number(b)}: the {tile} is already placed at {board.spot_text(spot)}"
-    )
+    game.place(*board.spot_pair(twins[0]))
+    assert [p.cells for p in game.wrong()] == [board.spot_pair(twins[0])]
 
 
-def test_a_placement_no_solution_keeps_is_refused_with_what_goes_wrong(
-    puzzle: DominosaPuzzle,
-) -> None:
+def test_only_a_covered_grid_as_the_solution_has_it_is_solved(puzzle: DominosaPuzzle) -> None:
     board = puzzle.board
-    wrong = next(s for s in range(len(board.spot_cells)) if s not in puzzle.solution_spots)
-    reason = refused(DominosaGame(puzzle), *board.spot_pair(wrong))
-    assert reason.startswith("no solution keeps this placement: ")
-    assert reason.endswith(("no partner left", "no place left", "placed around it"))
+    rng = random.Random(5)
+    solution = {frozenset(pair) for pair in puzzle.solution}
+    while True:
+        tiling = [
+            (divmod(a, board.cols), divmod(b, board.cols))
+            for a, b in random_tiling(board.rows, board.cols, rng)
+        ]
+        if {frozenset(pair) for pair in tiling} != solution:
+            break
+    game = DominosaGame(puzzle)
+    for first, second in tiling:
+        game.place(first, second)
+    assert game.covered and not game.solved and game.wrong()
+    right = DominosaGame(puzzle)
+    for first, second in puzzle.solution:
+        assert not right.solved
+        right.place(first, second)
+    assert right.solved and right.wrong() == ()
 
 
 def test_removing_a_tile_frees_its_cells(puzzle: DominosaPuzzle) -> None:

@@ -35,7 +35,7 @@ def test_every_set_of_pairs_with_equal_sums_is_a_move() -> None:
 
 def test_laying_pairs_draws_back_up_to_six_from_the_top_of_the_stock() -> None:
     match, hand = start("pairs", STALEMATE, STALEMATE_STOCK, leader=0)
-    assert legal(hand) == ["pairs 4-0 + 3-1"]
+    assert legal(hand) == ["laid 4-0 + 3-1"]
     event = match.apply(move("0 pairs 3-1+4-0"))
     assert [str(tile) for tile in event.drawn] == ["4-1", "5-0"]
     assert len(hand.hands[0]) == 6 and len(hand.stock) == 14
@@ -58,7 +58,7 @@ def test_laying_a_pair_is_compulsory_when_possible() -> None:
 def test_without_a_pair_a_tile_goes_to_the_bottom_of_the_stock_for_the_top_one() -> None:
     match, hand = start("pairs", STALEMATE, STALEMATE_STOCK, leader=0)
     play(match, STALEMATE_PLAY)
-    assert legal(hand) == [f"exchange {tile}" for tile in hand.hands[1]]
+    assert legal(hand) == [f"put {tile} under the stock" for tile in hand.hands[1]]
     event = match.apply(move("1 exchange 5-1"))
     assert [str(tile) for tile in event.drawn] == ["4-2"]
     assert [str(tile) for tile in hand.stock] == ["3-3", "5-1"]
@@ -68,8 +68,8 @@ def test_without_a_pair_a_tile_goes_to_the_bottom_of_the_stock_for_the_top_one()
 def test_the_tile_put_under_the_stock_is_seen_only_by_its_owner() -> None:
     match, _ = start("pairs", STALEMATE, STALEMATE_STOCK, leader=0)
     play(match, STALEMATE_PLAY + "; 1 exchange 5-1")
-    assert str(match.view_for(1).history[-1]) == "exchange 5-1"
-    assert str(match.view_for(0).history[-1]) == "exchange"
+    assert str(match.view_for(1).history[-1]) == "put 5-1 under the stock"
+    assert str(match.view_for(0).history[-1]) == "put a tile under the stock"
     assert "5-1" not in " ".join(str(action) for action in match.view_for(0).history)
 
 
@@ -95,7 +95,7 @@ def test_five_pairs_laid_win_the_hand() -> None:
     rest = "1-1 2-1 3-2 3-3 4-2 4-3 4-4 5-1 5-5 6-0"
     match, hand = start("pairs", (first, second), f"{drawn} {rest}", leader=0)
     play(match, "0 pairs 3-1+4-0 4-1+5-0 5-2+6-1")
-    assert sorted(legal(hand)) == sorted(f"exchange {tile}" for tile in tiles(second))
+    assert sorted(legal(hand)) == sorted(f"put {tile} under the stock" for tile in tiles(second))
     play(match, "1 exchange 6-6; 0 pairs 5-3+6-2 5-4+6-3")
     result = match.results[-1]
     assert (result.end, result.winners, result.points) == ("domino", (0,), (5, 0))
