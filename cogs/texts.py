@@ -780,3 +780,77 @@ def option_words(w: Words, name: str, value: object) -> str:
     else:
         shown = str(value)
     return w(OPTION_VALUE, option=option, value=shown)
+
+
+# -- resigning (cogs/tables/resigning.py) -----------------------------------------------------
+
+ALREADY_RESIGNED = N_("You have resigned already: an AI plays your seat.")
+NOT_ASKED_TO_CONCEDE = N_("Nobody asked you whether your side concedes.")
+CONCEDE_QUESTION_CLOSED = N_("Too late: your side plays on.")
+# TRANSLATORS: a button under "Resign?": the player stays in the match
+KEEP_PLAYING = N_("Keep playing")
+# TRANSLATORS: a button: the partner agrees that their side gives up the match
+CONCEDE = N_("Concede")
+# TRANSLATORS: a button: the partner declines to give up; an AI replaces the one who resigned
+PLAY_ON = N_("Play on")
+KEPT_PLAYING = N_("You play on.")
+# The confirmation asked before a resignation: it says what happens at THIS table.
+RESIGN_CONCEDES = N_("Resign? You concede the match: it ends now, and you lose it.")
+RESIGN_CONCEDES_PAIR = N_(
+    "Resign? You and {partners} concede the match: it ends now, and your side loses it."
+)
+RESIGN_LEAVES = N_(
+    "Resign? You leave the match and rank last; an AI plays your seat to the end, and the"
+    " others play on."
+)
+RESIGN_LAST_PERSON = N_("Resign? Nobody else plays on, so the match ends now, and you rank last.")
+RESIGN_ASKS = N_(
+    "Resign? An AI takes your seat at once, and {partners} will be asked whether your side"
+    " concedes the match; if not, they play on with the AI."
+)
+RESIGNED_LEFT = N_("{name} resigned and ranks last; an AI plays their seat from now on.")
+RESIGNED_ASKING = N_(
+    "{name} resigned; an AI plays their seat from now on. {partners}: concede the match for"
+    " your side, or play on?"
+)
+PLAYING_ON = N_("{name} plays on; an AI plays {resigner}'s seat.")
+AGREED_TO_CONCEDE = N_("{name} agrees to concede.")
+SIDE_LEFT = N_("{name}'s side concedes and ranks last; an AI plays their seats from now on.")
+
+
+# The hand of a player who resigned and left, while the others play on.
+YOU_RESIGNED_WATCH = N_(
+    "You resigned: an AI plays your seat to the end of the match. You can watch."
+)
+
+# Posted in the table's thread (or channel), pinging the partner asked.
+ASKED_TO_CONCEDE = N_(
+    "{mention} {name} resigned, and an AI plays their seat from now on. Does your side concede"
+    " the match? Answer with “Concede” or “Play on” on the board within {minutes} minutes;"
+    " without an answer, your side plays on."
+)
+
+
+def resigned_left(name: str) -> Said:
+    return Said.of(RESIGNED_LEFT, name=user_text(name))
+
+
+def resigned_asking(name: str, partners: str) -> Said:
+    """`partners`: the names of the people asked, as one text."""
+    return Said.of(
+        RESIGNED_ASKING,
+        name=user_text(name),
+        partners=user_text(partners, limit=ECHO_LIMIT * 4),
+    )
+
+
+def playing_on(name: str, resigner: str) -> Said:
+    return Said.of(PLAYING_ON, name=user_text(name), resigner=user_text(resigner))
+
+
+def agreed_to_concede(name: str) -> Said:
+    return Said.of(AGREED_TO_CONCEDE, name=user_text(name))
+
+
+def side_left(name: str) -> Said:
+    return Said.of(SIDE_LEFT, name=user_text(name))

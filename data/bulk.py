@@ -185,10 +185,13 @@ def _rate(
                 for unit_keys in keys
             ]
             after = rater(before, found.places)
-            for unit, unit_keys, skills, (won, points) in zip(
-                units, keys, after, found.results, strict=True
+            for number, (unit, unit_keys, skills, (won, points)) in enumerate(
+                zip(units, keys, after, found.results, strict=True)
             ):
-                for (user, _, name), key, skill in zip(unit, unit_keys, skills, strict=True):
+                own = found.wins[number] if not is_pair else [won] * len(unit)
+                for (user, _, name), key, skill, won in zip(
+                    unit, unit_keys, skills, own, strict=True
+                ):
                     row = standings.get(key)
                     if row is None:
                         row = standings[key] = [name, 0.0, 0.0, 0, 0, 0]

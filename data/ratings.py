@@ -51,13 +51,20 @@ def unit_places(seats: Sequence[SeatResult], scoring: str) -> dict[int, int]:
 
     Places given on the seats win; otherwise winners come first, then the other units by their
     final score in the variant's direction (`penalty`: fewer points is better; `reward`: more is
-    better; `none`: the non-winners tie). Seats of one unit must agree on score and result.
+    better; `none`: the non-winners tie). Seats of one unit must agree on score and result; a
+    seat whose player resigned and left may be no winner where its unit won (its place, and so
+    its rating, is still the unit's), when places are given.
     """
     by_unit: dict[int, SeatResult] = {}
     for seat in seats:
         first = by_unit.setdefault(seat.unit, seat)
-        if (first.points, first.won, first.place) != (seat.points, seat.won, seat.place):
+        placed = first.place is not None and seat.place is not None
+        if (first.points, first.place) != (seat.points, seat.place) or (
+            first.won != seat.won and not placed
+        ):
             raise DataError(f"the seats of unit {seat.unit} disagree on the result")
+        if seat.won and not first.won:
+            by_unit[seat.unit] = seat  # the unit won (a seat that left did not)
     given = [seat.place for seat in by_unit.values()]
     if all(place is not None for place in given):
         if any(place is not None and place < 1 for place in given):

@@ -171,6 +171,9 @@ class Entrants:
     places: list[int]
     results: list[tuple[bool, int]]
     players: list[list[Entry]]
+    #: Each player's own win, by unit: a seat whose player resigned and left is no winner
+    #: where its unit won (`results` says the unit's).
+    wins: list[list[bool]]
     pairs: list[list[Entry]] | None
 
 
@@ -182,8 +185,10 @@ def entrants(seats: Sequence[SeatResult], scoring: str) -> Entrants:
     order = [units[unit] for unit in sorted(units)]
     return Entrants(
         places=[members[0].place or 1 for members in order],
-        results=[(members[0].won, _points(members[0], scoring)) for members in order],
+        # A unit won if a seat of it won (a seat that resigned and left never did).
+        results=[(any(s.won for s in members), _points(members[0], scoring)) for members in order],
         players=[[(s.user_id or 0, 0, s.name) for s in members] for members in order],
+        wins=[[s.won for s in members] for members in order],
         pairs=[[_pair_key(members)] for members in order]
         if all(len(members) == 2 for members in order)
         else None,
@@ -205,7 +210,9 @@ async def apply_ratings(
     changes: tuple[RatingChange, ...] = ()
     for number, (season_key, variant_key) in enumerate(scopes(season_id, variant)):
         scope = (guild_id, season_key, variant_key)
-        found = await _update(connection, scope, 0, match.players, match.places, match.results)
+        found = await _update(
+            connection, scope, 0, match.players, match.places, match.results, match.wins
+        )
         await connection.executemany(
             "INSERT INTO rating_changes (match_id, guild_id, season_key, variant_key, user_id,"
             " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -241,8 +248,10 @@ async def _update(
     members: list[list[Entry]],
     places: list[int],
     results: list[tuple[bool, int]],
+    wins: list[list[bool]] | None = None,
 ) -> list[tuple[int, Skill, Skill]]:
-    """Rate one scope's entries (players, or pairs as single entries) and upsert their rows."""
+    """Rate one scope's entries (players, or pairs as single entries) and upsert their rows;
+    `wins`: each entry's own win, where it may differ from its unit's."""
     users = sorted({user for unit in members for user, _, _ in unit})
     marks = ", ".join("?" for _ in users)
     # `user_id IN` keeps to the primary key; a pair's other partners are filtered out below.
@@ -258,8 +267,11 @@ async def _update(
     after = rate(before, places)
     found: list[tuple[int, Skill, Skill]] = []
     upserts: list[tuple[Any, ...]] = []
-    for unit, olds, news, (won, points) in zip(members, before, after, results, strict=True):
-        for (user, partner, name), old, new in zip(unit, olds, news, strict=True):
+    for number, (unit, olds, news, (won, points)) in enumerate(
+        zip(members, before, after, results, strict=True)
+    ):
+        own = wins[number] if wins is not None else [won] * len(unit)
+        for (user, partner, name), old, new, won in zip(unit, olds, news, own, strict=True):
             found.append((user, old, new))
             upserts.append(
                 (

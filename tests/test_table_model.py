@@ -9,7 +9,10 @@ from dataclasses import replace
 
 import pytest
 
+from cogs import texts
 from cogs.common.refusal import Refusal
+from cogs.tables.ending import EndKind
+from cogs.tables.resigning import ASK_SECONDS
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
 from cogs.tables.table import MAX_TIMEOUTS, Phase, Table
@@ -239,15 +242,97 @@ def test_ready_from_every_user_is_noticed() -> None:
     assert results == [False, False, False, True]
 
 
-def test_resigning_gives_the_match_to_the_other_pair() -> None:
+def test_resigning_in_a_pair_asks_the_partner_and_their_consent_concedes_for_both() -> None:
     table = new_table()
     four_players(table)
     table.start(ALICE, 0.0)
-    table.resign(BOB)
+    bob, dave = table.seat_of(BOB), table.seat_of(DAVE)
+    assert table.match is not None and bob is not None and dave is not None
+    assert table.match.unit_of(bob) == table.match.unit_of(dave)
+    table.resign(BOB, 10.0)
+    # One partner does not resign for both: the match goes on, an AI in bob's seat, dave asked.
+    assert table.phase is Phase.PLAYING and table.ending is None
+    assert table.seats[bob].plays_itself and bob in table.left
+    assert table.can_answer(DAVE) and not table.can_answer(CAROL)
+    with pytest.raises(Refusal):
+        table.answer(CAROL, True, 11.0)
+    again = load(json.loads(json.dumps(dump(table))))  # the question is stored
+    again.answer(DAVE, True, 11.0)
+    assert again.phase is Phase.OVER and again.ending is not None
+    assert again.ending.kind is EndKind.RESIGNED and again.ending.seat == dave
+    assert again.ending.left == (bob,) and bob not in again.winners
+    assert set(again.winners) == {again.seat_of(ALICE), again.seat_of(CAROL)}
+    assert again.ending.places[again.match.unit_of(bob)] == 2  # type: ignore[union-attr]
+
+
+def test_a_partner_who_plays_on_keeps_the_pair_playing_with_an_ai_in_the_seat() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    bob, turn, version = table.seat_of(BOB), table.turn, table.version
+    assert bob is not None and turn is not None
+    table.resign(BOB, 10.0)
+    table.answer(DAVE, False, 11.0)
+    assert table.phase is Phase.PLAYING and table.question is None
+    # Nothing moved the position: the move buttons of whoever is to play still work (their
+    # turn is not alerted twice), and bob's seat is the AI's to play.
+    assert table.version == version
+    if turn == bob:
+        assert table.needs_ai() == bob
+    else:
+        user = table.seats[turn].user_id
+        assert user is not None
+        table.play(user, version, 0, 12.0)
+    assert table.seats[bob].plays_itself and not table.can_resign(BOB)
+    with pytest.raises(Refusal):
+        table.resign(BOB, 12.0)
+    rng = random.Random(4)
+    while table.phase is not Phase.OVER:
+        step(table, rng)
+    assert table.ending is not None and bob not in table.winners
+
+
+def test_a_partners_question_left_unanswered_closes_and_the_pair_plays_on() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    table.resign(BOB, 10.0)
+    step(table, random.Random(1), now=10.0 + ASK_SECONDS)
+    assert table.question is None and not table.can_answer(DAVE)
+    with pytest.raises(Refusal):
+        table.answer(DAVE, True, 10.0 + ASK_SECONDS)
+    assert table.phase is not Phase.OVER
+
+
+def test_resigning_beside_an_ai_partner_concedes_for_the_pair() -> None:
+    table = new_table()
+    for user, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+        table.join(user, name)
+    table.add_ai(ALICE, "random", LEVELS)
+    table.start(ALICE, 0.0)
     bob = table.seat_of(BOB)
-    assert table.phase is Phase.OVER
     assert table.match is not None and bob is not None
+    assert table.seats[(bob + 2) % 4].is_ai  # bob's partner
+    table.resign(BOB, 10.0)
+    assert table.phase is Phase.OVER and table.ending is not None
     assert all(table.match.unit_of(seat) != table.match.unit_of(bob) for seat in table.winners)
+
+
+def step(table: Table, rng: random.Random, now: float = 0.0) -> None:
+    """One move of whoever is to move (a person's click, or the AI of a seat that plays
+    itself, as the runner plays it), or the next hand."""
+    if table.phase is Phase.BETWEEN:
+        table.next_hand(now)
+        return
+    seat = table.turn
+    assert seat is not None
+    legal = table.view(seat).legal
+    user = table.seats[seat].user_id
+    if table.seats[seat].plays_itself or user is None:
+        table.apply(legal[rng.randrange(len(legal))], now)
+        table.run_forced(now)
+    else:
+        table.play(user, table.version, rng.randrange(len(legal)), now)
 
 
 def test_a_draw_needs_every_player_and_no_ai() -> None:
@@ -329,3 +414,26 @@ def test_every_seat_sees_the_position_as_it_is_after_each_move_and_hand() -> Non
         assert user is not None
         table.play(user, table.version, rng.randrange(len(table.view(seat).legal)), 0.0)
     assert table.match.results  # hands ended and new ones began on the way
+
+
+def test_in_a_game_room_of_three_teams_a_team_that_concedes_leaves_and_ranks_last() -> None:
+    setup = Setup.create("gameroom", {"teams": 3, "set": 9, "target": 50}, seats=6)
+    table = Table(id="t1", lobby=Lobby(setup, host_id=1), seed="7")
+    for user in range(1, 7):
+        table.join(user, f"player {user}")
+    table.start(1, 0.0)
+    assert table.match is not None and table.match.units[0] == (0, 3)
+    assert table.resign_question(0).message == texts.RESIGN_ASKS
+    table.resign(1, 1.0)  # seat 0: seat 3 (user 4) is asked
+    assert table.question is not None and table.question.asked == (3,)
+    table.answer(4, True, 2.0)
+    # Two teams play on; the team that conceded leaves, its seats played by AI.
+    assert table.phase is not Phase.OVER and table.conceded == [0]
+    assert table.seats[0].plays_itself and table.seats[3].plays_itself
+    assert not table.can_resign(4)
+    rng = random.Random(6)
+    while table.phase is not Phase.OVER:
+        step(table, rng)
+    ending = table.ending
+    assert ending is not None and ending.places[0] == 3 and max(ending.places) == 3
+    assert not {0, 3} & set(table.winners) and table.winners

@@ -44,6 +44,8 @@ ACTIONS: dict[str, Callable[[Table, int], object]] = {
     "lead": Table.claim_lead,
     "leave": Table.leave_after,
     "rematch": _rematch,
+    "concede": lambda table, user: table.answer(user, True, 0.0),
+    "playon": lambda table, user: table.answer(user, False, 0.0),
 }
 
 
@@ -54,6 +56,7 @@ def _copy(table: Table) -> Table:
     copied.seats = [copy.copy(seat) for seat in table.seats]
     copied.ready, copied.draw_offers = set(table.ready), set(table.draw_offers)
     copied.log, copied._views = list(table.log), dict(table._views)
+    copied.conceded, copied.left = list(table.conceded), list(table.left)
     return copied
 
 

@@ -142,7 +142,7 @@ def test_a_rematch_seats_the_asker_and_the_ai_and_keeps_the_others_seats_for_the
     table.add_ai(ALICE, "random", ("random",))
     table.join(CAROL, "carol")
     table.start(ALICE, 0.0)
-    table.resign(ALICE)
+    table.end_by_moderator()
     rematch = table.rematch_lobby(CAROL, "t2", new_seed(), 1.0)
     lobby = rematch.lobby
     seated = [(s.user_id, s.ai) for s in lobby.seats if s is not None]

@@ -20,7 +20,7 @@ from cogs import texts
 from cogs.audience import mine
 from cogs.common import colours
 from cogs.common.refusal import Refusal
-from cogs.front.mine import Mine, MineMenu
+from cogs.front.mine import Mine, MineKeep, MineMenu, MineResign
 from cogs.front.runners import puzzles_of, tables_of
 from cogs.lang import LANGUAGES, Command, native_name
 from cogs.lang.commands import game_choices
@@ -490,7 +490,7 @@ class Domino(commands.Cog):
 
 
 async def setup(bot: DominoBot) -> None:
-    bot.add_dynamic_items(MineMenu)
+    bot.add_dynamic_items(MineMenu, MineResign, MineKeep)
     await bot.add_cog(Domino(bot))
 
 

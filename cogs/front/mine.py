@@ -25,6 +25,8 @@ from cogs.common.components import Fields, PersistentItem
 from cogs.common.refusal import Refusal
 from cogs.front.runners import puzzles_of, tables_of
 from cogs.lang import Command, Words, words
+from cogs.tables import flow
+from cogs.tables.clicks import resign_question
 from cogs.tables.table import Phase, Step, Table
 
 if TYPE_CHECKING:
@@ -71,8 +73,17 @@ def describe_table(table: Table, user_id: int, w: Words) -> Place | None:
     return Place(table.id, game, state, url, w(texts.MINE_RESIGN))
 
 
+def resign(table: Table, user_id: int, now: float) -> list[Step]:
+    """The person resigns the match at `table` (confirmed): as its own Resign would."""
+    if table.finished:
+        raise Refusal(texts.NO_SUCH_TABLE)
+    table.resign(user_id, now)
+    return []
+
+
 def leave(table: Table, user_id: int) -> list[Step]:
-    """The person's way out of `table`: a lobby left (closed by its host), a match resigned."""
+    """The person's way out of a lobby (closed by its host); a match is resigned only once
+    confirmed (`resign`)."""
     if table.phase is Phase.LOBBY:
         if user_id == table.host_id:
             table.cancel(user_id)
@@ -81,7 +92,7 @@ def leave(table: Table, user_id: int) -> list[Step]:
     elif table.finished:
         raise Refusal(texts.NO_SUCH_TABLE)
     else:
-        table.resign(user_id)
+        raise Refusal(texts.NOT_IN_LOBBY)
     return []
 
 
@@ -156,10 +167,97 @@ class Mine:
             await puzzles_of(self.bot).act(interaction, place_id, "quit", "")  # acknowledges it
         elif place_id in await db.open_tables_of(user_id, "table"):
             await interaction.response.defer()
-            await tables_of(self.bot).act(place_id, lambda table: leave(table, user_id))
+            tables = tables_of(self.bot)
+            async with tables.read(place_id) as table:
+                playing = table.phase is not Phase.LOBBY
+                question = resign_question(table, user_id) if playing else None
+            if question is not None:  # a match is resigned only once confirmed
+                w = mine(interaction)
+                view = discord.ui.View(timeout=None)
+                view.add_item(MineResign(user_id, place_id, w))
+                view.add_item(MineKeep(user_id, w))
+                await interaction.edit_original_response(
+                    content=w.say(question), embed=None, view=view
+                )
+                return
+            await tables.act(place_id, lambda table: leave(table, user_id))
         else:
             raise Refusal(texts.NO_SUCH_TABLE)
         await interaction.edit_original_response(**await self.answer(user_id, mine(interaction)))
+
+    async def resign(
+        self, interaction: discord.Interaction[Any], owner: int, table_id: str
+    ) -> None:
+        """The resignation chosen in `owner`'s list, confirmed; then the list as it now is."""
+        user_id = interaction.user.id
+        if user_id != owner:
+            raise Refusal(texts.MINE_NOT_YOURS, command=Command("domino mine"))
+        if table_id not in await self.bot.db.open_tables_of(user_id, "table"):
+            raise Refusal(texts.NO_SUCH_TABLE)
+        await interaction.response.defer()
+        clock = self.bot.settings.clock
+        await tables_of(self.bot).act(
+            table_id,
+            lambda table: resign(table, user_id, clock()),
+            show=lambda table, _: [*flow.show_for(table), *flow.asking(table)],
+        )
+        answer = await self.answer(user_id, mine(interaction))
+        await interaction.edit_original_response(content=None, **answer)
+
+    async def keep(self, interaction: discord.Interaction[Any], owner: int) -> None:
+        """The resignation thought better of: the list again, nothing changed."""
+        if interaction.user.id != owner:
+            raise Refusal(texts.MINE_NOT_YOURS, command=Command("domino mine"))
+        await interaction.response.defer()
+        answer = await self.answer(owner, mine(interaction))
+        await interaction.edit_original_response(content=None, **answer)
+
+
+class MineResign(
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dmyr:(?P<owner>{USER_ID}):(?P<table_id>[0-9a-z]{{1,32}})",
+):
+    """Resign, under the question a `/domino mine` list asks before a match is resigned."""
+
+    fields: ClassVar[Fields] = {"owner": int}
+
+    def __init__(self, owner: int, table_id: str, w: Words = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=w(texts.RESIGN),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"dmyr:{owner}:{table_id}",
+            )
+        )
+        self.owner = owner
+        self.table_id = table_id
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await Mine(cast("DominoBot", interaction.client)).resign(
+            interaction, self.owner, self.table_id
+        )
+
+
+class MineKeep(
+    PersistentItem[discord.ui.Button[Any]],
+    template=rf"dmyk:(?P<owner>{USER_ID})",
+):
+    """Keep playing, under the question a `/domino mine` list asks before a resignation."""
+
+    fields: ClassVar[Fields] = {"owner": int}
+
+    def __init__(self, owner: int, w: Words = ENGLISH) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=w(texts.KEEP_PLAYING),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"dmyk:{owner}",
+            )
+        )
+        self.owner = owner
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await Mine(cast("DominoBot", interaction.client)).keep(interaction, self.owner)
 
 
 class MineMenu(

@@ -76,8 +76,12 @@ class BoardSnapshot:
             phase=table.phase,
             view=view,
             names=tuple(table.names()),
+            # A player who resigned and left is not called to play: an AI plays their seat.
             mentions=tuple(
-                f"<@{seat.user_id}>" if seat.user_id is not None else None for seat in table.seats
+                f"<@{seat.user_id}>"
+                if seat.user_id is not None and number not in table.left
+                else None
+                for number, seat in enumerate(table.seats)
             ),
             dm_closed=tuple(seat.dm_closed for seat in table.seats),
             log=tuple(table.log),

@@ -25,7 +25,8 @@ from cogs.audience import mine
 from cogs.common.errors import send_ephemeral
 from cogs.common.refusal import Refusal
 from cogs.lang import Said
-from cogs.tables.components import reviews_of
+from cogs.tables import flow
+from cogs.tables.components import reviews_of, table_view
 from cogs.tables.messages import hands as hand_messages
 from cogs.tables.messages.answers import Answers
 from cogs.tables.messages.hands import ANSWER_SECONDS, Hands
@@ -38,11 +39,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 Handler = Callable[[Interaction, str, str], Awaitable[None]]
-
-
-def _resign(table: Table, user_id: int) -> Said | None:
-    table.resign(user_id)
-    return None  # the board says it
 
 
 def _offer_draw(table: Table, user_id: int) -> Said | None:
@@ -67,7 +63,6 @@ def _leave_after(table: Table, user_id: int) -> Said | None:
 #: The board's buttons that change the table through the model: the change by the clicker,
 #: and what the clicker reads of it (the rest of the table sees the board).
 CHANGES: dict[str, Callable[[Table, int], Said | None]] = {
-    "resign": _resign,
     "draw": _offer_draw,
     "ready": _mark_ready,
     "lead": _claim_lead,
@@ -81,12 +76,16 @@ OFFERS: dict[Phase, tuple[tuple[str, Callable[[Table], bool]], ...]] = {
         ("hand", Table.can_see_hand),
         ("resign", Table.can_resign),
         ("draw", Table.can_offer_draw),
+        ("concede", Table.can_answer),
+        ("playon", Table.can_answer),
     ),
     Phase.BETWEEN: (
         ("hand", Table.can_see_hand),
         ("ready", Table.can_mark_ready),
         ("lead", Table.can_claim_lead),
         ("resign", Table.can_resign),
+        ("concede", Table.can_answer),
+        ("playon", Table.can_answer),
     ),
     Phase.OVER: (
         ("rematch", Table.can_rematch),
@@ -99,6 +98,19 @@ OFFERS: dict[Phase, tuple[tuple[str, Callable[[Table], bool]], ...]] = {
 def offered(table: Table) -> list[str]:
     """The verbs of the buttons `table`'s board offers now (`dt:{table}:{verb}`)."""
     return [verb for verb, can in OFFERS.get(table.phase, ()) if can(table)]
+
+
+def resign_question(table: Table, user_id: int) -> Said:
+    """What resigning would do for `user_id` at `table`, asked before it is done; refused as
+    the resignation itself would be."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal(texts.NOT_SEATED)
+    if table.phase not in (Phase.PLAYING, Phase.BETWEEN):
+        raise Refusal(texts.NOT_PLAYING)
+    if seat in table.left:
+        raise Refusal(texts.ALREADY_RESIGNED)
+    return table.resign_question(seat)
 
 
 def check_place(interaction: Interaction, table: Table) -> None:
@@ -174,6 +186,11 @@ class Clicks:
             "hand": self.show_hand,
             "rematch": self.rematch,
             "review": self.review,
+            "resign": self.ask_resign,
+            "sure": self.resign,
+            "keep": self.keep_playing,
+            "concede": self.answer,
+            "playon": self.answer,
             **dict.fromkeys(CHANGES, self.change),
         }
 
@@ -243,9 +260,18 @@ class Clicks:
         turn_name = names[view.turn] if view.turn is not None else None
         moves_at = table.version if table.phase is Phase.PLAYING else None
         variant, table_id = table.setup.variant, table.id
-        hint = table.setup.offers_hints
+        hint, w = table.setup.offers_hints, mine(interaction)
+        watching = hand_messages.watching(table, seat, w)  # resigned: an AI plays the seat
         embed, file, moves = await hand_messages.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
+            table_id,
+            variant,
+            view,
+            names,
+            turn_name,
+            None if watching else moves_at,
+            w,
+            ending=watching,
+            hint=hint,
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
         if moves is not None and moves_at is not None:
@@ -264,9 +290,12 @@ class Clicks:
             view, names = table.view(seat), table.names()
             turn_name = names[view.turn] if view.turn is not None else None
             moves_at = table.version if table.phase is Phase.PLAYING else None
-            variant, hint = table.setup.variant, table.setup.offers_hints
+            variant, hint, w = table.setup.variant, table.setup.offers_hints, mine(interaction)
+            watching = hand_messages.watching(table, seat, w)  # resigned: an AI plays the seat
+            if watching:
+                moves_at = None
         embed, file, moves = await hand_messages.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, mine(interaction), hint=hint
+            table_id, variant, view, names, turn_name, moves_at, w, ending=watching, hint=hint
         )
         self.reopen_dms_soon(interaction.user.id)
         if moves is None:
@@ -296,6 +325,56 @@ class Clicks:
         _, said = await self.act(table_id, click, show=shows)
         if said is not None:
             await send_ephemeral(interaction, mine(interaction).say(said))
+        await self.tell_if_blocked(interaction, table_id)
+
+    async def ask_resign(
+        self, interaction: Interaction, table_id: str, _verb: str = "resign"
+    ) -> None:
+        """Resign asks first, for the clicker alone: what resigning does at this table
+        (`Table.resign_question`), with Resign and Keep playing. Nothing changes yet."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.read(table_id) as table:
+            check_place(interaction, table)
+            question = resign_question(table, interaction.user.id)
+        w = mine(interaction)
+        view = table_view(table_id, ["sure", "keep"], w)
+        await interaction.followup.send(w.say(question), view=view, ephemeral=True)
+
+    async def resign(self, interaction: Interaction, table_id: str, _verb: str = "sure") -> None:
+        """Resign, confirmed: the question is answered with what was done."""
+        await interaction.response.defer()
+        user = interaction.user.id
+
+        def click(table: Table) -> Said:
+            check_place(interaction, table)
+            return table.resign(user, self.clock())
+
+        def shows(table: Table, _: Said) -> list[str]:
+            return [*self.shows(table), *flow.asking(table)]
+
+        _, said = await self.act(table_id, click, show=shows)
+        await interaction.edit_original_response(content=mine(interaction).say(said), view=None)
+        await self.tell_if_blocked(interaction, table_id)
+
+    async def keep_playing(
+        self, interaction: Interaction, _table_id: str, _verb: str = "keep"
+    ) -> None:
+        """Resign, thought better of: nothing changes."""
+        await interaction.response.edit_message(
+            content=mine(interaction)(texts.KEPT_PLAYING), view=None
+        )
+
+    async def answer(self, interaction: Interaction, table_id: str, verb: str) -> None:
+        """A partner asked whether their side concedes: Concede or Play on."""
+        await interaction.response.defer()
+        user = interaction.user.id
+
+        def click(table: Table) -> Said:
+            check_place(interaction, table)
+            return table.answer(user, verb == "concede", self.clock())
+
+        _, said = await self.act(table_id, click)
+        await send_ephemeral(interaction, mine(interaction).say(said))
         await self.tell_if_blocked(interaction, table_id)
 
     async def review(self, interaction: Interaction, table_id: str, _verb: str = "review") -> None:

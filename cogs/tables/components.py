@@ -12,7 +12,8 @@ Custom ids (all under 100 characters):
   menu (a level adds one AI, `fill:{level}` fills every empty seat); `dls:{table}` the seat
   menu (free seats and AI seats to take); `dlr:{table}` the host's menu of AI seats to empty;
   `dlo:{table}` the host's menu of the game's options (values `name=value`);
-- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave, review);
+- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave, review;
+  sure and keep under the confirmation of Resign; concede and playon for a partner asked);
 - `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu;
   `dh:{table}:{version}` the Hint button beside them (tables with hints).
 """
@@ -31,7 +32,20 @@ from cogs.lang import Words, words
 
 ID = r"[0-9a-z]+"
 LOBBY_VERBS = ("join", "leave", "start", "cancel")
-TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave", "review")
+TABLE_VERBS = (
+    "hand",
+    "resign",
+    "draw",
+    "ready",
+    "lead",
+    "rematch",
+    "leave",
+    "review",
+    "sure",  # the confirmation of Resign ("Resign?"): resign
+    "keep",  # ... keep playing
+    "concede",  # a partner asked: their side concedes
+    "playon",  # ... plays on
+)
 MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
 MENU_SIZE = 25
 #: The AI menu's values that fill every empty seat: `fill:easy`.
@@ -161,10 +175,17 @@ class TableButton(
         "rematch": texts.REMATCH,
         "leave": texts.LEAVE,
         "review": texts.REVIEW,
+        "sure": texts.RESIGN,
+        "keep": texts.KEEP_PLAYING,
+        "concede": texts.CONCEDE,
+        "playon": texts.PLAY_ON,
     }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "hand": discord.ButtonStyle.primary,
         "rematch": discord.ButtonStyle.success,
+        "sure": discord.ButtonStyle.danger,
+        "keep": discord.ButtonStyle.primary,
+        "playon": discord.ButtonStyle.primary,
     }
 
     def __init__(self, table_id: str, verb: str, w: Words = ENGLISH) -> None:

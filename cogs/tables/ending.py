@@ -18,6 +18,11 @@ Places:
   all tied for first: the match stopped early, and its score is the best evidence of how it
   stood, so a player far behind does not rise to the leader's place because a third left. With
   two sides the other side is first. The units in first place are the winners;
+- a side that conceded and left while the others played on (at a table of more than two
+  sides, `conceded`: an AI played its seats to the end) ranks below every side that stayed,
+  whatever its AI made of the rest of the match; of two that left, the first to leave is last.
+  A seat whose player resigned and left (`left`) never won, even where its side played on
+  (a pair whose partner chose to play on with an AI in the resigner's seat);
 - an agreed draw (`AGREED_DRAW`): every unit is first, nobody won: the ratings move as a full
   tie (equal players stay equal; neither gains at the other's expense), whatever the points;
 - a moderator's end, a cancelled or an expired lobby: nobody is placed, nothing is recorded.
@@ -56,12 +61,16 @@ UNRECORDED = frozenset({EndKind.MODERATOR, EndKind.CANCELLED, EndKind.EXPIRED})
 @dataclass(frozen=True)
 class Ending:
     """How a table ended. `places[unit]`: each unit's place (empty when nobody is placed);
-    `winners`: the seats that won (none: nobody did); `seat`: who resigned."""
+    `winners`: the seats that won (none: nobody did); `seat`: who resigned; `conceded`: the
+    units that conceded earlier and left while the others played on, first first; `left`:
+    the seats whose players resigned and left before the end (never winners)."""
 
     kind: EndKind
     places: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     seat: int | None = None
+    conceded: tuple[int, ...] = ()
+    left: tuple[int, ...] = ()
 
     @property
     def recorded(self) -> bool:
@@ -93,6 +102,8 @@ class Ending:
             "places": list(self.places),
             "winners": list(self.winners),
             "seat": self.seat,
+            "conceded": list(self.conceded),
+            "left": list(self.left),
         }
 
     @classmethod
@@ -103,25 +114,56 @@ class Ending:
             tuple(int(place) for place in data.get("places", [])),
             tuple(int(winner) for winner in data.get("winners", [])),
             None if seat is None else int(seat),
+            tuple(int(unit) for unit in data.get("conceded", [])),
+            tuple(int(left) for left in data.get("left", [])),
         )
 
 
-def played(match: Match) -> Ending:
-    """The engine's own end of a finished match: its winners first, then the standing."""
+def played(match: Match, conceded: Sequence[int] = (), left: Sequence[int] = ()) -> Ending:
+    """The engine's own end of a finished match: its winners first, then the standing; the
+    units that `conceded` and left on the way below everyone who stayed, and no seat that
+    `left` among the winners."""
     assert match.over and match.results
-    winning = {match.unit_of(seat) for seat in match.winners}
-    places = _places(match, lambda unit: (unit not in winning, *_standing(match, unit)))
-    return Ending(PLAYED[End(match.results[-1].end)], places, tuple(match.winners))
+    won = {match.unit_of(seat) for seat in match.winners}  # none: the match was drawn
+    winning = won - set(conceded)
+    places = _places(
+        match, lambda unit: (_gone(conceded, unit), unit not in winning, *_standing(match, unit))
+    )
+    end = PLAYED[End(match.results[-1].end)]
+    if winning or not won:  # the engine's winners (but for those who left), or a draw
+        winners = tuple(seat for seat in match.winners if match.unit_of(seat) in winning)
+        winners = tuple(seat for seat in winners if seat not in left)
+    else:  # the engine's winner had conceded: first place among those who stayed won
+        winners = _winners(match, places, left)
+    return Ending(end, places, winners, None, tuple(conceded), tuple(left))
 
 
-def resigned(match: Match, seat: int) -> Ending:
-    """`seat` resigned: its unit last, the others in the order the match had reached; those
-    in first place won."""
+def resigned(
+    match: Match, seat: int, conceded: Sequence[int] = (), left: Sequence[int] = ()
+) -> Ending:
+    """`seat` resigned and the match ends: its unit last of those still in, the others in the
+    order the match had reached; those in first place won. The units that `conceded` earlier
+    (and left while the others played on) rank below it, the first to leave last."""
     out = match.unit_of(seat)
-    places = _places(match, lambda unit: (unit == out, *_standing(match, unit)))
-    first = {unit for unit, place in enumerate(places) if place == 1 and unit != out}
-    winners = tuple(s for s in range(match.players) if match.unit_of(s) in first)
-    return Ending(EndKind.RESIGNED, places, winners, seat)
+    gone = [*(unit for unit in conceded if unit != out), out]
+    places = _places(match, lambda unit: (_gone(gone, unit), *_standing(match, unit)))
+    winners = _winners(match, places, (*left, seat))
+    return Ending(EndKind.RESIGNED, places, winners, seat, tuple(conceded), tuple(left))
+
+
+def _gone(conceded: Sequence[int], unit: int) -> int:
+    """How far down conceding puts `unit`: 0 for a unit that stayed, and more the earlier a
+    unit conceded (the first to leave ranks last)."""
+    return len(conceded) - list(conceded).index(unit) if unit in conceded else 0
+
+
+def _winners(match: Match, places: Sequence[int], left: Sequence[int]) -> tuple[int, ...]:
+    """The seats of the units in first place, but for those whose players left."""
+    return tuple(
+        seat
+        for seat in range(match.players)
+        if places[match.unit_of(seat)] == 1 and seat not in left
+    )
 
 
 def agreed_draw(match: Match) -> Ending:

@@ -38,6 +38,15 @@ def show_for(table: Table, steps: Iterable[Step] = (), *, was: Phase | None = No
     return keys
 
 
+def asking(table: Table) -> list[str]:
+    """The notices that ping the partners a resignation asks whether their side concedes
+    (`cogs.tables.resigning`), while they have not answered."""
+    question = table.question
+    if question is None:
+        return []
+    return [f"notice:asked:{seat}" for seat in question.asked if seat not in question.agreed]
+
+
 def next_job(table: Table, settings: Settings) -> Due | None:
     """The table's next job, from its state."""
     if table.phase is Phase.LOBBY:

@@ -25,6 +25,7 @@ class Offers:
     lead_claim: int | None
     draw_offers: set[int]
     ending: Ending | None
+    left: list[int]
     match: Match | None
 
     def out_of_match(self, seat: int) -> bool:
@@ -55,13 +56,16 @@ class Offers:
         return self.phase in (Phase.PLAYING, Phase.BETWEEN) and bool(self._people(user_id))
 
     def can_resign(self, user_id: int | None = None) -> bool:
-        return self.phase in (Phase.PLAYING, Phase.BETWEEN) and bool(self._people(user_id))
+        """A seated person who has not resigned already (an AI plays their seat since)."""
+        if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
+            return False
+        return any(seat not in self.left for seat in self._first(user_id))
 
     def can_offer_draw(self, user_id: int | None = None) -> bool:
         """As `offer_draw`: never at a table with an AI seat, once per seat."""
         if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
             return False
-        if any(player.is_ai for player in self.seats):
+        if any(player.is_ai for player in self.seats) or self.left:
             return False
         return any(seat not in self.draw_offers for seat in self._first(user_id))
 
@@ -76,7 +80,10 @@ class Offers:
         if self.phase is not Phase.BETWEEN:
             return False
         choosers = self.lead_choosers()
-        return any(seat in choosers and seat != self.lead_claim for seat in self._first(user_id))
+        return any(
+            seat in choosers and seat != self.lead_claim and seat not in self.left
+            for seat in self._first(user_id)
+        )
 
     def can_leave_after(self, user_id: int | None = None) -> bool:
         return self.phase is Phase.OVER and bool(self._people(user_id))

@@ -180,6 +180,9 @@ class Publisher:
 
     async def _notice(self, table_id: str, rest: str, at: int | None) -> None:
         what, _, seat = rest.partition(":")
+        if what == "asked":  # a partner asked whether their side concedes
+            await self.notices.tell_asked(table_id, int(seat), at)
+            return
         if what != "dm-closed":
             log.warning("table %s: nothing shows notice %r", table_id, rest)
             return

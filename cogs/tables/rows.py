@@ -148,6 +148,8 @@ def stored_copy(table: Table) -> Table:
     twin.seats = [_shallow(seat) for seat in table.seats]
     twin.ready = set(table.ready)
     twin.draw_offers = set(table.draw_offers)
+    twin.conceded = list(table.conceded)
+    twin.left = list(table.left)
     twin.log = list(table.log)
     twin._views = dict(table._views)
     if table.match is not None:
@@ -179,14 +181,17 @@ def _shallow(thing: S) -> S:
 
 def people(table: Table) -> tuple[int, ...]:
     """Who counts `table` against their cap (`TABLES_PER_USER`): its host and every person
-    seated, while it is unfinished; nobody once it is over or closed."""
+    seated, while it is unfinished; nobody once it is over or closed. A player who resigned and
+    left (an AI plays their seat: `cogs.tables.resigning`) no longer counts, host or not."""
     if table.finished:
         return ()
+    gone = {table.seats[seat].user_id for seat in table.left}
     if table.phase is Phase.LOBBY:
         seated = [seat.user_id for seat in table.lobby.occupied]
     else:
         seated = [seat.user_id for seat in table.seats]
-    return tuple(dict.fromkeys(user for user in (table.host_id, *seated) if user is not None))
+    everyone = (table.host_id, *seated)
+    return tuple(dict.fromkeys(user for user in everyone if user is not None and user not in gone))
 
 
 def finished_match(table: Table, now: float) -> FinishedMatch:

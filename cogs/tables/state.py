@@ -23,6 +23,7 @@ from cogs import texts
 from cogs.lang import Said
 from cogs.tables import ending as endings
 from cogs.tables.ending import Ending, EndKind
+from cogs.tables.resigning import Question
 from cogs.tables.seating import Lobby, Seat, Setup
 from cogs.tables.table import Phase, Table
 from engine import Match
@@ -74,6 +75,9 @@ def dump(table: Table, apart: int = 0) -> dict[str, Any]:
         "rematch_of": table.rematch_of,
         "rematch_id": table.rematch_id,
         "finished_at": table.finished_at,
+        "conceded": list(table.conceded),
+        "left": list(table.left),
+        "question": table.question.to_json() if table.question is not None else None,
     }
 
 
@@ -98,6 +102,7 @@ def load(state: dict[str, Any], apart: Sequence[str] = ()) -> Table:
     match = replay(record).match if record is not None else None
     phase = Phase(state["phase"])
     ending = state.get("ending")
+    question = state.get("question")
     return Table(
         id=str(state["id"]),
         lobby=lobby,
@@ -121,6 +126,9 @@ def load(state: dict[str, Any], apart: Sequence[str] = ()) -> Table:
         rematch_of=state.get("rematch_of"),
         rematch_id=state.get("rematch_id"),
         finished_at=float(state.get("finished_at", 0.0)),
+        conceded=[int(unit) for unit in state.get("conceded", [])],
+        left=[int(seat) for seat in state.get("left", [])],
+        question=Question.from_json(question) if question is not None else None,
         hands_apart=left_out,
     )
 

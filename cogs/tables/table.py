@@ -30,6 +30,7 @@ from cogs.tables.ending import Ending, EndKind
 from cogs.tables.lobby_actions import LobbyActions
 from cogs.tables.offers import Offers
 from cogs.tables.phase import Phase as Phase  # where the model's callers have always found it
+from cogs.tables.resigning import Question, Resigning
 from cogs.tables.seating import Lobby, Seat, Setup
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
@@ -70,7 +71,7 @@ class Step:
 
 
 @dataclass
-class Table(LobbyActions, Offers):
+class Table(LobbyActions, Offers, Resigning):
     id: str
     lobby: Lobby
     seed: str  # secret (`new_seed`): every deal of the match follows from it
@@ -93,6 +94,11 @@ class Table(LobbyActions, Offers):
     rematch_of: str | None = None
     rematch_id: str | None = None
     finished_at: float = 0.0  # when the match ended or the lobby closed (kept a while after)
+    #: Resignations while the others play on (`cogs.tables.resigning`): the units that
+    #: conceded and left, the seats whose players left, a side's pending question.
+    conceded: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
+    question: Question | None = None
     #: The store's revision this table was read at (`cogs.runtime.store`); not part of its state.
     revision: int = field(default=0, compare=False)
     #: How many of the match's first (finished) hands the store keeps apart, as of `revision`
@@ -204,6 +210,8 @@ class Table(LobbyActions, Offers):
             raise Refusal(texts.NOT_PLAYING)
         if self.turn != seat:
             raise Refusal(texts.NOT_YOUR_TURN)
+        if seat in self.left:
+            raise Refusal(texts.ALREADY_RESIGNED)
         if version != self.version:
             raise Refusal(texts.STALE_BUTTON)
         legal = self.view(seat).legal
@@ -223,6 +231,7 @@ class Table(LobbyActions, Offers):
         self.version += 1
         self.turn_started = now
         self.draw_offers.clear()
+        self.close_question(now)
         # The log is public: it tells the move as the game shows it to someone with no tile.
         line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None), end)
         if how == "forced":
@@ -236,7 +245,7 @@ class Table(LobbyActions, Offers):
             self.ready.clear()
             self.lead_claim = None
             if self.match.over:
-                self._finish(endings.played(self.match))
+                self._finish(endings.played(self.match, self.conceded, self.left))
             else:
                 self.phase = Phase.BETWEEN
         return Step(action.seat, action, line, result, self.phase is Phase.OVER)
@@ -313,7 +322,7 @@ class Table(LobbyActions, Offers):
         seat = self._require_seat(user_id)
         if self.phase is not Phase.BETWEEN:
             raise Refusal(texts.NOT_BETWEEN_HANDS)
-        if seat not in self.lead_choosers():
+        if seat not in self.lead_choosers() or seat in self.left:
             raise Refusal(texts.MAY_NOT_LEAD)
         if self.lead_claim == seat:
             raise Refusal(texts.LEAD_ALREADY_CLAIMED)
@@ -325,6 +334,7 @@ class Table(LobbyActions, Offers):
         if self.phase is not Phase.BETWEEN:
             raise Refusal(texts.NOT_BETWEEN_HANDS)
         self.match.start_hand(leader=self.lead_claim)
+        self.close_question(now)
         self.phase = Phase.PLAYING
         # The board's words tell this hand's moves: the last hand's are on its score sheet.
         self.log.clear()
@@ -340,20 +350,13 @@ class Table(LobbyActions, Offers):
         if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
             raise Refusal(texts.NOT_PLAYING)
 
-    def resign(self, user_id: int) -> Said:
-        seat = self._require_seat(user_id)
-        self._require_match()
-        assert self.match is not None
-        self._finish(endings.resigned(self.match, seat))
-        return texts.resigned(self.seats[seat].name)
-
     def offer_draw(self, user_id: int) -> Said:
         """A user offers (or accepts) a draw; when every player has, the match ends drawn. An
         offer changes no position, so it leaves `version` (and the mover's buttons) alone; a
         second offer by the same seat is refused and changes nothing."""
         seat = self._require_seat(user_id)
         self._require_match()
-        if any(player.is_ai for player in self.seats):
+        if any(player.is_ai for player in self.seats) or self.left:
             raise Refusal(texts.NO_DRAW_WITH_AI)
         if seat in self.draw_offers:
             raise Refusal(texts.DRAW_ALREADY_OFFERED)
@@ -380,6 +383,7 @@ class Table(LobbyActions, Offers):
     def _finish(self, ending: Ending) -> None:
         self.phase = Phase.OVER
         self.ending = ending
+        self.question = None
         self.version += 1
         why = self.ended
         if why:

@@ -41,6 +41,15 @@ def private_answer(result: Any) -> Any:
     return result.response
 
 
+async def resign(emu: Emulator, person: Any) -> Any:
+    """Resign as a person does: Resign on the board asks first ("Resign? ..."), for their eyes
+    only; Resign under that question does it. Returns the confirming click's result."""
+    asked = await person.click(board(emu), "Resign")
+    question = private_answer(asked)
+    assert question is not None and question.ephemeral, "Resign must ask first"
+    return await person.click(question, "Resign")
+
+
 def move_message(messages: list[Any]) -> Any:
     for message in reversed(messages):
         ids = [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]

@@ -27,7 +27,7 @@ from engine import Match
 from engine.rules import Scoring
 from tests.emulator.emulator import Emulator
 from tests.tables.play import board, latest_version, move_message, play_one
-from tests.test_table_model import play_until
+from tests.test_table_model import play_until, step
 
 GUILD = 4242
 USERS = (11, 12, 13, 14)
@@ -221,20 +221,70 @@ async def test_a_resignation_at_two_sides_gives_the_match_to_the_other(db: Datab
     assert wins == {USERS[other]: 1, user: 0}
 
 
-async def test_a_resignation_at_three_sides_places_the_resigner_last(db: Database) -> None:
-    table = under_way("traditional", 3)
-    match = table.match
-    assert match is not None
-    by_points = sorted(range(3), key=lambda seat: -match.scores[seat])
-    leader, second, trailing = by_points
-    await stored(db, table, lambda: table.resign(USERS[leader]))
+async def test_at_six_sides_the_resigner_leaves_ranks_last_and_the_others_play_on(
+    db: Database,
+) -> None:
+    """A rated Cyprus table of six people: the first resigns two moves in; the match goes on
+    with an AI in that seat, the others play it out, and the stored places put the resigner
+    last whatever the AI made of the rest, with the ratings following those places."""
+    people = (21, 22, 23, 24, 25, 26)
+    setup = Setup.create("cyprus", {}, seats=6, rated=True)
+    table = Table(id="cyprus", lobby=Lobby(setup, host_id=people[0]), seed="5", guild_id=GUILD)
+    for user in people:
+        table.join(user, f"player {user}")
+    table.start(people[0], 0.0)
+    rng = random.Random(5)
+    for _ in range(2):
+        step(table, rng)
+
+    def resign_and_play_out() -> None:
+        table.resign(people[0], 1.0)
+        assert table.phase is not Phase.OVER  # the five others play on
+        assert table.seats[0].plays_itself
+        while table.phase is not Phase.OVER:
+            step(table, rng)
+
+    await stored(db, table, resign_and_play_out)
     summary, ratings, wins = await results(db)
-    # The resigner is last, the other two keep the order their points give them: the one
-    # behind does not share first place because a third left.
-    assert places(summary) == {second: 1, trailing: 2, leader: 3}
-    assert {seat.seat for seat in summary.seats if seat.won} == {second}
-    assert ratings[USERS[second]] > ratings[USERS[trailing]] > ratings[USERS[leader]]
-    assert wins == {USERS[second]: 1, USERS[trailing]: 0, USERS[leader]: 0}
+    stored_places = places(summary)
+    assert stored_places[0] == 6
+    assert all(place is not None and place < 6 for seat, place in stored_places.items() if seat)
+    assert not [seat for seat in summary.seats if seat.seat == 0 and seat.won]
+    assert all(ratings[people[0]] < ratings[user] for user in people[1:])
+    assert wins[people[0]] == 0 and sum(wins.values()) >= 1
+    assert table.ending is not None and 0 not in table.winners
+
+
+def pair_played_on(won: bool) -> Table:
+    """A rated partnership match where player 12 resigned in the first hand, their partner
+    (player 14) played on with an AI in the seat, and the pair did (or did not) win."""
+    for seed in range(60):
+        table = seated("partnership", 4, seed, target=30)
+        rng = random.Random(seed)
+        step(table, rng)
+        table.resign(USERS[1], 1.0)
+        table.answer(USERS[3], False, 2.0)
+        while table.phase is not Phase.OVER:
+            step(table, rng)
+        assert table.match is not None
+        if (table.match.unit_of(1) in {table.match.unit_of(s) for s in table.match.winners}) == won:
+            return table
+    raise AssertionError("no such match found")
+
+
+async def test_a_resigner_whose_partner_played_on_to_a_win_is_no_winner(db: Database) -> None:
+    table = pair_played_on(won=True)
+    await stored(db, table, lambda: None)
+    summary, ratings, wins = await results(db)
+    stored_places = places(summary)
+    # The pair's place (and so its ratings) is the pair's; the win is only the partner's.
+    assert stored_places[1] == stored_places[3] == 1
+    assert {seat.seat for seat in summary.seats if seat.won} == {3}
+    assert wins[USERS[1]] == 0 and wins[USERS[3]] == 1
+    assert ratings[USERS[1]] == ratings[USERS[3]] > ratings[USERS[0]]
+    assert table.winners == (3,)
+    await db.rebuild_ratings(GUILD)  # the stored results are the truth a rebuild replays
+    assert (await results(db))[2] == wins
 
 
 # -- agreed draws -----------------------------------------------------------------------------
@@ -298,7 +348,11 @@ def as_stored_before(table: Table) -> dict[str, Any]:
 
 
 def resigned_at_three() -> Table:
+    """A resignation that ends a match of three sides: the two others are AI seats (their
+    people's seats taken over), so nobody is left to play on."""
     table = under_way("traditional", 3)
+    for seat in (0, 2):
+        table.seats[seat].user_id, table.seats[seat].ai = None, "random"
     table.resign(USERS[1])
     return table
 

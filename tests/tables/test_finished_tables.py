@@ -10,7 +10,7 @@ import discord
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, table_channel
+from tests.tables.play import board, resign, table_channel
 from tests.tables.test_refusals import refusal
 
 
@@ -20,7 +20,7 @@ async def resigned_table(emu: Emulator) -> tuple[Any, Any, Any]:
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")
     await emu.wait_for(lambda: board(emu) is not None)
-    await bob.click(board(emu), "Resign")
+    await resign(emu, bob)
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
     return alice, bob, final
 

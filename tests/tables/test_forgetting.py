@@ -13,7 +13,14 @@ import discord
 
 from cogs.puzzles import texts as puzzle_texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, latest_version, move_message, play_one, table_channel
+from tests.tables.play import (
+    board,
+    latest_version,
+    move_message,
+    play_one,
+    resign,
+    table_channel,
+)
 from tests.tables.puzzles import opened
 
 
@@ -67,7 +74,7 @@ async def test_cancelled_expired_and_finished_tables_and_puzzles_are_forgotten(
         if mine is not None and latest_version(mine) == the_version(bot):
             await play_one(alice, mine, rng)
         await asyncio.sleep(0.05)
-    await bob.click(board(emu), "Resign")
+    await resign(emu, bob)
     await emu.wait_for(lambda: "Rematch" in board(emu).labels)
     # A puzzle with a form opened, then given up.
     puzzle = opened(emu, await alice.slash("domino puzzle", size=3, difficulty="easy"))

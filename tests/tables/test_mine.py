@@ -98,6 +98,14 @@ async def test_mine_lists_every_open_place_and_each_one_can_be_left_from_it(
     for way_out in WAYS_OUT:
         [place] = [place for place, does in options(listing).items() if does == way_out]
         await alice.choose(listing, place, placeholder=texts.MINE_PLACEHOLDER)
+        if way_out == texts.MINE_RESIGN:
+            # A match is resigned only once confirmed: the list asks first, and Keep
+            # playing changes nothing.
+            assert listing.text == texts.RESIGN_CONCEDES and place in await places(domino, alice)
+            await alice.click(listing, texts.KEEP_PLAYING)
+            assert place in options(listing) and place in await places(domino, alice)
+            await alice.choose(listing, place, placeholder=texts.MINE_PLACEHOLDER)
+            await alice.click(listing, texts.RESIGN)
         await emu.wait_for(lambda place=place: place not in options(listing))
         counted.discard(place)
         assert await places(domino, alice) == counted

@@ -12,7 +12,7 @@ import pytest
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board
+from tests.tables.play import board, private_answer
 from tests.tables.test_refusals import refusal, start_two_player, whose_turn
 
 
@@ -109,10 +109,11 @@ async def test_a_result_that_cannot_be_recorded_leaves_the_match_running(
     _, bob = await start_two_player(emu)
     await emu.settle()
     failures = fail_next_write(monkeypatch, domino, "commit_and_take")
-    assert refusal(await bob.click(board(emu), "Resign")) == texts.NOT_SAVED
+    question = private_answer(await bob.click(board(emu), "Resign"))  # asking stores nothing
+    assert refusal(await bob.click(question, "Resign")) == texts.NOT_SAVED
     await emu.settle()
     assert failures and "Resign" in board(emu).labels and "Rematch" not in board(emu).labels
-    await bob.click(board(emu), "Resign")
+    await bob.click(question, "Resign")
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
     assert str(texts.resigned("bob")) in final.text
     assert len(await domino.db.history(emu.guild.id)) == 1  # recorded once, by the second click

@@ -13,7 +13,7 @@ from cogs import texts
 from tests.emulator.emulator import Emulator
 from tests.emulator.messages import announce, create_message
 from tests.emulator.seen import SeenMessage
-from tests.tables.play import board, move_message, play_one, start_two_player
+from tests.tables.play import board, move_message, play_one, resign, start_two_player
 from tests.tables.test_refusals import refusal
 
 
@@ -75,7 +75,7 @@ async def test_a_table_button_copied_onto_another_message_or_into_a_dm_is_refuse
     in_dm = await copy_of(emu, shown, emu.world.dm_channel(bob.user))
     assert refusal(await bob.click(in_dm, "Resign")) == texts.NOT_THIS_TABLE
     assert live_table(domino).phase == "playing"  # nobody resigned
-    await bob.click(board(emu), "Resign")  # the board itself still works
+    await resign(emu, bob)  # the board itself still works
     await emu.wait_for(lambda: live_table(domino).phase == "over")
 
 

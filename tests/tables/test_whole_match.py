@@ -17,6 +17,7 @@ from tests.tables.play import (
     move_message,
     play_match,
     play_one,
+    resign,
     table_channel,
 )
 
@@ -92,7 +93,7 @@ async def test_resign_ends_the_match_and_rematch_keeps_seats_and_options(
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")
     await emu.wait_for(lambda: board(emu) is not None)
-    await bob.click(board(emu), "Resign")
+    await resign(emu, bob)
     final = await emu.wait_for(lambda: "Rematch" in board(emu).labels and board(emu))
     assert str(texts.resigned("bob")) in final.text and "alice won the match" in final.text
     await bob.click(final, "Rematch")

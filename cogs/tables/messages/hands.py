@@ -157,6 +157,14 @@ def ending(table: Table, w: Words, snap: board.BoardSnapshot, seat: int) -> list
     return lines
 
 
+def watching(table: Table, seat: int, w: Words) -> list[str]:
+    """What the hand of a player who resigned and left says while the match goes on: an AI
+    plays it (never "Your turn", which it would say on the seat's turn)."""
+    if seat in table.left and table.phase is Phase.PLAYING:
+        return [w(texts.YOU_RESIGNED_WATCH)]
+    return []
+
+
 class Hands(TableMessage):
     def __init__(
         self,
@@ -206,13 +214,14 @@ class Hands(TableMessage):
             names=names,
             version=version,
             turn_name=names[view.turn] if view.turn is not None else None,
-            moves_at=version if table.phase is Phase.PLAYING else None,
+            # A player who resigned and left watches: an AI plays their seat.
+            moves_at=version if table.phase is Phase.PLAYING and seat not in table.left else None,
             variant=table.setup.variant,
             dm_closed=player.dm_closed,
             place_id=table.thread_id or table.channel_id or 0,
             guild_id=table.guild_id,
             w=w,
-            ending=ending(table, w, self.snapshot(table, None), seat),
+            ending=ending(table, w, self.snapshot(table, None), seat) or watching(table, seat, w),
             out=table.out_of_match(seat),
             hint=table.setup.offers_hints,
             revision=table.revision,

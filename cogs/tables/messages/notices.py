@@ -11,6 +11,8 @@ from cogs import texts
 from cogs.lang import Words
 from cogs.tables.messages.base import Showing, TableMessage
 from cogs.tables.messages.needs import Act
+from cogs.tables.messages.thread import only
+from cogs.tables.resigning import ASK_SECONDS
 from cogs.tables.table import Table
 from data import Shown
 
@@ -86,6 +88,33 @@ class Notices(TableMessage):
         await self.act(
             table_id, closed, show=lambda table, _: ["board", "hands", f"notice:dm-closed:{seat}"]
         )
+
+    async def tell_asked(self, table_id: str, seat: int, at: int | None = None) -> None:
+        """The `notice:asked:{seat}` key: the seat's player is pinged, once per question, where
+        the table plays: their partner resigned, and the board asks whether their side
+        concedes (`cogs.tables.resigning`)."""
+        key = f"notice:asked:{seat}"
+        async with self.read(table_id, at_least=at) as table:
+            question = table.question
+            if question is None or seat not in question.asked or seat in question.agreed:
+                return
+            user_id = table.seats[seat].user_id
+            resigner = table.seats[question.seat].name
+            channel_id = table.thread_id or table.channel_id or 0
+            w = await self.audience.server(table.guild_id)
+        before = (await self.rows.of(table_id)).get(key)
+        if user_id is None or (before is not None and before.shows == str(question.until)):
+            return
+        channel = self.client.get_partial_messageable(channel_id)
+        text = w(
+            texts.ASKED_TO_CONCEDE,
+            mention=f"<@{user_id}>",
+            name=texts.user_text(resigner),
+            minutes=int(ASK_SECONDS // 60),
+        )
+        message = await channel.send(text, allowed_mentions=only(user_id))
+        self.note_message(channel.id)
+        await self.rows.remember(Shown(table_id, key, channel.id, message.id, str(question.until)))
 
     async def tell_dms_closed(self, table_id: str, seat: int, at: int | None = None) -> None:
         """The `notice:dm-closed:{seat}` key: the table says once that the seat's DMs are
