@@ -54,7 +54,7 @@ def seeds(demo_seed: str | None) -> Callable[[], str]:
     (`Settings.demo_seed`, which no live bot has): then the demo seed and a count, so the same
     demo deals the same hands in the same order every time."""
     if demo_seed is None:
-        return new_seed
+        return lambda: new_seed()  # looked up at each table: a test may give its own
     count = itertools.count(1)
     return lambda: f"{demo_seed}:{next(count)}"
 

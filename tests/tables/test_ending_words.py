@@ -23,7 +23,6 @@ import pytest
 from cogs import texts
 from cogs.lang import words
 from cogs.tables import board as boards
-from cogs.tables import lobbies
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play
@@ -91,7 +90,7 @@ async def test_the_game_room_says_who_is_out_and_lets_them_watch_without_asking_
     store: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(lobbies, "new_seed", lambda: GAME_ROOM_SEED)
+    monkeypatch.setattr("cogs.tables.table.new_seed", lambda: GAME_ROOM_SEED)
     alice = emu.user("alice")
     lobby = await open_table(emu, alice, "gameroom", 3, target=GAME_ROOM_TARGET)
     await alice.click(lobby, texts.START)

@@ -16,7 +16,6 @@ import pytest
 
 from cogs import texts
 from cogs.standings import texts as words
-from cogs.tables import lobbies
 from engine import Draw, Match, Pass
 from engine.variants import get_variant
 from engine.view import public_view
@@ -224,7 +223,7 @@ async def test_a_drawn_match_and_a_hand_nobody_won_read_the_same_everywhere(
 ) -> None:
     match, picks = scripted(game, seed)
     assert not match.winners  # drawn
-    monkeypatch.setattr(lobbies, "new_seed", lambda: seed)
+    monkeypatch.setattr("cogs.tables.table.new_seed", lambda: seed)
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = await open_table(emu, alice, game, 0)
     await bob.click(lobby, texts.JOIN)

@@ -12,7 +12,6 @@ import pytest
 
 from cogs import texts
 from cogs.lang import words
-from cogs.tables import lobbies
 from render.wording import ENGLISH
 from tests.emulator.emulator import Emulator
 from tests.tables.play import move_message
@@ -23,7 +22,7 @@ NO_PAIR_FIRST = "00000000000000000000000000000001"
 
 async def first_turn(emu: Emulator, monkeypatch: pytest.MonkeyPatch, host: Any) -> Any:
     """A pairs table of `host` and bob, started on the deal above: the host's hand message."""
-    monkeypatch.setattr(lobbies, "new_seed", lambda: NO_PAIR_FIRST)
+    monkeypatch.setattr("cogs.tables.table.new_seed", lambda: NO_PAIR_FIRST)
     lobby = (await host.slash("domino new", game="pairs")).response
     await emu.user("bob").click(lobby, texts.JOIN)
     await host.click(lobby, texts.START)  # the lobby speaks the server's language

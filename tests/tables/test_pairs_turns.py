@@ -14,7 +14,6 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.tables import lobbies
 from engine.tiles import Tile
 from engine.variants.pairs import PAIRS_TO_WIN
 from render.wording import ENGLISH
@@ -74,7 +73,7 @@ async def play_out(
 async def test_a_pairs_match_marks_the_pairs_and_ends_and_scores_in_its_own_words(
     emu: Emulator, domino: discord.Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lobbies, "new_seed", lambda: PAIRS_FIRST)
+    monkeypatch.setattr("cogs.tables.table.new_seed", lambda: PAIRS_FIRST)
     alice, bob = emu.user("alice"), emu.user("bob")
     lobby = (await alice.slash("domino new", game="pairs")).response
     await bob.click(lobby, texts.JOIN)

@@ -103,7 +103,7 @@ GAMES = [
 def fixed_table_id(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's id and its seed (and so its deal) are the same on every run."""
     monkeypatch.setattr(lobbies, "secrets", SimpleNamespace(token_hex=lambda _: name))
-    monkeypatch.setattr(lobbies, "new_seed", lambda: f"privacy-{name}")
+    monkeypatch.setattr("cogs.tables.table.new_seed", lambda: f"privacy-{name}")
 
 
 @pytest.fixture

@@ -87,7 +87,7 @@ def judged(monkeypatch: pytest.MonkeyPatch) -> Iterator[Judged]:
 def fixed_deal(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The next table's id and seed (so its deal) are the same on every run."""
     monkeypatch.setattr(lobbies, "secrets", SimpleNamespace(token_hex=lambda _: name))
-    monkeypatch.setattr(lobbies, "new_seed", lambda: f"review-{name}")
+    monkeypatch.setattr("cogs.tables.table.new_seed", lambda: f"review-{name}")
 
 
 def versions_of(emu: Emulator) -> dict[int, list[str]]:
