@@ -7,6 +7,7 @@ the benchmarks build settings without importing `bot.py`, which only reads them 
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import time
@@ -14,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+from dotenv import dotenv_values
 
 #: The project's folder (where `bot.py`, `.env` and the default SQLite file are).
 HERE = Path(__file__).resolve().parents[2]
@@ -143,8 +146,13 @@ class Settings:
         return self.shard_count is not None
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] | None = None) -> Settings:
-        values = dict(read_dotenv(HERE / ".env"))
+    def from_environment(
+        cls, env: Mapping[str, str] | None = None, dotenv: Path = HERE / ".env"
+    ) -> Settings:
+        """The settings from `env` (the process's environment when None) over those of the
+        `dotenv` file: a variable set in the environment wins over the same one in the file,
+        so a deployment can override one line of a shared `.env`."""
+        values = read_dotenv(dotenv)
         values.update(os.environ if env is None else env)
         token = values.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -160,7 +168,7 @@ class Settings:
         try:
             return cls(
                 token=token,
-                log_level=values.get("LOG_LEVEL", "INFO").upper(),
+                log_level=read_log_level(values.get("LOG_LEVEL", "")),
                 database=database,
                 api_base=values.get("DISCORD_API_BASE") or None,
                 gateway_url=values.get("DISCORD_GATEWAY_URL") or None,
@@ -216,15 +224,23 @@ def read_shards(values: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] 
     return count, read_shard_ids(ids_text, count) if ids_text else None
 
 
+def read_log_level(text: str) -> str:
+    """`LOG_LEVEL`: one of logging's level names, any case; `INFO` when empty. Checked here,
+    because a name logging does not know would otherwise stop the start with a traceback."""
+    level = text.strip().upper() or "INFO"
+    if not isinstance(logging.getLevelName(level), int):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text.strip()!r}")
+    return level
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
-    """`KEY=value` lines; `#` comments and blank lines ignored; quotes around a value removed."""
+    """The variables a `.env` file sets, read by python-dotenv as every other tool reads such a
+    file: `# comments` on their own line or after a value, `export KEY=value`, quotes (inside
+    which `#` is kept), `${OTHER}` expanded. A line without `=` sets nothing."""
     if not path.is_file():
         return {}
-    values: dict[str, str] = {}
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
+    return {
+        key: value
+        for key, value in dotenv_values(path, encoding="utf-8").items()
+        if value is not None
+    }
