@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.common import metrics
+from cogs.common.health import Health
 from cogs.common.settings import Settings
 from cogs.common.workers import Workers
 
@@ -101,9 +103,12 @@ class DominoBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=metrics.discord_trace(),  # Discord's 429s and 5xx, counted
             **shards,
         )
         self.settings = settings
+        #: `/healthz` and `/metrics`, when the settings ask for them.
+        self.health = Health(self, settings.health_address) if settings.health_address else None
         #: The worker processes every feature shares: the AI seats' and the reviews' searches,
         #: and the pictures (`cogs.common.pictures` draws in them).
         self.workers = Workers(settings.ai_workers)
@@ -134,6 +139,8 @@ class DominoBot(commands.Bot):
         from data import Database
 
         self.db = await Database.open(self.settings.database)
+        if self.health is not None:  # answers from here on: 503 until the gateway is up
+            await self.health.start()
         self.audience = Audience(self.db, self.settings.clock, shared=self.settings.shared_store)
         self.add_listener(self.audience.heard, "on_interaction")
         self.add_listener(self.settle_memory, "on_ready")
@@ -187,6 +194,8 @@ class DominoBot(commands.Bot):
         """Graceful shutdown: stop the jobs and the delivery (what is not shown yet stays in the
         store, shown after the next start), end the AI's worker processes once nothing asks
         them any more (the extensions unloaded: the reviews stopped), close the database."""
+        if self.health is not None:
+            await self.health.stop()
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()

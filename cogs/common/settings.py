@@ -84,6 +84,17 @@ def read_shard_ids(text: str, count: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+def read_address(text: str) -> tuple[str, int]:
+    """`HEALTH_ADDRESS`: `PORT` (this machine only: 127.0.0.1) or `HOST:PORT` (`0.0.0.0:9100`
+    in a container, whose port is published). Port 0: any free port (the tests')."""
+    host, colon, port = text.strip().rpartition(":")
+    if not colon:
+        host = "127.0.0.1"
+    if not port.isdigit() or int(port) > 65535:
+        raise ConfigError(f"HEALTH_ADDRESS must be PORT or HOST:PORT, not {text.strip()!r}")
+    return host.strip("[]") or "0.0.0.0", int(port)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every option of the bot. Only `token` is required; the rest have working defaults.
@@ -122,6 +133,9 @@ class Settings:
     #: respected until their leases end, and every cached table is checked against the
     #: stored revision before it is used; off, a start releases the claims its last run left.
     shared_store: bool = False
+    #: Where `/healthz` and `/metrics` answer (`cogs.common.health`): `PORT` or `HOST:PORT`;
+    #: None: no endpoint.
+    health_address: str | None = None
     #: Once ready, collect the garbage once and freeze what the bot holds (`settle_memory`);
     #: the tests, which start a bot per test in one long process, leave it off.
     settle_memory: bool = True
@@ -165,6 +179,9 @@ class Settings:
         shard_count, shard_ids = read_shards(values)
         sync = values.get("SYNC_COMMANDS", "").strip()
         shared = values.get("SHARED_STORE", "").strip()
+        health = values.get("HEALTH_ADDRESS", "").strip() or None
+        if health is not None:
+            read_address(health)
         try:
             return cls(
                 token=token,
@@ -181,6 +198,7 @@ class Settings:
                 shared_store=read_yes_no("SHARED_STORE", shared)
                 if shared
                 else database.startswith("postgresql://") or shard_ids is not None,
+                health_address=health,
                 ai_delay=float(values.get("AI_DELAY_SECONDS", "1.2")),
                 between_hands_seconds=float(values.get("BETWEEN_HANDS_SECONDS", "20")),
                 lobby_seconds=float(values.get("LOBBY_SECONDS", "900")),

@@ -36,6 +36,7 @@ import logging
 import math
 from typing import TYPE_CHECKING, Any
 
+from cogs.common import metrics
 from cogs.runtime.kind import KeepsNoRounds, ShowFailed
 from cogs.runtime.store import DELIVERY_LEASE_SECONDS
 from data import Job, OutboxItem
@@ -222,6 +223,8 @@ class Delivery:
                 break
             finally:
                 self._ending.discard(table_id)
+            if done:
+                metrics.shown(table_id)
             if more:
                 self.leases[table_id] = now + LEASE_SECONDS
             for item in more:
