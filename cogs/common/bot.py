@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.common import metrics
+from cogs.common import logs, metrics
 from cogs.common.health import Health
 from cogs.common.settings import Settings
 from cogs.common.workers import Workers
@@ -99,11 +99,15 @@ class DominoBot(commands.Bot):
             shards["shard_count"] = settings.shard_count
             if settings.shard_ids is not None:
                 shards["shard_ids"] = list(settings.shard_ids)
+        logs.quiet_discord()  # before the client: it says at once that it has no voice
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             allowed_mentions=discord.AllowedMentions.none(),
             http_trace=metrics.discord_trace(),  # Discord's 429s and 5xx, counted
+            # No message cache: nothing reads it (interactions carry their message, the raw
+            # delete events are used, `on_message` only counts); discord.py kept 1,000.
+            max_messages=None,
             **shards,
         )
         self.settings = settings

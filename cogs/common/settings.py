@@ -107,6 +107,7 @@ class Settings:
     # Never shown: a settings object printed in a log or a traceback must not give the bot away.
     token: str = field(repr=False)
     log_level: str = "INFO"
+    log_format: str = "text"  # or "json": one object per line (`cogs.common.logs`)
     database: str | Path = DEFAULT_DATABASE
     api_base: str | None = None
     gateway_url: str | None = None
@@ -186,6 +187,7 @@ class Settings:
             return cls(
                 token=token,
                 log_level=read_log_level(values.get("LOG_LEVEL", "")),
+                log_format=read_log_format(values.get("LOG_FORMAT", "")),
                 database=database,
                 api_base=values.get("DISCORD_API_BASE") or None,
                 gateway_url=values.get("DISCORD_GATEWAY_URL") or None,
@@ -249,6 +251,14 @@ def read_log_level(text: str) -> str:
     if not isinstance(logging.getLevelName(level), int):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text.strip()!r}")
     return level
+
+
+def read_log_format(text: str) -> str:
+    """`LOG_FORMAT`: `text` (the default) or `json`."""
+    form = text.strip().lower() or "text"
+    if form not in ("text", "json"):
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {text.strip()!r}")
+    return form
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
