@@ -16,14 +16,17 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
-# The lock for every platform and Python from 3.11, with every file's hash, by uv (installed in
-# a virtual environment of its own, pinned).
+# The locks for every platform and Python from 3.11, with every file's hash, by uv (installed in
+# a virtual environment of its own, pinned): requirements.lock for development and CI,
+# requirements.run.lock (the bot's own dependencies only) for the container image.
 LOCK_VENV := .venv-lock
 lock:
 	$(PYTHON) -m venv $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet uv==0.13.9
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
 		--python-version 3.11 --no-header --index-url https://pypi.org/simple -o requirements.lock
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal \
+		--python-version 3.11 --no-header --index-url https://pypi.org/simple -o requirements.run.lock
 
 # The suite against the newest releases of every dependency (pyproject.toml's pins read as
 # lower bounds), in a virtual environment of its own: what the next `make lock` would bring,
