@@ -12,7 +12,13 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends python3 python3-venv ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY requirements.run.lock /tmp/
-RUN python3 -m venv /opt/domino \
+# A proxy's certificate authority, if the build's network needs one (docker/ca/README.md).
+COPY docker/ca/ /tmp/ca/
+RUN if ls /tmp/ca/*.crt >/dev/null 2>&1; then \
+        cat /etc/ssl/certs/ca-certificates.crt /tmp/ca/*.crt > /tmp/ca/bundle.pem; \
+        export PIP_CERT=/tmp/ca/bundle.pem; \
+    fi \
+    && python3 -m venv /opt/domino \
     && /opt/domino/bin/python -m pip install --no-cache-dir --require-hashes \
         -r /tmp/requirements.run.lock \
     && find /opt/domino -name '__pycache__' -prune -exec rm -rf {} + \
