@@ -4,13 +4,45 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench demo playtest gallery clean
+.PHONY: run test test-latest lint typecheck bench demo playtest gallery clean lock
 
-$(STAMP): pyproject.toml
+# Installed from the lock file: the exact versions the tests passed with, each file checked
+# against its hash; then the project itself, adding nothing. `make lock` writes the lock again
+# after a change of pyproject.toml's dependencies.
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# The locks for every platform and Python from 3.11, with every file's hash, by uv (installed in
+# a virtual environment of its own, pinned): requirements.lock for development and CI,
+# requirements.run.lock (the bot's own dependencies only) for the container image.
+LOCK_VENV := .venv-lock
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet uv==0.13.9
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+		--python-version 3.11 --no-header --index-url https://pypi.org/simple -o requirements.lock
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal \
+		--python-version 3.11 --no-header --index-url https://pypi.org/simple -o requirements.run.lock
+
+# The suite against the newest releases of every dependency (pyproject.toml's pins read as
+# lower bounds), in a virtual environment of its own: what the next `make lock` would bring,
+# and whether the tripwires of tests/test_internals.py still hold.
+LATEST := .venv-latest
+test-latest:
+	rm -rf $(LATEST)
+	$(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	$(LATEST)/bin/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+		print("\n".join(d.replace("==", ">=") for d in p["dependencies"] + p["optional-dependencies"]["dev"]))' \
+		> $(LATEST)/latest.txt
+	$(LATEST)/bin/python -m pip install --quiet --upgrade --upgrade-strategy eager -r $(LATEST)/latest.txt
+	$(LATEST)/bin/python -m pip install --quiet --no-deps -e .
+	$(LATEST)/bin/python -m pip freeze --exclude-editable > $(LATEST)/installed.txt
+	$(LATEST)/bin/python -m pytest -p no:cacheprovider $(ARGS)
 
 run: $(STAMP)
 	$(BIN)/python bot.py
@@ -52,4 +84,4 @@ gallery: $(STAMP)
 	$(BIN)/python docs/make_gallery.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(LATEST) $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from cogs.common import logs
 from cogs.common.bot import DominoBot, redirect_discord
 from cogs.common.settings import ConfigError, Settings
 
@@ -81,9 +82,7 @@ def main(env: Mapping[str, str] | None = None) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_NO_TOKEN
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.set_up(settings.log_level, settings.log_format, secret=settings.token)
     try:
         return run(serve(settings))
     except discord.LoginFailure:

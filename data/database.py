@@ -37,6 +37,7 @@ import data.runtime as runtime
 import data.seasons as seasons
 import data.servers as servers
 import data.turn_clocks as turn_clocks
+import data.vitals as store_vitals
 from data.migrate import migrate
 from data.models import (
     Change,
@@ -458,6 +459,13 @@ class Database:
         """The clock of the person's turn the table is at (None: no person's turn)."""
         return await self._reading(
             partial(turn_clocks.turn_clock, table_id=table_id), snapshot=False
+        )
+
+    async def vitals(self, now: float, late_after: float) -> store_vitals.Vitals:
+        """What an operator watches of the store (`data.vitals`): the outbox's backlog, the
+        jobs due and how late, the open tables."""
+        return await self._reading(
+            partial(store_vitals.vitals, now=now, late_after=late_after), snapshot=False
         )
 
     async def release_claims(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import discord
@@ -135,6 +136,48 @@ def test_dotenv_lines_are_read_with_comments_and_quotes(tmp_path: Path) -> None:
     assert config.read_dotenv(env) == {"DISCORD_TOKEN": "quoted", "LOG_LEVEL": "INFO"}
 
 
+def settings_from_dotenv(tmp_path: Path, text: str, **env: str) -> config.Settings:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(text, encoding="utf-8")
+    return config.Settings.from_environment(env, dotenv=dotenv)
+
+
+def test_a_comment_after_a_value_in_dotenv_is_not_part_of_it(tmp_path: Path) -> None:
+    settings = settings_from_dotenv(
+        tmp_path,
+        "DISCORD_TOKEN=abc  # from the portal\nLOG_LEVEL=warning # quieter\n"
+        "LOBBY_SECONDS=60 # a minute\nDATABASE_PATH='a # b.sqlite3'\n",
+    )
+    assert settings.log_level == "WARNING"
+    assert settings.lobby_seconds == 60
+    assert settings.token == "abc"
+    # Inside quotes a `#` is part of the value.
+    assert settings.database == "sqlite:///a # b.sqlite3"
+
+
+def test_export_lines_in_dotenv_are_read(tmp_path: Path) -> None:
+    settings = settings_from_dotenv(
+        tmp_path, "export DISCORD_TOKEN=abc\nexport SHARD_COUNT=4\nexport SHARD_IDS=1,3\n"
+    )
+    assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
+
+
+def test_the_environment_wins_over_dotenv(tmp_path: Path) -> None:
+    settings = settings_from_dotenv(
+        tmp_path,
+        "DISCORD_TOKEN=from-file\nTABLES_PER_USER=5\nPUZZLES_PER_USER=7\n",
+        DISCORD_TOKEN="from-env",
+        TABLES_PER_USER="2",
+    )
+    assert settings.token == "from-env"
+    assert (settings.tables_per_user, settings.puzzles_per_user) == (2, 7)
+
+
+def test_an_unknown_log_level_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    with pytest.raises(config.ConfigError, match="LOG_LEVEL"):
+        settings_from_dotenv(tmp_path, "DISCORD_TOKEN=abc\nLOG_LEVEL=loud\n")
+
+
 def test_env_example_lists_every_variable_the_bot_reads() -> None:
     # Optional settings may be listed commented out.
     example = Path(bot.__file__).with_name(".env.example").read_text(encoding="utf-8")
@@ -169,3 +212,13 @@ def test_game_autocomplete_offers_every_variant_with_its_summary() -> None:
     partnership = game_choices("parejas", words("en"))
     assert [choice.value for choice in partnership] == ["partnership"]
     assert "—" in partnership[0].name and len(partnership[0].name) <= 100
+
+
+def test_every_variable_the_bot_reads_is_in_the_one_configuration_table() -> None:
+    source = Path(config.__file__).read_text(encoding="utf-8")
+    read = set(re.findall(r'values\.get\("([A-Z_]+)"', source))
+    assert {"DISCORD_TOKEN", "LOG_LEVEL", "SHARD_IDS"} <= read
+    table = (config.HERE / "docs" / "configuration.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([A-Z_]+)` \|", table, flags=re.MULTILINE))
+    assert read - documented == set(), "settings missing from docs/configuration.md"
+    assert documented - read == set(), "docs/configuration.md names settings nobody reads"

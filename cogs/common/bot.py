@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.common import logs, metrics
+from cogs.common.health import Health
 from cogs.common.settings import Settings
 from cogs.common.workers import Workers
 
@@ -97,13 +99,20 @@ class DominoBot(commands.Bot):
             shards["shard_count"] = settings.shard_count
             if settings.shard_ids is not None:
                 shards["shard_ids"] = list(settings.shard_ids)
+        logs.quiet_discord()  # before the client: it says at once that it has no voice
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=metrics.discord_trace(),  # Discord's 429s and 5xx, counted
+            # No message cache: nothing reads it (interactions carry their message, the raw
+            # delete events are used, `on_message` only counts); discord.py kept 1,000.
+            max_messages=None,
             **shards,
         )
         self.settings = settings
+        #: `/healthz` and `/metrics`, when the settings ask for them.
+        self.health = Health(self, settings.health_address) if settings.health_address else None
         #: The worker processes every feature shares: the AI seats' and the reviews' searches,
         #: and the pictures (`cogs.common.pictures` draws in them).
         self.workers = Workers(settings.ai_workers)
@@ -134,6 +143,8 @@ class DominoBot(commands.Bot):
         from data import Database
 
         self.db = await Database.open(self.settings.database)
+        if self.health is not None:  # answers from here on: 503 until the gateway is up
+            await self.health.start()
         self.audience = Audience(self.db, self.settings.clock, shared=self.settings.shared_store)
         self.add_listener(self.audience.heard, "on_interaction")
         self.add_listener(self.settle_memory, "on_ready")
@@ -187,6 +198,8 @@ class DominoBot(commands.Bot):
         """Graceful shutdown: stop the jobs and the delivery (what is not shown yet stays in the
         store, shown after the next start), end the AI's worker processes once nothing asks
         them any more (the extensions unloaded: the reviews stopped), close the database."""
+        if self.health is not None:
+            await self.health.stop()
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()

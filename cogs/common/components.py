@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Self, TypeVar, cast, final
 import discord
 
 from cogs import texts
+from cogs.common import logs
 from cogs.common.errors import reply_error
 from cogs.common.refusal import Refusal
 
@@ -103,6 +104,7 @@ class PersistentItem(discord.ui.DynamicItem[ItemT], template=MATCHES_NOTHING):
 
     @final
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        logs.about_click(self.custom_id, interaction.guild_id)  # the log's lines of this click
         try:
             if self.refused is not None:
                 raise self.refused

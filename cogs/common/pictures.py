@@ -33,6 +33,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import render
+from cogs.common import metrics
 from cogs.common.workers import PICTURE_WORKERS, picture_pool
 from cogs.lang.words import words
 from engine import SeatView
@@ -65,7 +66,9 @@ DRAWN: dict[str, list[float]] = {"board": [0, 0.0], "hand": [0, 0.0], "score she
 
 
 async def _drawn(name: str, draw: Callable[..., Picture], *args: object) -> Picture:
+    started = time.perf_counter()
     picture: Picture = await picture_pool(name).run(draw, *args)
+    metrics.PICTURE_SECONDS.labels(name).observe(time.perf_counter() - started)
     return picture
 
 

@@ -7,6 +7,7 @@ the benchmarks build settings without importing `bot.py`, which only reads them 
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import time
@@ -14,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+from dotenv import dotenv_values
 
 #: The project's folder (where `bot.py`, `.env` and the default SQLite file are).
 HERE = Path(__file__).resolve().parents[2]
@@ -81,6 +84,17 @@ def read_shard_ids(text: str, count: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+def read_address(text: str) -> tuple[str, int]:
+    """`HEALTH_ADDRESS`: `PORT` (this machine only: 127.0.0.1) or `HOST:PORT` (`0.0.0.0:9100`
+    in a container, whose port is published). Port 0: any free port (the tests')."""
+    host, colon, port = text.strip().rpartition(":")
+    if not colon:
+        host = "127.0.0.1"
+    if not port.isdigit() or int(port) > 65535:
+        raise ConfigError(f"HEALTH_ADDRESS must be PORT or HOST:PORT, not {text.strip()!r}")
+    return host.strip("[]") or "0.0.0.0", int(port)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every option of the bot. Only `token` is required; the rest have working defaults.
@@ -93,6 +107,7 @@ class Settings:
     # Never shown: a settings object printed in a log or a traceback must not give the bot away.
     token: str = field(repr=False)
     log_level: str = "INFO"
+    log_format: str = "text"  # or "json": one object per line (`cogs.common.logs`)
     database: str | Path = DEFAULT_DATABASE
     api_base: str | None = None
     gateway_url: str | None = None
@@ -119,6 +134,9 @@ class Settings:
     #: respected until their leases end, and every cached table is checked against the
     #: stored revision before it is used; off, a start releases the claims its last run left.
     shared_store: bool = False
+    #: Where `/healthz` and `/metrics` answer (`cogs.common.health`): `PORT` or `HOST:PORT`;
+    #: None: no endpoint.
+    health_address: str | None = None
     #: Once ready, collect the garbage once and freeze what the bot holds (`settle_memory`);
     #: the tests, which start a bot per test in one long process, leave it off.
     settle_memory: bool = True
@@ -148,8 +166,13 @@ class Settings:
         return self.shard_count is not None
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] | None = None) -> Settings:
-        values = dict(read_dotenv(HERE / ".env"))
+    def from_environment(
+        cls, env: Mapping[str, str] | None = None, dotenv: Path = HERE / ".env"
+    ) -> Settings:
+        """The settings from `env` (the process's environment when None) over those of the
+        `dotenv` file: a variable set in the environment wins over the same one in the file,
+        so a deployment can override one line of a shared `.env`."""
+        values = read_dotenv(dotenv)
         values.update(os.environ if env is None else env)
         token = values.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -162,10 +185,14 @@ class Settings:
         shard_count, shard_ids = read_shards(values)
         sync = values.get("SYNC_COMMANDS", "").strip()
         shared = values.get("SHARED_STORE", "").strip()
+        health = values.get("HEALTH_ADDRESS", "").strip() or None
+        if health is not None:
+            read_address(health)
         try:
             return cls(
                 token=token,
-                log_level=values.get("LOG_LEVEL", "INFO").upper(),
+                log_level=read_log_level(values.get("LOG_LEVEL", "")),
+                log_format=read_log_format(values.get("LOG_FORMAT", "")),
                 database=database,
                 api_base=values.get("DISCORD_API_BASE") or None,
                 gateway_url=values.get("DISCORD_GATEWAY_URL") or None,
@@ -178,6 +205,7 @@ class Settings:
                 shared_store=read_yes_no("SHARED_STORE", shared)
                 if shared
                 else database.startswith("postgresql://") or shard_ids is not None,
+                health_address=health,
                 ai_delay=float(values.get("AI_DELAY_SECONDS", "1.2")),
                 between_hands_seconds=float(values.get("BETWEEN_HANDS_SECONDS", "20")),
                 lobby_seconds=float(values.get("LOBBY_SECONDS", "900")),
@@ -221,15 +249,31 @@ def read_shards(values: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] 
     return count, read_shard_ids(ids_text, count) if ids_text else None
 
 
+def read_log_level(text: str) -> str:
+    """`LOG_LEVEL`: one of logging's level names, any case; `INFO` when empty. Checked here,
+    because a name logging does not know would otherwise stop the start with a traceback."""
+    level = text.strip().upper() or "INFO"
+    if not isinstance(logging.getLevelName(level), int):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {text.strip()!r}")
+    return level
+
+
+def read_log_format(text: str) -> str:
+    """`LOG_FORMAT`: `text` (the default) or `json`."""
+    form = text.strip().lower() or "text"
+    if form not in ("text", "json"):
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {text.strip()!r}")
+    return form
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
-    """`KEY=value` lines; `#` comments and blank lines ignored; quotes around a value removed."""
+    """The variables a `.env` file sets, read by python-dotenv as every other tool reads such a
+    file: `# comments` on their own line or after a value, `export KEY=value`, quotes (inside
+    which `#` is kept), `${OTHER}` expanded. A line without `=` sets nothing."""
     if not path.is_file():
         return {}
-    values: dict[str, str] = {}
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
+    return {
+        key: value
+        for key, value in dotenv_values(path, encoding="utf-8").items()
+        if value is not None
+    }

@@ -36,7 +36,8 @@ import logging
 import math
 from typing import TYPE_CHECKING, Any
 
-from cogs.runtime.kind import KeepsNoRounds, ShowFailed
+from cogs.common import logs, metrics
+from cogs.runtime.kind import KeepsNoRounds, ShowFailed, guild_of
 from cogs.runtime.store import DELIVERY_LEASE_SECONDS
 from data import Job, OutboxItem
 
@@ -171,6 +172,7 @@ class Delivery:
 
     async def _show_table(self, table_id: str) -> None:
         kind = self._kind(table_id)
+        logs.about_table(table_id, guild_of(kind, table_id))  # this round's task's lines
         kind.begin_round(table_id)
         round_task = asyncio.current_task()
         assert round_task is not None
@@ -222,6 +224,8 @@ class Delivery:
                 break
             finally:
                 self._ending.discard(table_id)
+            if done:
+                metrics.shown(table_id)
             if more:
                 self.leases[table_id] = now + LEASE_SECONDS
             for item in more:

@@ -174,3 +174,11 @@ class Owner(Protocol):
     async def run_job(self, job: Job) -> bool:
         """Run a due job through its table's kind."""
         ...
+
+
+def guild_of(kind: Kind, table_id: str) -> int | None:
+    """The server of a table its kind holds (for the log's lines about it); None if unknown."""
+    store = getattr(kind, "store", None)
+    item = None if store is None else store.cached.get(table_id)
+    guild = getattr(item, "guild_id", None)
+    return guild if isinstance(guild, int) and guild else None

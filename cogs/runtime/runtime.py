@@ -22,10 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 from cogs import texts
+from cogs.common import logs, metrics
 from cogs.common.refusal import Refusal
 from cogs.runtime.delivery import Delivery
 from cogs.runtime.jobs import Jobs
-from cogs.runtime.kind import Kind
+from cogs.runtime.kind import Kind, guild_of
 from cogs.runtime.locks import TableLocks
 from cogs.runtime.store import DELIVERY_LEASE_SECONDS, Store
 from data import Change, Database, Job, OutboxItem
@@ -153,11 +154,17 @@ class Runtime:
         """A due job (claimed, so no other process runs it), carried out by its table's kind;
         `forget` by the runtime for every kind. True when a change was stored (its commit
         replaced the job's row), or the table left the store with its job."""
-        kind = await self.kind_of(job.table_id)
-        if job.kind == FORGET:
-            await self.forget(kind, job.table_id)
-            return True
-        return await kind.run_job(job)
+        started = time.perf_counter()
+        logs.about_table(job.table_id)
+        try:
+            kind = await self.kind_of(job.table_id)
+            logs.about_table(job.table_id, guild_of(kind, job.table_id))
+            if job.kind == FORGET:
+                await self.forget(kind, job.table_id)
+                return True
+            return await kind.run_job(job)
+        finally:
+            metrics.JOB_SECONDS.labels(job.kind).observe(time.perf_counter() - started)
 
     async def forget(self, kind: Kind, table_id: str) -> None:
         """A finished table's time is up: it leaves the store and memory (its kind is told)."""

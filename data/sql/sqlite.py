@@ -17,6 +17,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
+from data.models import DataError
 from data.sql.base import Body, Connection, Dialect, Params, Row, Store
 
 T = TypeVar("T")
@@ -249,3 +250,41 @@ def locked(error: BaseException) -> bool:
     """SQLite refused at once because another connection is creating the file or switching
     it to WAL (it does not wait out the busy timeout there)."""
     return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
+
+
+BACKUP_PAGES = 1024
+
+
+def _backup_end(path: Path, *, existing: bool) -> sqlite3.Connection:
+    if existing and not path.is_file():
+        raise DataError(f"there is no SQLite database at {path}")
+    if not existing and path.exists():
+        raise DataError(f"{path} exists already: choose a new file (nothing is overwritten)")
+    return sqlite3.connect(path)
+
+
+def online_backup(source: Path, target: Path) -> int:
+    """SQLite's online backup of `source` into the new file `target`, `BACKUP_PAGES` pages at
+    a time (between them the bot may write): one consistent snapshot, the commits still in the
+    write-ahead log included; checked, and its page count returned. A copy that fails is
+    removed (only the file this made: an existing one is refused first)."""
+    reading = _backup_end(source, existing=True)
+    try:
+        writing = _backup_end(target, existing=False)
+    except BaseException:
+        reading.close()
+        raise
+    try:
+        reading.backup(writing, pages=BACKUP_PAGES)
+        (verdict,) = writing.execute("PRAGMA integrity_check").fetchone()
+        if verdict != "ok":
+            raise DataError(f"the copy of {source} is damaged: {verdict}")
+        (pages,) = writing.execute("PRAGMA page_count").fetchone()
+        return int(pages)
+    except BaseException:
+        writing.close()
+        target.unlink(missing_ok=True)
+        raise
+    finally:
+        writing.close()
+        reading.close()
