@@ -332,13 +332,19 @@ CONTRACT: dict[str, tuple[str, ...]] = {
     "cogs.texts": ("cogs.lang",),
     "cogs.audience": ("cogs.lang",),
     "cogs.common": ("cogs.lang", "cogs.texts", "cogs.audience"),
-    "cogs.runtime": ("cogs.common.refusal", "cogs.lang", "cogs.texts"),
+    "cogs.runtime": (
+        "cogs.common.refusal",
+        "cogs.common.logs",
+        "cogs.common.metrics",
+        "cogs.lang",
+        "cogs.texts",
+    ),
     "cogs.tables": (*KERNEL, "cogs.runtime"),
     "cogs.puzzles": (*KERNEL, "cogs.runtime"),
     "cogs.standings": KERNEL,
     "cogs.review": (*KERNEL, *TABLE_MODEL, "cogs.standings.format", "cogs.standings.replay"),
     "cogs.front": (*KERNEL, "cogs.runtime", *FEATURES),
-    "bot": ("cogs.common.settings", "cogs.common.bot"),
+    "bot": ("cogs.common.settings", "cogs.common.bot", "cogs.common.logs"),
 }
 # What a package may not import from outside cogs/ (the rest of the table is about cogs/ only).
 NEVER_OUTSIDE: dict[str, frozenset[str]] = {"cogs.runtime": frozenset({"discord"})}

@@ -144,7 +144,7 @@ class DominoBot(commands.Bot):
 
         self.db = await Database.open(self.settings.database)
         if self.health is not None:  # answers from here on: 503 until the gateway is up
-            await self.health.start()
+            await self.health.start(self.db, self.settings.clock)
         self.audience = Audience(self.db, self.settings.clock, shared=self.settings.shared_store)
         self.add_listener(self.audience.heard, "on_interaction")
         self.add_listener(self.settle_memory, "on_ready")

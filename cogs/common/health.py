@@ -20,12 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from aiohttp import web
+from discord.ext import commands
 
 from cogs.common import metrics
 from cogs.common.settings import read_address
 
 if TYPE_CHECKING:
-    from cogs.common.bot import DominoBot
+    from collections.abc import Callable
+
+    from data import Database
     from data.vitals import Vitals
 
 log = logging.getLogger(__name__)
@@ -54,7 +57,7 @@ def unhealthy(gateway: dict[str, bool], store: Vitals | None) -> list[str]:
 class Health:
     """The endpoint of one bot: started with the store open (`start`), stopped first at close."""
 
-    def __init__(self, bot: DominoBot, address: str) -> None:
+    def __init__(self, bot: commands.Bot, address: str) -> None:
         self.bot = bot
         self.host, self.port = read_address(address)
         self.gateway: dict[str, bool] = {}  # shard (as shown) -> connected
@@ -98,8 +101,9 @@ class Health:
         else:
             metrics.clicked(interaction.type.name, None)
 
-    async def start(self) -> None:
-        self.reader = metrics.StoreReader(self.bot.db, self.bot.settings.clock)
+    async def start(self, db: Database, clock: Callable[[], float]) -> None:
+        """Serve, reading the store `db` (its vitals timed by `clock`, the bot's)."""
+        self.reader = metrics.StoreReader(db, clock)
         app = web.Application()
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics)
