@@ -47,11 +47,16 @@ def test_compose_runs_the_bot_on_a_volume_and_shards_on_postgresql() -> None:
 
 def test_the_image_copies_the_whole_bot_and_runs_it_as_a_plain_user() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    packages = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
         "setuptools"
-    ]["packages"]
-    for top in {package.split(".")[0] for package in packages}:
+    ]
+    found = setuptools["packages"]["find"]["include"]  # "engine*": the package and below it
+    tops = {pattern.rstrip("*").split(".")[0] for pattern in found}
+    assert tops == {"engine", "render", "data", "cogs"}
+    for top in tops:
         assert f"COPY {top} /app/{top}" in dockerfile, top
+    for module in setuptools["py-modules"]:
+        assert f"COPY {module}.py " in dockerfile, module
     assert "--require-hashes" in dockerfile and "requirements.run.lock" in dockerfile
     assert re.search(r"^USER (?!root)\w+", dockerfile, flags=re.MULTILINE)
     env = re.search(r"^ENV ((?:.*\\\n)*.*)$", dockerfile, flags=re.MULTILINE)
