@@ -12,7 +12,8 @@ Custom ids (all under 100 characters):
   menu (a level adds one AI, `fill:{level}` fills every empty seat); `dls:{table}` the seat
   menu (free seats and AI seats to take); `dlr:{table}` the host's menu of AI seats to empty;
   `dlo:{table}` the host's menu of the game's options (values `name=value`);
-- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave, review);
+- `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave, review;
+  back: "I'm back", on the hand of a player whose seat an AI took over);
 - `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu;
   `dh:{table}:{version}` the Hint button beside them (tables with hints).
 """
@@ -31,7 +32,7 @@ from cogs.lang import Words, words
 
 ID = r"[0-9a-z]+"
 LOBBY_VERBS = ("join", "leave", "start", "cancel")
-TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave", "review")
+TABLE_VERBS = ("hand", "resign", "draw", "ready", "lead", "rematch", "leave", "review", "back")
 MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
 MENU_SIZE = 25
 #: The AI menu's values that fill every empty seat: `fill:easy`.
@@ -161,10 +162,12 @@ class TableButton(
         "rematch": texts.REMATCH,
         "leave": texts.LEAVE,
         "review": texts.REVIEW,
+        "back": texts.IM_BACK,
     }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "hand": discord.ButtonStyle.primary,
         "rematch": discord.ButtonStyle.success,
+        "back": discord.ButtonStyle.success,
     }
 
     def __init__(self, table_id: str, verb: str, w: Words = ENGLISH) -> None:
