@@ -203,7 +203,9 @@ async def hand_message(
         moves.add_item(TableButton(table_id, "back", w))
     extra = around.lines(w, to_play=to_play and not around.taken_over)
     if extra:
-        embed.description = "\n".join([embed.description or "", *extra])[:4000]
+        # While an AI plays the seat, its turn is the AI's: no "your turn" above the note.
+        base = [] if around.taken_over and view.my_turn and not ending else [embed.description]
+        embed.description = "\n".join([*(line or "" for line in base), *extra])[:4000]
     return embed, file, moves
 
 
