@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -468,13 +468,8 @@ class Hands(TableMessage):
         if before is None or before.message_id != message.id or hand is None:
             return False
         hand.in_thread = hand.dm_closed or await self.hands_place(hand.user_id) == "thread"
-        if hand.in_thread or hand.dm_closed:
+        if hand.to_play or hand.in_thread or hand.dm_closed:
             return False
-        if hand.to_play:
-            # Their turn again at once (the others' moves played themselves): the clicked DM
-            # shows the hand without moves, and the delivery sends the new turn's DM (a turn is
-            # told by a new message that pings).
-            hand = replace(hand, moves_at=None)
         left = deadline - asyncio.get_running_loop().time()
         try:
             embed, file, _ = await asyncio.wait_for(message_of(table.id, hand), max(left, 0.0))
