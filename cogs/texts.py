@@ -854,3 +854,53 @@ def agreed_to_concede(name: str) -> Said:
 
 def side_left(name: str) -> Said:
     return Said.of(SIDE_LEFT, name=user_text(name))
+
+
+# -- coming back, the turn message's table, turns with a single move ---------------------------
+
+HANDED_TO_AI_UNTIL_BACK = N_(
+    "{name} ran out of time twice in a row: an AI plays their seat until they press “I'm back”."
+)
+CAME_BACK = N_("{name} is back and plays their seat again.")
+NOT_TAKEN_OVER = N_("You are playing your seat yourself already.")
+# TRANSLATORS: the button a player presses to play their seat again after an AI took it over
+IM_BACK = N_("I'm back")
+TAKEN_OVER_NOTE = N_(
+    "You ran out of time twice in a row, so an AI plays your seat for now. Press “I'm back” "
+    "to play it yourself again: the seat is yours until the match ends."
+)
+# TRANSLATORS: a move the player's setting played at once, since it was their only one
+ONLY_MOVE = N_("{line} (only move)")
+# TRANSLATORS: heading of the list of moves made since the player's last turn, in their DM
+SINCE_YOUR_TURN = N_("Since your last turn:")
+# TRANSLATORS: how many earlier moves the list above leaves out
+EARLIER_MOVES = Nn_("… and {count} earlier move", "… and {count} earlier moves")
+# TRANSLATORS: heading of the moves the bot made for the player (a single possible move, or
+# their time ran out)
+MADE_FOR_YOU = N_("Played for you:")
+# TRANSLATORS: the table a turn message is about: {game} with {others} (the other players), in
+# {place} (the server and the channel or thread)
+TABLE_LINE = N_("{game} with {others}, in {place}")
+# TRANSLATORS: the link to the table's board message, under a hand DM
+GO_TO_BOARD = N_("Go to the table")
+YOUR_TURN_AT = N_("{mention} your turn: {table}.")
+ONLY_MOVES_AUTO = N_(
+    "A turn with only one possible move is played for you at once (no ping), and your DM says "
+    "what was played. Change it with {command}."
+)
+ONLY_MOVES_ASK = N_(
+    "Every turn asks you, even one with only one possible move. Change it with {command}."
+)
+CHOOSE_LEADER_ONE = N_("{name} may press “I'll lead” to lead the next hand.")
+
+
+def handed_to_ai_until_back(name: str) -> Said:
+    return Said.of(HANDED_TO_AI_UNTIL_BACK, name=user_text(name))
+
+
+def came_back(name: str) -> Said:
+    return Said.of(CAME_BACK, name=user_text(name))
+
+
+def only_move(line: Said) -> Said:
+    return Said.of(ONLY_MOVE, line=line)

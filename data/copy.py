@@ -36,6 +36,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_languages": ("guild_id",),
     "player_languages": ("user_id",),
     "hands_places": ("user_id",),
+    "forced_moves": ("user_id",),
     "outbox": ("table_id", "key"),
     "jobs": ("table_id",),
     "shown": ("table_id", "key"),

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import data.bot_values as bot_values
+import data.forced_moves as forced_moves
 import data.hands_places as hands_places
 import data.languages as languages
 import data.live as live
@@ -192,6 +193,17 @@ class Database:
         hands_places.check(place)
         async with self._write() as connection:
             await hands_places.set_hands_place(connection, user_id, place, now)
+
+    async def plays_forced(self, user_id: int) -> bool:
+        """Whether the player's turns with only one possible move play themselves (the default),
+        or ask them (`/domino settings`)."""
+        async with self._read(snapshot=False) as connection:
+            return await forced_moves.forced_moves(connection, user_id) != "ask"
+
+    async def set_forced_moves(self, user_id: int, plays: str, now: float) -> None:
+        forced_moves.check(plays)
+        async with self._write() as connection:
+            await forced_moves.set_forced_moves(connection, user_id, plays, now)
 
     # -- tables in progress ------------------------------------------------------------------
 

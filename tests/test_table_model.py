@@ -150,14 +150,18 @@ def test_forced_draws_and_passes_play_themselves() -> None:
         seat = table.turn
         assert seat is not None
         legal = table.view(seat).legal
-        # After every click the seat to move has a real choice: a play.
-        assert all(isinstance(action, Play) for action in legal)
+        # After every click the seat to move has a real choice: plays, more than one (a
+        # single one plays itself, as the players' setting is by default).
+        assert all(isinstance(action, Play) for action in legal) and len(legal) > 1
         user = table.seats[seat].user_id
         assert user is not None
         steps = table.play(user, table.version, rng.randrange(len(legal)), 0.0)
         for step in steps[1:]:
-            assert isinstance(step.action, Draw | Pass)
-            assert "(forced)" in str(step.line)
+            if isinstance(step.action, Play):
+                assert "(only move)" in str(step.line)
+            else:
+                assert isinstance(step.action, Draw | Pass)
+                assert "(forced)" in str(step.line)
 
 
 def test_public_lines_never_name_a_drawn_tile() -> None:
@@ -437,3 +441,94 @@ def test_in_a_game_room_of_three_teams_a_team_that_concedes_leaves_and_ranks_las
     ending = table.ending
     assert ending is not None and ending.places[0] == 3 and max(ending.places) == 3
     assert not {0, 3} & set(table.winners) and table.winners
+
+
+def test_a_seat_taken_over_comes_back_and_its_timeouts_stay_on_record() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    seat = table.turn
+    assert seat is not None
+    user = table.seats[seat].user_id
+    assert user is not None
+    with pytest.raises(Refusal):
+        table.come_back(user)  # nothing to come back to: they play it
+    for _ in range(MAX_TIMEOUTS):
+        table.time_out("easy")
+    assert table.can_come_back(user) and table.needs_ai() == seat
+    version = table.version
+    table.come_back(user)
+    player = table.seats[seat]
+    assert player.ai is None and player.timeouts == 0 and player.missed == MAX_TIMEOUTS
+    assert table.version > version  # an AI move chosen for the seat is void
+    assert table.needs_ai() is None and not table.can_come_back(user)
+    assert "is back" in str(table.log[-1])
+    # A new timeout counts from one again, and the record keeps every one, after a restart.
+    table.time_out("easy")
+    again = load(json.loads(json.dumps(dump(table))))
+    assert again.seats[seat].ai is None
+    assert (again.seats[seat].timeouts, again.seats[seat].missed) == (1, MAX_TIMEOUTS + 1)
+
+
+def test_a_single_move_plays_itself_for_a_person_who_wants_it_and_not_otherwise() -> None:
+    for plays_forced in (True, False):
+        table = new_table()
+        for user, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")):
+            table.join(user, name, plays_forced=plays_forced)
+        table.start(ALICE, 0.0)
+        rng, singles = random.Random(2), 0
+        for _ in range(300):
+            if table.phase is Phase.BETWEEN:
+                table.next_hand(0.0)
+            if table.phase is not Phase.PLAYING:
+                break
+            seat = table.turn
+            assert seat is not None
+            legal = table.view(seat).legal
+            singles += len(legal) == 1
+            assert plays_forced is False or len(legal) > 1  # never asked without a choice
+            user = table.seats[seat].user_id
+            assert user is not None
+            steps = table.play(user, table.version, rng.randrange(len(legal)), 0.0)
+            for step in steps[1:]:
+                if "(only move)" in str(step.line):
+                    assert plays_forced and table.seats[step.seat].timeouts == 0
+        assert plays_forced or singles  # asked, they do meet single moves
+        assert all(seat.missed == 0 for seat in table.seats)  # never counted as timeouts
+
+
+def test_the_moves_since_a_players_last_turn_are_kept_for_their_turn_message() -> None:
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    rng = random.Random(6)
+    for _ in range(12):
+        if table.phase is not Phase.PLAYING:
+            break
+        seat = table.turn
+        assert seat is not None
+        since, folded = table.moves_since(seat)
+        chosen = [n for n, moved in enumerate(table.moves) if moved.seat == seat and moved.chosen]
+        expected = table.moves[chosen[-1] + 1 :] if chosen else table.moves
+        assert since == expected[-4:] and folded == max(len(expected) - 4, 0)
+        assert all(moved.seat != seat or not moved.chosen for moved in since)
+        user = table.seats[seat].user_id
+        assert user is not None
+        legal = table.view(seat).legal
+        table.play(user, table.version, rng.randrange(len(legal)), 0.0)
+    assert load(json.loads(json.dumps(dump(table)))).moves == table.moves
+
+
+def test_a_player_who_resigned_and_left_cannot_come_back() -> None:
+    """The AI that plays a resigner's seat keeps it: "I'm back" is for seats the timer took."""
+    setup = Setup.create("cyprus", {}, seats=4)
+    table = Table(id="t1", lobby=Lobby(setup, host_id=1), seed="7")
+    for user in range(1, 5):
+        table.join(user, f"player {user}")
+    table.start(1, 0.0)
+    table.resign(2, 1.0)  # four sides: player 2 leaves, an AI plays their seat
+    assert table.seats[1].plays_itself and 1 in table.left
+    assert not table.can_come_back(2)
+    with pytest.raises(Refusal):
+        table.come_back(2)
+    assert table.seats[1].plays_itself

@@ -71,7 +71,8 @@ def _succeeds(table: Table, verb: str, user: int) -> bool:
 def a_table(variant: str, people: int, rng: random.Random) -> Table:
     table = new_table(variant)
     for user, name in PEOPLE[:people]:
-        table.join(user, name)
+        # People who are asked even for a single move: the walk visits those positions too.
+        table.join(user, name, plays_forced=False)
     if any(seat is None for seat in table.lobby.seats):
         table.fill_with_ai(ALICE, rng.choice(LEVELS), LEVELS)
     table.start(ALICE, 0.0)

@@ -370,29 +370,47 @@ class Domino(commands.Cog):
             raise Refusal(texts.MODERATOR_ONLY)
         await tables_of(self.bot).clicks.end_table(interaction, table)
 
-    @domino.command(name="settings", description="Your own settings: where your hand comes")
+    @domino.command(
+        name="settings", description="Your own settings: where your hand comes, single moves"
+    )
     @app_commands.describe(
-        hands="Your hand by DM, or in the table's thread (shows yours if left out)"
+        hands="Your hand by DM, or in the table's thread (shows yours if left out)",
+        single_moves="A turn with only one possible move: played for you, or asked",
     )
     @app_commands.choices(
         hands=[
             app_commands.Choice(name="DM", value="dm"),
             app_commands.Choice(name="thread", value="thread"),
-        ]
+        ],
+        single_moves=[
+            app_commands.Choice(name="play it for me", value="auto"),
+            app_commands.Choice(name="ask me", value="ask"),
+        ],
     )
     async def settings(
-        self, interaction: discord.Interaction[Any], hands: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        hands: str | None = None,
+        single_moves: str | None = None,
     ) -> None:
-        """Where the player gets their hand on their turn, remembered for every table. The
-        command is acknowledged before anything is written (Discord's 3 s are not spent on the
-        store and on the player's open tables)."""
-        publisher = tables_of(self.bot).publisher
+        """Where the player gets their hand on their turn, and whether a turn with only one
+        possible move is played for them (the default: a turn with no choice is no reason to
+        ping anyone), remembered for every table. The command is acknowledged before anything
+        is written (Discord's 3 s are not spent on the store and on the player's open
+        tables)."""
+        tables = tables_of(self.bot)
+        publisher = tables.publisher
         await interaction.response.defer(ephemeral=True, thinking=True)
         if hands is not None:
             await publisher.choose_hands_place(interaction.user.id, hands)
+        if single_moves is not None:
+            await tables.clicks.choose_plays_forced(interaction.user.id, single_moves == "auto")
         place = await publisher.hands_place(interaction.user.id)
+        auto = await self.bot.db.plays_forced(interaction.user.id)
         text = texts.HANDS_IN_THREAD if place == "thread" else texts.HANDS_BY_DM
-        answer = mine(interaction)(text, command=Command("domino settings"))
+        single = texts.ONLY_MOVES_AUTO if auto else texts.ONLY_MOVES_ASK
+        w, command = mine(interaction), Command("domino settings")
+        answer = w(text, command=command) + "\n" + w(single, command=command)
         await interaction.followup.send(answer, ephemeral=True)
 
     config = app_commands.Group(

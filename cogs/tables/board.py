@@ -125,9 +125,13 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))
         lines.append(w(texts.NEXT_HAND_STARTS, when=when))
-        if snap.choosers:
-            pair = " & ".join(names[seat] for seat in snap.choosers)
+        # Only people press "I'll lead": winners who are all AI lead as the rules say.
+        people = [seat for seat in snap.choosers if snap.mentions[seat] is not None]
+        if len(people) > 1:
+            pair = " & ".join(names[seat] for seat in people)
             lines.append(w(texts.CHOOSE_LEADER, pair=pair))
+        elif people:
+            lines.append(w(texts.CHOOSE_LEADER_ONE, name=names[people[0]]))
     if snap.phase is Phase.OVER:
         lines.append(texts.match_outcome(w, view, names, snap.winners))
     for name, closed in zip(names, snap.dm_closed, strict=True):

@@ -55,6 +55,10 @@ def _claim_lead(table: Table, user_id: int) -> Said | None:
     return Said.of(texts.LEAD_CLAIMED)
 
 
+def _come_back(table: Table, user_id: int) -> Said | None:
+    return table.come_back(user_id)
+
+
 def _leave_after(table: Table, user_id: int) -> Said | None:
     table.leave_after(user_id)
     return Said.of(texts.LEFT_TABLE)
@@ -67,6 +71,7 @@ CHANGES: dict[str, Callable[[Table, int], Said | None]] = {
     "ready": _mark_ready,
     "lead": _claim_lead,
     "leave": _leave_after,
+    "back": _come_back,
 }
 
 #: The buttons of each phase's board, in their order, each with the model's word on whether
@@ -122,14 +127,15 @@ def check_place(interaction: Interaction, table: Table) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     if interaction.guild_id is None:
-        moves = custom_id.startswith(("dm:", "dms:"))
+        # A seated player's moves, and "I'm back" on their hand DM.
+        moves = custom_id.startswith(("dm:", "dms:")) or custom_id == f"dt:{table.id}:back"
         if moves and table.seat_of(interaction.user.id) is not None:
             return
         raise Refusal(texts.NOT_THIS_TABLE)
     places = (table.channel_id, table.thread_id)
     # "Your hand" answers only its clicker with their own hand: it is also on the turn
     # alerts the table posts in its thread (`messages.thread.Thread.ping`).
-    your_hand = custom_id == f"dt:{table.id}:hand"
+    your_hand = custom_id in (f"dt:{table.id}:hand", f"dt:{table.id}:back")
     ours = message is not None and (
         message.flags.ephemeral
         or your_hand
@@ -160,7 +166,7 @@ class Clicks:
         read: Read,
         act: Act,
         create: Callable[..., Awaitable[None]],
-        shows: Callable[[Table], list[str]],
+        shows: Callable[..., list[str]],
         clock: Callable[[], float],
         most: int,
         reopen_dms_soon: Callable[[int], None],
@@ -262,6 +268,7 @@ class Clicks:
         variant, table_id = table.setup.variant, table.id
         hint, w = table.setup.offers_hints, mine(interaction)
         watching = hand_messages.watching(table, seat, w)  # resigned: an AI plays the seat
+        around = hand_messages.around(table, seat, w)
         embed, file, moves = await hand_messages.hand_message(
             table_id,
             variant,
@@ -272,6 +279,7 @@ class Clicks:
             w,
             ending=watching,
             hint=hint,
+            around=around,
         )
         await interaction.edit_original_response(embed=embed, attachments=[file], view=moves)
         if moves is not None and moves_at is not None:
@@ -294,8 +302,18 @@ class Clicks:
             watching = hand_messages.watching(table, seat, w)  # resigned: an AI plays the seat
             if watching:
                 moves_at = None
+            around = hand_messages.around(table, seat, w)
         embed, file, moves = await hand_messages.hand_message(
-            table_id, variant, view, names, turn_name, moves_at, w, ending=watching, hint=hint
+            table_id,
+            variant,
+            view,
+            names,
+            turn_name,
+            moves_at,
+            w,
+            ending=watching,
+            hint=hint,
+            around=around,
         )
         self.reopen_dms_soon(interaction.user.id)
         if moves is None:
@@ -428,12 +446,34 @@ class Clicks:
         user = interaction.user
         places = await self.db.open_tables_of(user.id, "table")
 
+        plays_forced = await self.db.plays_forced(user.id)
+
         def join(table: Table) -> None:
             check_room(user.id, places, self.most, table)
-            table.join(user.id, user.display_name)
+            table.join(user.id, user.display_name, plays_forced=plays_forced)
 
         await self.act(table_id, join, show=lambda table, _: ["lobby"])
         await send_ephemeral(interaction, mine(interaction)(texts.REMATCH_JOINED))
+
+    # -- a player's setting -------------------------------------------------------------------
+
+    async def choose_plays_forced(self, user_id: int, on: bool) -> None:
+        """The player's turns with a single move play themselves (`on`) or ask them, from now
+        on at every table they sit at (in every process): each table's seat follows, a change
+        that shows something only when it played a waiting turn."""
+        await self.db.set_forced_moves(user_id, "auto" if on else "ask", self.clock())
+        for table_id in await self.db.open_tables_of(user_id, "table"):
+
+            def follow(table: Table) -> list[Step]:
+                return table.set_plays_forced(user_id, on, self.clock())
+
+            def shows(table: Table, steps: list[Step]) -> list[str]:
+                return self.shows(table, steps) if steps else []
+
+            try:
+                await self.act(table_id, follow, show=shows)
+            except Refusal:
+                continue  # gone meanwhile
 
     # -- moderation ---------------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ Custom ids (all under 100 characters):
   menu (free seats and AI seats to take); `dlr:{table}` the host's menu of AI seats to empty;
   `dlo:{table}` the host's menu of the game's options (values `name=value`);
 - `dt:{table}:{verb}` table buttons (hand, resign, draw, ready, lead, rematch, leave, review;
-  sure and keep under the confirmation of Resign; concede and playon for a partner asked);
+  sure and keep under the confirmation of Resign; concede and playon for a partner asked;
+  back: "I'm back", on the hand of a player whose seat an AI took over);
 - `dm:{table}:{version}:{index}` a move button; `dms:{table}:{version}:{page}` a move menu;
   `dh:{table}:{version}` the Hint button beside them (tables with hints).
 """
@@ -45,6 +46,7 @@ TABLE_VERBS = (
     "keep",  # ... keep playing
     "concede",  # a partner asked: their side concedes
     "playon",  # ... plays on
+    "back",  # "I'm back": a seat the timer handed to an AI, taken back
 )
 MOVE_BUTTONS_MAX = 20  # 4 rows of 5; more moves than that go into menus
 MENU_SIZE = 25
@@ -179,6 +181,7 @@ class TableButton(
         "keep": texts.KEEP_PLAYING,
         "concede": texts.CONCEDE,
         "playon": texts.PLAY_ON,
+        "back": texts.IM_BACK,
     }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "hand": discord.ButtonStyle.primary,
@@ -186,6 +189,7 @@ class TableButton(
         "sure": discord.ButtonStyle.danger,
         "keep": discord.ButtonStyle.primary,
         "playon": discord.ButtonStyle.primary,
+        "back": discord.ButtonStyle.success,
     }
 
     def __init__(self, table_id: str, verb: str, w: Words = ENGLISH) -> None:

@@ -43,6 +43,7 @@ class Click:
     value: str
     now: float
     levels: tuple[str, ...]
+    plays_forced: bool = True  # the clicker's setting for turns with one move (who sits down)
 
 
 def _option(table: Table, click: Click) -> None:
@@ -53,8 +54,10 @@ def _option(table: Table, click: Click) -> None:
 #: A lobby click's change of the table by its verb (`dl:{table}:{verb}`, or a menu's); the
 #: steps of a change that deals (Start) are what it shows.
 CHANGES: dict[str, Callable[[Table, Click], object]] = {
-    "join": lambda table, c: table.join(c.user, c.name),
-    "seat": lambda table, c: table.join(c.user, c.name, _number(c.value)),
+    "join": lambda table, c: table.join(c.user, c.name, plays_forced=c.plays_forced),
+    "seat": lambda table, c: table.join(
+        c.user, c.name, _number(c.value), plays_forced=c.plays_forced
+    ),
     "leave": lambda table, c: table.leave_lobby(c.user),
     "ai": lambda table, c: table.add_ai(c.user, c.value, c.levels),
     "fill": lambda table, c: table.fill_with_ai(c.user, c.value, c.levels),
@@ -108,7 +111,7 @@ class Lobbies:
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,
         )
-        table.join(user.id, user.display_name)
+        table.join(user.id, user.display_name, plays_forced=await self.db.plays_forced(user.id))
         w = await self.audience.server(table.guild_id, interaction.guild_locale)
         message = self.message.message(table, w)
         await interaction.response.send_message(**message)
@@ -125,8 +128,12 @@ class Lobbies:
     async def click(
         self, interaction: discord.Interaction[Any], table_id: str, verb: str, value: str | None
     ) -> None:
-        await interaction.response.defer()
         user = interaction.user
+        # Who sits down brings their setting for turns with one move: read before the
+        # acknowledgement, so nothing is awaited between it and the change (below).
+        sits = verb in ("join", "seat")
+        plays_forced = await self.db.plays_forced(user.id) if sits else True
+        await interaction.response.defer()
         now = self.clock()
         change = CHANGES[verb]
         # Nothing is awaited between the acknowledgement and the change, which reads the table
@@ -134,7 +141,7 @@ class Lobbies:
         # pressed after a Join was acknowledged comes after it). A seat's cap is counted by
         # the commit that writes it (`TableStore.caps`).
 
-        clicked = Click(user.id, user.display_name, value or "", now, self.levels)
+        clicked = Click(user.id, user.display_name, value or "", now, self.levels, plays_forced)
 
         def click(table: Table) -> list[Step]:
             check_place(interaction, table)

@@ -32,9 +32,11 @@ class LobbyActions:
         if self.phase is not Phase.LOBBY:
             raise Refusal(texts.NOT_IN_LOBBY)
 
-    def join(self, user_id: int, name: str, seat: int | None = None) -> int:
+    def join(
+        self, user_id: int, name: str, seat: int | None = None, *, plays_forced: bool = True
+    ) -> int:
         self._require_lobby()
-        number = self.lobby.join(user_id, name, seat)
+        number = self.lobby.join(user_id, name, seat, plays_forced=plays_forced)
         self.version += 1
         return number
 

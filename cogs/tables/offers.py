@@ -85,6 +85,20 @@ class Offers:
             for seat in self._first(user_id)
         )
 
+    def can_come_back(self, user_id: int | None = None) -> bool:
+        """A person whose seat the timer handed to an AI takes it back ("I'm back"); one who
+        resigned and left does not."""
+        if self.phase not in (Phase.PLAYING, Phase.BETWEEN):
+            return False
+        return any(
+            self.seats[seat].taken_over and seat not in self.left for seat in self._first(user_id)
+        )
+
+    def lead_choosers_people(self) -> tuple[int, ...]:
+        """The seats that may claim the next lead and have a person to press "I'll lead" (when
+        every winner is an AI, the AI leads: nobody is asked)."""
+        return tuple(seat for seat in self.lead_choosers() if self.seats[seat].user_id is not None)
+
     def can_leave_after(self, user_id: int | None = None) -> bool:
         return self.phase is Phase.OVER and bool(self._people(user_id))
 

@@ -31,7 +31,12 @@ MOST_HANDS = 50
 class Seat:
     """One player: a user (`user_id`) or an AI (`user_id` None). `ai` is the level that moves
     for the seat: always set for AI seats, and set for a user's seat once the timer has taken it
-    over. `left` marks a user who pressed Leave at the end (not taken into a rematch)."""
+    over (until they come back: `Table.come_back`). `timeouts` counts the turns they missed in a
+    row (what hands the seat over), `missed` every turn they missed in the match: coming back
+    starts the first again and never the second, which stays on record. `left` marks a user who
+    pressed Leave at the end (not taken into a rematch). `plays_forced`: the person's setting
+    that a turn with a single move plays itself (`/domino settings`), copied to the seat when
+    they take it, so the model decides it within the move's own transaction."""
 
     name: str
     user_id: int | None = None
@@ -39,6 +44,8 @@ class Seat:
     timeouts: int = 0
     dm_closed: bool = False
     left: bool = False
+    missed: int = 0
+    plays_forced: bool = True
 
     @property
     def is_ai(self) -> bool:
@@ -48,6 +55,11 @@ class Seat:
     def plays_itself(self) -> bool:
         return self.ai is not None
 
+    @property
+    def taken_over(self) -> bool:
+        """A person's seat that an AI plays since they missed turns: theirs again on a click."""
+        return self.user_id is not None and self.ai is not None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -56,6 +68,8 @@ class Seat:
             "timeouts": self.timeouts,
             "dm_closed": self.dm_closed,
             "left": self.left,
+            "missed": self.missed,
+            "plays_forced": self.plays_forced,
         }
 
     @classmethod
@@ -67,6 +81,8 @@ class Seat:
             timeouts=int(data.get("timeouts", 0)),
             dm_closed=bool(data.get("dm_closed", False)),
             left=bool(data.get("left", False)),
+            missed=int(data.get("missed", data.get("timeouts", 0))),
+            plays_forced=bool(data.get("plays_forced", True)),
         )
 
 
@@ -232,9 +248,12 @@ class Lobby:
         others = {seat for user, seat in self.invited.items() if user != user_id}
         return next((number for number in free if number not in others), free[0])
 
-    def join(self, user_id: int, name: str, seat: int | None = None) -> int:
+    def join(
+        self, user_id: int, name: str, seat: int | None = None, *, plays_forced: bool = True
+    ) -> int:
         """Seat a user (in `seat`, or the first free one); a seated user choosing a free seat
-        moves there. Returns the seat number."""
+        moves there. Returns the seat number. `plays_forced`: their setting for turns with a
+        single move (`Seat.plays_forced`)."""
         current = self.seat_of(user_id)
         if current is not None and seat is None:
             raise Refusal(texts.ALREADY_SEATED)
@@ -246,7 +265,7 @@ class Lobby:
             self.seats[current] = None
             self.seats[number] = moving
         else:
-            self.seats[number] = Seat(name=name, user_id=user_id)
+            self.seats[number] = Seat(name=name, user_id=user_id, plays_forced=plays_forced)
         return number
 
     def leave(self, user_id: int) -> int:

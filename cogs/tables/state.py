@@ -25,7 +25,7 @@ from cogs.tables import ending as endings
 from cogs.tables.ending import Ending, EndKind
 from cogs.tables.resigning import Question
 from cogs.tables.seating import Lobby, Seat, Setup
-from cogs.tables.table import Phase, Table
+from cogs.tables.table import Moved, Phase, Table
 from engine import Match
 from engine.record import replay, write_from, write_hand
 
@@ -72,6 +72,7 @@ def dump(table: Table, apart: int = 0) -> dict[str, Any]:
         "draw_offers": sorted(table.draw_offers),
         "ending": table.ending.to_json() if table.ending is not None else None,
         "log": [line.to_json() for line in table.log],
+        "moves": [moved.to_json() for moved in table.moves],
         "rematch_of": table.rematch_of,
         "rematch_id": table.rematch_id,
         "finished_at": table.finished_at,
@@ -123,6 +124,7 @@ def load(state: dict[str, Any], apart: Sequence[str] = ()) -> Table:
         draw_offers=set(state.get("draw_offers", [])),
         ending=Ending.from_json(ending) if ending is not None else old_ending(state, phase, match),
         log=[Said.from_json(line) for line in state.get("log", [])],
+        moves=[Moved.from_json(moved) for moved in state.get("moves", [])],
         rematch_of=state.get("rematch_of"),
         rematch_id=state.get("rematch_id"),
         finished_at=float(state.get("finished_at", 0.0)),

@@ -39,6 +39,9 @@ from engine.rules import HandResult
 MAX_TIMEOUTS = 2  # after this many timeouts in a row an AI takes the seat over
 TAKEOVER_LEVEL = "random"  # overwritten by the runner with the best level it has
 LOG_LINES = 6
+#: How many of the hand's last moves the table keeps, per seat, with who made them (`moves`):
+#: what a player's turn message tells of the moves since their last turn (`moves_since`).
+MOVES_PER_SEAT = 3
 
 
 def new_seed() -> str:
@@ -70,6 +73,31 @@ class Step:
     match_over: bool = False
 
 
+@dataclass(frozen=True)
+class Moved:
+    """One move of the hand as the table told it (`line`, the log's public words), by `seat`;
+    `how`: "" chosen by its player, "forced" (a lone draw or pass), "only" (a lone move the
+    player's setting plays at once), "timer" (their time ran out) or "ai"."""
+
+    seat: int
+    line: Said
+    how: str = ""
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the seat's player chose it (a turn they were asked to play)."""
+        return self.how == ""
+
+    def to_json(self) -> list[object]:
+        return [self.seat, self.line.to_json(), self.how]
+
+    @classmethod
+    def from_json(cls, data: list[object]) -> Moved:
+        seat, line, how = data
+        assert isinstance(seat, int)
+        return cls(seat, Said.from_json(line), str(how))
+
+
 @dataclass
 class Table(LobbyActions, Offers, Resigning):
     id: str
@@ -91,6 +119,9 @@ class Table(LobbyActions, Offers, Resigning):
     draw_offers: set[int] = field(default_factory=set)
     ending: Ending | None = None  # how the match (or the lobby) ended: see `cogs.tables.ending`
     log: list[Said] = field(default_factory=list)  # worded for each reader
+    #: The hand's last moves (`MOVES_PER_SEAT` for each seat), each with its seat and how it
+    #: was made (`Moved`): what the turn message tells of the moves since a player's last turn.
+    moves: list[Moved] = field(default_factory=list)
     rematch_of: str | None = None
     rematch_id: str | None = None
     finished_at: float = 0.0  # when the match ended or the lobby closed (kept a while after)
@@ -236,9 +267,14 @@ class Table(LobbyActions, Offers, Resigning):
         line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None), end)
         if how == "forced":
             line = texts.forced(line)
+        elif how == "only":
+            line = texts.only_move(line)
         elif how == "timer":
             line = texts.timed_out(line)
         self._log(line)
+        if how == "" and self.seats[action.seat].plays_itself:
+            how = "ai"
+        self._moved(Moved(action.seat, line, how))
         result = None
         if event.outcome is not None:
             result = self.match.results[-1]
@@ -260,13 +296,62 @@ class Table(LobbyActions, Offers, Resigning):
             return legal[0]
         return None
 
+    def only_move(self) -> Action | None:
+        """The current seat's only move when its person has it played at once (their setting,
+        `Seat.plays_forced`): no choice, so no ping. Played as their own move, not a timeout.
+        An AI seat, or a seat the timer took over, plays by its AI."""
+        seat = self.turn
+        if seat is None:
+            return None
+        player = self.seats[seat]
+        if player.user_id is None or player.plays_itself or not player.plays_forced:
+            return None
+        legal = self.view(seat).legal
+        return legal[0] if len(legal) == 1 else None
+
     def run_forced(self, now: float) -> list[Step]:
         steps: list[Step] = []
-        action = self.forced_action()
-        while action is not None:
-            steps.append(self.apply(action, now, how="forced"))
+        while self.phase is Phase.PLAYING:
             action = self.forced_action()
+            if action is not None:
+                steps.append(self.apply(action, now, how="forced"))
+                continue
+            action = self.only_move()
+            if action is None:
+                break
+            # Not a turn they played: the turns they miss in a row go on counting.
+            steps.append(self.apply(action, now, how="only"))
         return steps
+
+    def has_choice(self, seat: int) -> bool:
+        """Whether `seat` is to move with more than one move to choose from (a Hint helps)."""
+        return self.turn == seat and len(self.view(seat).legal) > 1
+
+    def moves_since(self, seat: int) -> tuple[list[Moved], int]:
+        """The moves since `seat`'s player last chose one, this hand (theirs made for them
+        included), the newest `len(seats)` of them, and how many earlier ones that leaves out
+        (of those the table keeps: `MOVES_PER_SEAT`)."""
+        since: list[Moved] = []
+        for moved in reversed(self.moves):
+            if moved.seat == seat and moved.chosen:
+                break
+            since.append(moved)
+        since.reverse()
+        shown = max(len(self.seats), 1)
+        return since[-shown:], max(len(since) - shown, 0)
+
+    def played_for(self, seat: int) -> list[Moved]:
+        """`seat`'s moves the table made for its player since they last chose one, this hand
+        (their only moves, turns that ran out): what their hand message tells them."""
+        made: list[Moved] = []
+        for moved in reversed(self.moves):
+            if moved.seat != seat:
+                continue
+            if moved.chosen or moved.how == "ai":
+                break
+            if moved.how in ("only", "timer"):
+                made.append(moved)
+        return made[::-1]
 
     def needs_ai(self) -> int | None:
         """The seat to move when an AI plays it (an AI seat or a seat taken over), else None."""
@@ -282,11 +367,43 @@ class Table(LobbyActions, Offers, Resigning):
         assert seat is not None
         player = self.seats[seat]
         player.timeouts += 1
+        player.missed += 1
         if player.timeouts >= MAX_TIMEOUTS and player.ai is None:
             player.ai = takeover_level
-            self._log(texts.handed_to_ai(player.name))
+            self._log(texts.handed_to_ai_until_back(player.name))
             return seat, True
         return seat, False
+
+    def set_plays_forced(self, user_id: int, on: bool, now: float) -> list[Step]:
+        """The person changed their setting for turns with a single move (`Seat.plays_forced`):
+        their seat here follows it, and a turn of theirs with a single move waiting now is
+        played at once when it is on."""
+        seats = self.lobby.occupied if self.phase is Phase.LOBBY else self.seats
+        for seat in seats:
+            if seat.user_id == user_id:
+                seat.plays_forced = on
+        if self.phase is not Phase.PLAYING or not on:
+            return []
+        return self.run_forced(now)
+
+    def come_back(self, user_id: int) -> Said:
+        """A person whose seat the timer handed to an AI plays it again ("I'm back"), for as
+        long as the match lasts. Their missed turns stay counted (`Seat.missed`); those in a
+        row start again. A change of who moves for the seat, so `version` moves on: an AI move
+        being chosen for it is dropped and, on their turn, they are asked to play."""
+        seat = self._require_seat(user_id)
+        self._require_match()
+        player = self.seats[seat]
+        if seat in self.left:  # resigned: the AI keeps the seat to the end of the match
+            raise Refusal(texts.ALREADY_RESIGNED)
+        if not player.taken_over:
+            raise Refusal(texts.NOT_TAKEN_OVER)
+        player.ai = None
+        player.timeouts = 0
+        self.version += 1
+        line = texts.came_back(player.name)
+        self._log(line)
+        return line
 
     # -- between hands ----------------------------------------------------------------------
 
@@ -338,6 +455,7 @@ class Table(LobbyActions, Offers, Resigning):
         self.phase = Phase.PLAYING
         # The board's words tell this hand's moves: the last hand's are on its score sheet.
         self.log.clear()
+        self.moves.clear()
         self.ready.clear()
         self.lead_claim = None
         self.version += 1
@@ -409,7 +527,12 @@ class Table(LobbyActions, Offers, Resigning):
             if player.user_id == user_id or player.is_ai:
                 # A user whose seat the timer took over plays again themselves.
                 ai = None if player.user_id is not None else player.ai
-                lobby.seats[number] = Seat(name=player.name, user_id=player.user_id, ai=ai)
+                lobby.seats[number] = Seat(
+                    name=player.name,
+                    user_id=player.user_id,
+                    ai=ai,
+                    plays_forced=player.plays_forced,
+                )
             elif player.user_id is not None and not player.left:
                 lobby.invited[player.user_id] = number
         self.rematch_id = table_id
@@ -441,6 +564,10 @@ class Table(LobbyActions, Offers, Resigning):
             return
         self.log.append(line)
         del self.log[:-LOG_LINES]
+
+    def _moved(self, moved: Moved) -> None:
+        self.moves.append(moved)
+        del self.moves[: -MOVES_PER_SEAT * max(len(self.seats), 1)]
 
 
 def describe(name: str, action: Action, move: Said | None = None) -> Said:

@@ -76,6 +76,7 @@ async def populate(target: str) -> None:
             await db.turn_shown(Shown(live.id, "hand:0", 8, 80, "alert"), 4, 0, 5.0)
         await db.set_player_language(1, "de", 1.0)
         await db.set_hands_place(2, "thread", 1.0)
+        await db.set_forced_moves(3, "ask", 1.0)
         await db.set_bot_value("commands", "fingerprint")
 
 
@@ -103,6 +104,7 @@ async def everything(target: str) -> list[object]:
             found.append(await db.turn_clock(f"{guild}-live"))
         found += [await db.live_tables(), await db.next_due(), await db.bot_value("commands")]
         found += [await db.player_language(1), await db.hands_place(2)]
+        found += [await db.plays_forced(3), await db.plays_forced(4)]
     return found
 
 

@@ -123,3 +123,15 @@ async def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path) 
     junk.write_bytes(b"these are my notes, not a database" * 100)
     with pytest.raises(DataError, match="cannot open the database"):
         await Database.open(junk)
+
+
+async def test_a_players_setting_for_single_moves_defaults_to_playing_them(target: str) -> None:
+    async with await Database.open(target) as db:
+        assert await db.plays_forced(7) is True  # never chosen: played for them
+        await db.set_forced_moves(7, "ask", 1.0)
+        with pytest.raises(DataError):
+            await db.set_forced_moves(7, "sometimes", 2.0)
+    async with await Database.open(target) as db:  # kept across a restart
+        assert await db.plays_forced(7) is False and await db.plays_forced(8) is True
+        await db.set_forced_moves(7, "auto", 3.0)
+        assert await db.plays_forced(7) is True

@@ -10,8 +10,9 @@ checks hold for any runtime that stores tables this way.
   seated person's newest hand DM shows exactly their stored tiles and, on their turn, the
   stored legal moves as buttons carrying the stored version (`dm:<table>:<version>:<i>`), and
   no move buttons otherwise; one score sheet per finished hand, never two of one hand.
-- `moves_in_record(path)`: the record's actions, each with its seat, whether it was forced (a
-  draw or a pass that was the only legal action: the table plays it itself) and the label of
+- `moves_in_record(path)`: the record's actions, each with its seat, whether it was forced (the
+  only legal action: the table plays it itself, a person's only play as well as a lone draw or
+  pass) and the label of
   the move button it was (as the player's buttons name it).
 - `Clicks` and `assert_moves_are_the_clicks`: every move in the record is a click a person made
   (and was not refused), an AI seat's move, a forced move, or one of the timeouts forced;
@@ -33,7 +34,6 @@ from cogs.lang import Said, words
 from cogs.tables.board import LAST_MOVES
 from cogs.texts import user_text
 from data import Database
-from engine import Draw, Pass
 from engine.actions import action_from_record
 from engine.match import Match
 from engine.record import replay
@@ -114,7 +114,7 @@ class Move:
     hand: int
     seat: int
     action: dict[str, Any]  # as the record holds it
-    forced: bool  # the only legal action, a draw or a pass: the table plays it itself
+    forced: bool  # the only legal action: the table plays it itself (a person's only play too)
     label: str  # the move button's label (English) it was, on the seat's view at that moment
 
 
@@ -131,7 +131,9 @@ def record_moves(record: dict[str, Any]) -> list[Move]:
             seat = int(action_record["seat"])
             view = match.view_for(seat)
             action = action_from_record(action_record)
-            forced = len(view.legal) == 1 and isinstance(view.legal[0], Draw | Pass)
+            # A lone draw or pass plays itself, and so does a person's only move (their
+            # setting, on by default); an AI seat's only move is its AI's, never a choice.
+            forced = len(view.legal) == 1
             label = render.move_label(action, wording=wording, view=view)
             moves.append(Move(number, seat, dict(action_record), forced, label))
     return moves

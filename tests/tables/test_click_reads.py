@@ -57,8 +57,10 @@ async def test_a_move_clicked_on_its_dm_reads_its_table_once(
     move = next(i for i in move_ids(message) if i.startswith("dm:"))
     with reads(monkeypatch) as counted:
         await person.click(message, custom_id=move)
-    assert message.buttons == []  # answered: the DM shows the hand after the move
     assert len(counted) == 1, counted
+    # Answered: the DM shows the hand after the move (at once; or, when the turn came straight
+    # back as the others' single moves played themselves, once the new turn's DM is sent).
+    await emu.wait_for(lambda: message.buttons == [], timeout=10)
     await emu.settle()
     await assert_converged(emu, store)
 

@@ -47,14 +47,17 @@ async def test_a_refused_picture_is_named_in_the_thread_and_the_board_returns(
     await emu.settle()
     assert len(notices(thread, texts.ATTACH_FILES)) == 1  # said once
     emu.allow_bot(ATTACH_FILES)
-    before = len(the_table(domino).log)
+    old_log = list(the_table(domino).log)
     name = await play_a_move(emu, [alice, bob])
     fresh = await emu.wait_for(lambda: board(emu).id != old.id and board(emu))
     assert thread.messages[-1].id == fresh.id  # posted again at the bottom, under the notice
     # It shows the position after that move: the table's newest lines (the move, or the forced
     # draws that followed it; the deal is random).
     log = the_table(domino).log
-    assert any(f"{name} played" in words("en").say(line) for line in log[before:])
+    # (The log keeps its last lines only: the new ones are those after what it kept of the old.)
+    kept = next(k for k in range(len(old_log) + 1) if log[: len(old_log) - k] == old_log[k:])
+    new = log[len(old_log) - kept :]
+    assert any(f"{name} played" in words("en").say(line) for line in new)
     assert words("en").say(log[-1]) in fresh.embed["description"]
 
 

@@ -68,7 +68,9 @@ def turn_alert(message: Any) -> bool:
     if len(pinged) != 1 or getattr(message, "everyone", getattr(message, "mention_everyone", 0)):
         return False
     mention = f"<@{pinged[0]}>"
-    return message.content in (
+    # A DM's alert goes on to name its table (the players' names escaped: they ping nobody).
+    by_dm = texts.YOUR_TURN_AT.split("{table}")[0].format(mention=mention)
+    return message.content.startswith(by_dm) or message.content in (
         texts.YOUR_TURN_PING.format(mention=mention),
         texts.YOUR_TURN_IN_THREAD.format(mention=mention),
     )

@@ -171,7 +171,9 @@ async def test_settings_thread_pings_in_the_thread_and_hands_come_ephemerally(
     alice = emu.user("alice")
     answer = (await alice.slash("domino settings", hands="thread")).response
     assert answer.ephemeral
-    assert answer.text == texts.HANDS_IN_THREAD.format(command=Command("domino settings"))
+    # Where hands go, then how turns with a single move are played (the answer's two lines).
+    where = texts.HANDS_IN_THREAD.format(command=Command("domino settings"))
+    assert answer.text.splitlines()[0] == where
     assert await domino.db.hands_place(alice.id) == "thread"
     pings = pings_of(emu, domino, alice)
     lobby = await open_table(emu, alice, "partnership", 3, target=500)
@@ -207,8 +209,13 @@ async def test_settings_answer_in_the_players_language(
     ana = emu.user("ana", locale="es-ES")
     answer = (await ana.slash("domino settings")).response
     es = words("es")
-    assert answer.text == es(texts.HANDS_BY_DM, command=Command("domino settings"))
-    assert answer.text != texts.HANDS_BY_DM.format(command=Command("domino settings"))
+    assert answer.text.splitlines() == [
+        es(texts.HANDS_BY_DM, command=Command("domino settings")),
+        es(texts.ONLY_MOVES_AUTO, command=Command("domino settings")),
+    ]
+    assert answer.text.splitlines()[0] != texts.HANDS_BY_DM.format(
+        command=Command("domino settings")
+    )
 
 
 async def test_closed_dms_ping_the_player_in_the_thread_on_each_turn(

@@ -116,7 +116,8 @@ async def test_no_message_anyone_else_sees_carries_a_hand(
     await alice.click(lobby, "Start")
     final = await play_match(emu, [alice, bob])
     assert "won the match" in final.text
-    assert assert_hands_private(emu, hand_pictures, seat_users(domino)) > 4
+    # (Fewer than one per turn: a turn with a single move plays itself, with no new DM.)
+    assert assert_hands_private(emu, hand_pictures, seat_users(domino)) > 2
 
 
 async def test_closed_dms_fall_back_to_your_hand_and_never_stall(

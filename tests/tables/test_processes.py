@@ -292,7 +292,7 @@ async def test_any_instance_takes_any_click_and_jobs_run_once(
     templates = rebuilt_by(b.client)  # as started: before it sent any view itself
     assert len(emu.command_syncs) == 1  # the second instance found the sync in the store
     assert await a.client.db.bot_value(COMMANDS_SYNCED) == await a.client.command_fingerprint()
-    people = await open_three(emu, two, a, b)
+    people = await open_three(emu, two, a, b, target=100)  # a turn after a few moves
     await play(emu, path, people, clicks, 4)
     # A person's turn runs out while both instances are up: the timer moves once.
     turn = await next_turn(emu, path, people)
@@ -355,7 +355,7 @@ async def test_a_killed_instance_loses_nothing_and_the_other_finishes_the_match(
 ) -> None:
     path, clicks = store, Clicks()
     a, b = two.instances
-    people = await open_three(emu, two, b, a)
+    people = await open_three(emu, two, b, a, target=100)  # a turn after a few moves
     await play(emu, path, people, clicks, 3)
     turn = await next_turn(emu, path, people)
     assert turn is not None

@@ -11,6 +11,12 @@ tried until the player comes back (a "Your hand" click or a /domino command).
 A move clicked on its DM is answered by editing that DM to the hand after the move, built from
 the table the move stored (`answer_move`, the interaction's own response); the delivery waits
 for that answer (`answering_move`) rather than edit the DM again.
+
+A DM is read away from its table, so it says which table it is about (`Around`): the game, the
+other players, the server and channel, a link to the board; on a turn, the moves since the
+player last chose one (enough to choose without opening the thread); what the table played for
+them (their only move, a turn that ran out); and, while an AI plays their seat after missed
+turns, the "I'm back" button that gives it back.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from cogs.common.refusal import Refusal
 from cogs.lang import Words
 from cogs.runtime.shown import digest
 from cogs.tables import board
-from cogs.tables.components import moves_view
+from cogs.tables.components import TableButton, moves_view
 from cogs.tables.messages.answers import Answers
 from cogs.tables.messages.base import Showing, TableMessage
 from cogs.tables.messages.needs import Snapshot
@@ -47,6 +53,82 @@ log = logging.getLogger(__name__)
 #: be sent within this many seconds of the click (Discord allows 3, and the request itself
 #: takes some); else the click is only acknowledged (and the DM edited as usual).
 ANSWER_SECONDS = 1.5
+
+
+@dataclass(frozen=True)
+class Around:
+    """What a hand message says around the hand, in its player's words: which table
+    (`table_line`, with `link` to its board), the moves since their last turn (`since`, and how
+    many earlier ones are left out: `folded`), the moves made for them (`made`), and whether an
+    AI plays their seat for now (`taken_over`)."""
+
+    table_line: str = ""
+    link: str | None = None
+    since: tuple[str, ...] = ()
+    folded: int = 0
+    made: tuple[str, ...] = ()
+    taken_over: bool = False
+
+    def lines(self, w: Words, *, to_play: bool) -> list[str]:
+        """The lines under the hand's own words (`to_play`: the turn message, which tells the
+        moves since the player's last turn)."""
+        lines: list[str] = []
+        if self.taken_over:
+            lines.append(w(texts.TAKEN_OVER_NOTE))
+        if to_play and self.since:  # their own moves made for them are among these
+            lines += ["", w(texts.SINCE_YOUR_TURN)]
+            if self.folded:
+                lines.append(w.plural(*texts.EARLIER_MOVES, self.folded))
+            lines += [f"• {line}" for line in self.since]
+        elif self.made:
+            lines += ["", w(texts.MADE_FOR_YOU), *(f"• {line}" for line in self.made)]
+        if self.table_line:
+            where = self.table_line
+            if self.link:
+                where += f" · [{w(texts.GO_TO_BOARD)}]({self.link})"
+            lines += ["", where]
+        return lines
+
+
+def around(table: Table, seat: int, w: Words, place: str | None = None) -> Around:
+    """What `seat`'s hand message says around the hand (`Around`) at `table`, in `w`'s words;
+    `place`: the server and channel, as the bot knows their names, for a DM (None: the hand is
+    shown at the table itself, which needs no saying where it is)."""
+    names = table.names()
+    others = [texts.user_text(name) for number, name in enumerate(names) if number != seat]
+    line = ""
+    if place is not None:
+        line = w(
+            texts.TABLE_LINE,
+            game=w.game_name(table.setup.variant),
+            others=", ".join(others) or "-",
+            place=place,
+        )
+    link = board_link(table) if place is not None else None
+    # A seat the timer handed to an AI is its player's again on a click; one they resigned
+    # and left is not.
+    comes_back = table.seats[seat].taken_over and seat not in table.left
+    if table.match is None or table.phase is not Phase.PLAYING:
+        return Around(line, link, taken_over=comes_back)
+    since, folded = table.moves_since(seat)
+    made = table.played_for(seat)
+    return Around(
+        table_line=line,
+        link=link,
+        since=tuple(w.say(moved.line) for moved in since),
+        folded=folded,
+        made=tuple(w.say(moved.line) for moved in made),
+        taken_over=comes_back,
+    )
+
+
+def board_link(table: Table) -> str | None:
+    """The link to the table's board message (or to its thread or channel, before a board)."""
+    place = table.thread_id or table.channel_id
+    if table.guild_id is None or place is None:
+        return None
+    link = f"https://discord.com/channels/{table.guild_id}/{place}"
+    return f"{link}/{table.board_message_id}" if table.board_message_id else link
 
 
 @dataclass
@@ -70,10 +152,13 @@ class Hand:
     in_thread: bool = False  # their turns are announced in the thread (chosen, or DMs closed)
     revision: int = 0  # the store's revision of the table read
     out: bool = False  # out of the match: its DM stays as it is while the others play on
+    around: Around = Around()  # which table, the moves since their turn, "I'm back"
 
     @property
     def to_play(self) -> bool:
-        return self.view.my_turn and bool(self.view.legal) and self.moves_at is not None
+        """Their turn, and theirs to play (not while an AI plays their seat)."""
+        playing = self.view.my_turn and bool(self.view.legal) and self.moves_at is not None
+        return playing and not self.around.taken_over
 
     @property
     def fingerprint(self) -> str:
@@ -82,7 +167,10 @@ class Hand:
         the player who asks for DMs again during that turn is sent one with them."""
         to_play = self.to_play and not self.in_thread
         shows = digest(
-            [str(tile) for tile in self.view.hand], to_play and self.version, self.ending
+            [str(tile) for tile in self.view.hand],
+            to_play and self.version,
+            self.ending,
+            [*self.around.made, str(self.around.taken_over)],
         )
         number = "out" if self.out else self.view.hand_number  # no edit for each new hand
         return f"{number}:{shows}" + (":moves" if to_play else "")
@@ -99,16 +187,30 @@ async def hand_message(
     *,
     ending: Sequence[str] = (),
     hint: bool = False,
+    around: Around = Around(),
 ) -> tuple[discord.Embed, discord.File, discord.ui.View | None]:
     """The private hand of `view`'s seat: picture, words (the player's: `w`; `ending`: how
-    the hand and the match ended) and (on its turn, while a hand is played: `moves_at` is
-    the table's version) move buttons, with the Hint button at a table with hints."""
+    the hand and the match ended; `around`: which table, the moves since their last turn)
+    and (on its turn, while a hand is played: `moves_at` is the table's version) move buttons,
+    with the Hint button at a table with hints when there is a choice to make; while an AI
+    plays the seat, the "I'm back" button instead."""
     embed = board.hand_embed(view, variant, turn_name, w, ending=ending)
     file = await board.hand_file(view, w, names)
     moves = None
-    if view.my_turn and view.legal and moves_at is not None:
+    to_play = view.my_turn and bool(view.legal) and moves_at is not None
+    if to_play and not around.taken_over:
+        assert moves_at is not None
         labels, simple = board.move_labels(view.legal, w, view)
-        moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=hint)
+        choice = hint and len(view.legal) > 1  # a single move needs no hint
+        moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=choice)
+    elif around.taken_over and not ending:
+        moves = discord.ui.View(timeout=None)
+        moves.add_item(TableButton(table_id, "back", w))
+    extra = around.lines(w, to_play=to_play and not around.taken_over)
+    if extra:
+        # While an AI plays the seat, its turn is the AI's: no "your turn" above the note.
+        base = [] if around.taken_over and view.my_turn and not ending else [embed.description]
+        embed.description = "\n".join([*(line or "" for line in base), *extra])[:4000]
     return embed, file, moves
 
 
@@ -126,6 +228,7 @@ async def message_of(
         hand.w,
         ending=hand.ending,
         hint=hand.hint,
+        around=hand.around,
     )
 
 
@@ -225,7 +328,19 @@ class Hands(TableMessage):
             out=table.out_of_match(seat),
             hint=table.setup.offers_hints,
             revision=table.revision,
+            around=around(table, seat, w, self.place_of(table)),
         )
+
+    def place_of(self, table: Table) -> str:
+        """The server and channel of `table` by their names, as this process knows them (a
+        shared store's other shards may not: then the server's name alone, or nothing)."""
+        guild = self.client.get_guild(table.guild_id) if table.guild_id else None
+        channel = self.client.get_channel(table.channel_id) if table.channel_id else None
+        parts = [texts.user_text(guild.name)] if guild is not None else []
+        name = getattr(channel, "name", None)
+        if name:  # the thread's own name only repeats the game and the host's name
+            parts.append(f"#{texts.user_text(str(name))}")
+        return " › ".join(parts) or "Discord"
 
     async def _hand_now(self, table_id: str, seat: int, at: int | None = None) -> Hand | None:
         """What the seat's hand message must show now, read from the store."""
@@ -289,6 +404,8 @@ class Hands(TableMessage):
             await self.thread.ping(
                 table_id, seat, user_id, hand.place_id, version, public, hand.revision
             )
+        else:
+            await self.thread.fold(table_id, seat)  # the turn it pinged for has passed
         if hand.dm_closed:
             return
         fingerprint = hand.fingerprint
@@ -308,7 +425,7 @@ class Hands(TableMessage):
                     content=None,
                     embed=embed,
                     attachments=[file],
-                    view=None,
+                    view=moves,  # none, or "I'm back" while an AI plays the seat
                 )
             await self.rows.remember(
                 Shown(table_id, key, before.channel_id, before.message_id, fingerprint),
@@ -325,7 +442,7 @@ class Hands(TableMessage):
         sent = await messages.send(
             self.client,
             dm.id,
-            content=w(texts.YOUR_TURN_PING, mention=f"<@{user_id}>"),
+            content=w(texts.YOUR_TURN_AT, mention=f"<@{user_id}>", table=hand.around.table_line),
             allowed_mentions=only(user_id),
             embed=embed,
             file=file,

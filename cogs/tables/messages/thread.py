@@ -1,6 +1,7 @@
 """The table's thread: opened once from its lobby message where the channel allows it (else the
 table plays in the channel itself), and the turn alerts posted there for players who read their
-hand in it."""
+hand in it. An alert lives as long as its turn: once the turn has passed it is deleted (`fold`),
+so the thread keeps the board and the talk, not a ping for every turn of the match."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 THREAD_EXISTS = 160004  # Discord's code when the message already started a thread
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a table's thread hides after a day without messages
 NO_THREAD = 0  # `shown` message id of a table that plays in its channel (no thread possible)
+PASSED = ":passed"  # the end of a turn alert's `shown` row once it is deleted (`Thread.fold`)
 
 
 def only(user_id: int) -> discord.AllowedMentions:
@@ -95,7 +97,20 @@ class Thread(TableMessage):
         await self.rows.alerted(
             Shown(table_id, key, channel.id, message.id, str(version)), version, revision
         )
-        if before is not None:
+        if before is not None and not before.shows.endswith(PASSED):
             # "Your hand" works on any of them; the old alert is only tidied away.
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(before.message_id).edit(view=None)
+                await channel.get_partial_message(before.message_id).delete()
+
+    async def fold(self, table_id: str, seat: int) -> None:
+        """The seat's turn alert, once its turn has passed, is deleted (its row says so, so it
+        is deleted once). One already gone (a moderator deleted it) is left so."""
+        key = f"turn:{seat}"
+        before = (await self.rows.of(table_id)).get(key)
+        if before is None or before.shows.endswith(PASSED):
+            return
+        if before.message_id:  # 0: the thread went with its alerts (`places`)
+            with contextlib.suppress(discord.NotFound):
+                await self.client.http.delete_message(before.channel_id, before.message_id)
+        passed = Shown(table_id, key, before.channel_id, before.message_id, before.shows + PASSED)
+        await self.rows.remember(passed, edited=True)
