@@ -159,7 +159,7 @@ async def test_the_last_dm_says_her_own_result_and_that_the_match_is_over(
     table = the_table(domino)
     view, names, w = table.public_view(), table.names(), words("en")
     # Her own points and the match's end; how the hand ended is said under its score sheet.
-    assert texts.your_hand(w, view, 0) in last
+    assert texts.your_hand(w, view, 0, names) in last
     assert texts.match_is_over(w, view, names, table.winners) in last
     assert texts.hand_outcome(w, view, names) not in last
     assert "Waiting for" not in last and not alice.dm.last.buttons
