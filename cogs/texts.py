@@ -19,6 +19,7 @@ import render.outcome
 import render.sheet
 import render.wording
 from cogs.lang import N_, Nn_, Said, Words
+from engine.rules import Tally
 from engine.view import SeatView
 
 # -- what users typed, shown back ------------------------------------------------------------
@@ -648,7 +649,18 @@ def your_hand(w: Words, view: SeatView, seat: int, names: Sequence[str]) -> str:
     result = view.results[-1]
     if render.outcome.pairs_laid(result) is not None:
         return render.outcome.hand_sentence(view, result, names, wording=w.wording())
+    tally = render.outcome.tally_of(view)
     unit = next(index for index, seats in enumerate(view.units) if seat in seats)
+    if tally is Tally.HANDS:  # the sum game: hands won, first to `wins`
+        wins = dict(view.options).get("wins", 0)
+        won = YOUR_HANDS_WON_IT if seat in result.winners else YOUR_HANDS_SO_FAR
+        return w(won, number=result.number + 1, total=result.scores[unit], wins=wins)
+    if tally is Tally.CHIPS:  # pool: chips won or lost, chips left
+        chips, total, number = result.points[unit], result.scores[unit], result.number + 1
+        if not chips:
+            return w(YOUR_CHIPS_EVEN, number=number, total=total)
+        counted = YOUR_CHIPS_WON if chips > 0 else YOUR_CHIPS_LOST
+        return w.plural(*counted, abs(chips), number=number, count=abs(chips), total=total)
     who = w(YOU if len(view.units[unit]) == 1 else YOUR_SIDE)
     points, total = result.points[unit], result.scores[unit]
     number = result.number + 1
@@ -904,3 +916,17 @@ def came_back(name: str) -> Said:
 
 def only_move(line: Said) -> Said:
     return Said.of(ONLY_MOVE, line=line)
+
+
+# -- games that count chips (pool) or hands won (sum), in the last DM of a hand -----------------
+YOUR_CHIPS_WON = Nn_(
+    "Hand {number} is over: you won {count} chip, {total} left.",
+    "Hand {number} is over: you won {count} chips, {total} left.",
+)
+YOUR_CHIPS_LOST = Nn_(
+    "Hand {number} is over: you lost {count} chip, {total} left.",
+    "Hand {number} is over: you lost {count} chips, {total} left.",
+)
+YOUR_CHIPS_EVEN = N_("Hand {number} is over: no chips won or lost, {total} left.")
+YOUR_HANDS_WON_IT = N_("Hand {number} is over and you won it: {total} won, first to {wins} wins.")
+YOUR_HANDS_SO_FAR = N_("Hand {number} is over: {total} won so far, first to {wins} wins.")

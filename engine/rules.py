@@ -28,6 +28,14 @@ class Scoring(StrEnum):
     NONE = "none"  # the hand decides; no points kept
 
 
+class Tally(StrEnum):
+    """What a match's scores count, as players name them."""
+
+    POINTS = "points"  # points (or penalty points: `Scoring`)
+    CHIPS = "chips"  # chips held (`pool`): a hand's points are the chips won or lost
+    HANDS = "hands"  # hands won (`sum`): a hand's winner scores 1
+
+
 class End(StrEnum):
     DOMINO = "domino"  # a player placed their last tile
     BLOCKED = "blocked"  # nobody can place and nothing can be drawn

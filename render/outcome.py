@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from engine.errors import UnknownVariant
-from engine.rules import End, HandResult, Scoring
+from engine.rules import End, HandResult, Scoring, Tally
 from engine.variants import get_variant
 from engine.view import SeatView
 from render.wording import ENGLISH, Wording
@@ -128,13 +128,44 @@ def out_total(view: SeatView, unit: int) -> int:
     return view.scores[unit]
 
 
+def tally_of(view: SeatView) -> Tally:
+    """What the view's game counts: points, chips (`pool`) or hands won (`sum`)."""
+    try:
+        return get_variant(view.variant).tally
+    except UnknownVariant:
+        return Tally.POINTS
+
+
 def points_sentence(
     view: SeatView, result: HandResult, names: Sequence[str], *, wording: Wording = ENGLISH
 ) -> str:
     """The points of a finished hand: only the sides whose score changed, each with its total
     (`result.scores`); penalty points are named so, with the score that loses, and carry no
-    plus sign (they are not a gain)."""
+    plus sign (they are not a gain). A game that counts chips says chips won or lost and the
+    chips left; one that counts hands won says every side's count and the count that wins."""
     heads = [" & ".join(wording.seat_name(names, seat) for seat in unit) for unit in view.units]
+    tally = tally_of(view)
+    if tally is Tally.HANDS:
+        wins = dict(view.options).get("wins", 0)
+        counts = ", ".join(
+            f"{head} {wording.number(total)}"
+            for head, total in zip(heads, result.scores, strict=True)
+        )
+        return wording.say(wording.outcome_hands_won, units=counts, wins=wins)
+    if tally is Tally.CHIPS:
+        chips = ", ".join(
+            wording.say(
+                wording.outcome_chips_unit,
+                name=heads[index],
+                chips=wording.signed(points),
+                total=result.scores[index],
+            )
+            for index, points in enumerate(result.points)
+            if points
+        )
+        return (
+            wording.say(wording.outcome_chips, units=chips) if chips else wording.outcome_no_points
+        )
     bad = penalty(view)
     units = ", ".join(
         wording.say(

@@ -246,6 +246,11 @@ class Wording(QuickPickle):
     alt_hand_empty: str = _text(N_("You have no tiles."))
     alt_sheet_unit: str = _text(N_("{name} {points} this hand, {total} in all"))
     alt_sheet_points: str = _text(N_("Points: {units}."))
+    # TRANSLATORS: the pool game: chips won (+) or lost (-) in a hand, and the chips held after it
+    outcome_chips_unit: str = _text(N_("{name} {chips} this hand, {total} left"))
+    outcome_chips: str = _text(N_("Chips: {units}."))
+    # TRANSLATORS: the sum game counts hands won: each side's count after the hand
+    outcome_hands_won: str = _text(N_("Hands won: {units} (first to {wins} wins)."))
     alt_sheet_none: str = _text(N_("No hand finished yet."))
     # -- endings in the game's own terms (render/outcome.py, render/sheet.py) ---------------
     # TRANSLATORS: how a match ended when every side but one won it (the one is named)

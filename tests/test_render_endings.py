@@ -5,6 +5,7 @@ match won by every side but one names that one."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -12,10 +13,12 @@ from typing import Any
 import pytest
 
 import render.sheet
+from cogs import texts
+from cogs.lang import words
 from engine import Match
 from engine.view import SeatView
 from render import ENGLISH
-from render.outcome import eliminated_units, match_sentence
+from render.outcome import eliminated_units, match_sentence, points_sentence
 from render.sheet import score_sheet_image
 
 NAMES = ["alice", "bob", "carol", "dan", "erin", "fay"]
@@ -89,3 +92,31 @@ def test_a_match_won_by_every_side_but_one_names_that_one() -> None:
     everyone = tuple(seat for seat in range(6) if seat != 2)
     assert match_sentence(view, everyone, NAMES) == "Everyone but carol won the match."
     assert match_sentence(view, (1, 4), NAMES) == "bob and erin won the match."
+
+
+def test_pool_says_chips_and_the_sum_game_hands_won_never_points() -> None:
+    """Pool's scores are chips held, the sum game's hands won: a hand's line and each player's
+    last DM say so (no "+20 points", no "+1 points for you")."""
+    w = words("en")
+    pool = played_out("pool", 3, "chips", hands=3).view_for(0)
+    for number, result in enumerate(pool.results):
+        said = points_sentence(pool, result, NAMES[:3])
+        assert said.startswith("Chips: ") and "points" not in said.lower(), said
+        changed = [
+            total for total, points in zip(result.scores, result.points, strict=True) if points
+        ]
+        assert all(
+            f", {total} left" in said or said.endswith(f"{total} left.") for total in changed
+        )
+        then = dataclasses.replace(pool, results=pool.results[: number + 1])
+        mine = texts.your_hand(w, then, 0, NAMES[:3])
+        assert "chip" in mine and "points" not in mine, mine
+        assert mine.endswith(f"{result.scores[0]} left."), mine
+    total = played_out("sum", 3, "hands", wins=2).view_for(1)
+    for result in total.results:
+        said = points_sentence(total, result, NAMES[:3])
+        assert said.startswith("Hands won: ") and said.endswith("(first to 2 wins)."), said
+        assert all(f"{NAMES[seat]} {result.scores[seat]}" in said for seat in range(3))
+    mine = texts.your_hand(w, total, 1, NAMES[:3])
+    assert "points" not in mine and "first to 2 wins" in mine, mine
+    assert ("you won it" in mine) == (1 in total.results[-1].winners)

@@ -35,6 +35,7 @@ from engine.rules import (
     Lead,
     Option,
     Scoring,
+    Tally,
     resolve_options,
     shown,
 )
@@ -170,6 +171,7 @@ class Variant:
     opens_doubles: ClassVar[bool] = False
     draw_rule: ClassVar[DrawRule] = DrawRule.NONE
     scoring: ClassVar[Scoring] = Scoring.REWARD
+    tally: ClassVar[Tally] = Tally.POINTS  # what the scores count: points, chips or hands won
     keeps_playing: ClassVar[bool] = False
     wild_doubles: ClassVar[bool] = False
     redeal_doubles: ClassVar[int] = 0  # redeal when a hand holds this many doubles (0: never)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.layout import Layout, Shape
 from engine.messages import Message
-from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead, Option
+from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead, Option, Tally
 from engine.tiles import Tile
 from engine.variants.base import PublicState, Variant, highest_tile_lead
 from engine.variants.common import points_for
@@ -48,6 +48,7 @@ class Sum(Variant):
     aliases = ("wloskie", "włoskie", "domino-wloskie", "domino-włoskie", "adding")
     source = "seed 002 version 3 (Domino włoskie)"
     summary = "Add tiles to a running total; hit the target exactly to win a hand; first to 3 wins."
+    tally = Tally.HANDS
     player_counts = (3, 4, 5)
     option_specs = (
         Option("target", 50, "the total to hit exactly", choices=(50, 70, 100)),

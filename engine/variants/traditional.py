@@ -15,6 +15,7 @@ from engine.rules import (
     Lead,
     Option,
     Scoring,
+    Tally,
     target_option,
 )
 from engine.tiles import Tile
@@ -198,6 +199,7 @@ class Pool(TraditionalFamily):
     section = "2.7"
     name = "Pool dominoes"
     aliases = ("domino-pool",)
+    tally = Tally.CHIPS
     source = "seed 001 §6 (Dominó pool)"
     summary = "Everyone stakes chips on each hand; most chips after 5 hands wins."
     player_counts = (2, 3, 4, 5)
