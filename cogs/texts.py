@@ -930,3 +930,6 @@ YOUR_CHIPS_LOST = Nn_(
 YOUR_CHIPS_EVEN = N_("Hand {number} is over: no chips won or lost, {total} left.")
 YOUR_HANDS_WON_IT = N_("Hand {number} is over and you won it: {total} won, first to {wins} wins.")
 YOUR_HANDS_SO_FAR = N_("Hand {number} is over: {total} won so far, first to {wins} wins.")
+# TRANSLATORS: a partner among the other players a turn message names ("with bob (your
+# partner), AI 1, AI 2")
+YOUR_PARTNER = N_("{name} (your partner)")

@@ -92,6 +92,11 @@ async def test_the_turn_dm_names_its_table_and_the_moves_since_your_last_turn(
         assert "Partnership" in message.content
         other = bob if person is alice else alice
         assert other.name in message.content
+        # Who plays with them, said so.
+        seat, names = table.seat_of(person.id), table.names()
+        unit = next(unit for unit in table.match.units if seat in unit)
+        partner = next(number for number in unit if number != seat)
+        assert f"with {names[partner]} (your partner), " in message.content
         # A link to the board's message, in its thread.
         shown = board(emu)
         place = shown.message.channel_id
@@ -103,7 +108,6 @@ async def test_the_turn_dm_names_its_table_and_the_moves_since_your_last_turn(
         number = len(table.match.results)
         last = chose.get(person.id)
         since = hand.actions[last[1] + 1 :] if last and last[0] == number else hand.actions
-        names = table.names()
         bullets = [line[2:] for line in description.splitlines() if line.startswith("• ")]
         if since:
             assert texts.SINCE_YOUR_TURN in description

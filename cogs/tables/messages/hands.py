@@ -95,7 +95,18 @@ def around(table: Table, seat: int, w: Words, place: str | None = None) -> Aroun
     `place`: the server and channel, as the bot knows their names, for a DM (None: the hand is
     shown at the table itself, which needs no saying where it is)."""
     names = table.names()
-    others = [texts.user_text(name) for number, name in enumerate(names) if number != seat]
+    units = table.match.units if table.match is not None else ()
+    partners = next((unit for unit in units if seat in unit), (seat,))
+    # Partners first, said so (a DM of a pairs game tells who plays with you), then the rest.
+    others = [
+        w(texts.YOUR_PARTNER, name=texts.user_text(names[number]))
+        for number in partners
+        if number != seat
+    ] + [
+        texts.user_text(name)
+        for number, name in enumerate(names)
+        if number != seat and number not in partners
+    ]
     line = ""
     if place is not None:
         line = w(
