@@ -933,3 +933,10 @@ YOUR_HANDS_SO_FAR = N_("Hand {number} is over: {total} won so far, first to {win
 # TRANSLATORS: a partner among the other players a turn message names ("with bob (your
 # partner), AI 1, AI 2")
 YOUR_PARTNER = N_("{name} (your partner)")
+# TRANSLATORS: a move an AI made in the seat of a person (who timed out twice, or resigned and
+# left): "alice played 6-4 (by the AI in her seat)"
+BY_THE_AI = N_("{line} (by the AI in their seat)")
+
+
+def by_the_ai(line: Said) -> Said:
+    return Said.of(BY_THE_AI, line=line)

@@ -11,6 +11,7 @@ import pytest
 
 from cogs import texts
 from cogs.common.refusal import Refusal
+from cogs.lang import words
 from cogs.tables.ending import EndKind
 from cogs.tables.resigning import ASK_SECONDS
 from cogs.tables.seating import Lobby, Setup
@@ -532,3 +533,14 @@ def test_a_player_who_resigned_and_left_cannot_come_back() -> None:
     with pytest.raises(Refusal):
         table.come_back(2)
     assert table.seats[1].plays_itself
+    # Its moves are told as the AI's, never as if the person who left made them.
+    rng, english = random.Random(3), words("en")
+    since = len(table.log)
+
+    def theirs() -> list[str]:
+        lines = [english.say(line) for line in list(table.log)[since:]]
+        return [line for line in lines if line.startswith("player 2 ")]
+
+    while table.phase is not Phase.OVER and not theirs():
+        step(table, rng)
+    assert theirs() and all(line.endswith("(by the AI in their seat)") for line in theirs())

@@ -271,6 +271,8 @@ class Table(LobbyActions, Offers, Resigning):
             line = texts.only_move(line)
         elif how == "timer":
             line = texts.timed_out(line)
+        elif self.seats[action.seat].taken_over:  # a person's seat (timed out, or left) an AI plays
+            line = texts.by_the_ai(line)
         self._log(line)
         if how == "" and self.seats[action.seat].plays_itself:
             how = "ai"
