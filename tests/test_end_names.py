@@ -143,7 +143,7 @@ def test_the_log_and_the_alt_text_name_a_play_as_its_button_did(variant: str) ->
     table = Table(id="t1", lobby=Lobby(Setup.create(variant, options), host_id=ALICE), seed="5")
     players = max(4, get_min_players(variant))
     for user in range(ALICE, ALICE + players):
-        table.join(user, f"p{user}")
+        table.join(user, f"p{user}", plays_forced=False)  # the log line is the click's
     table.start(ALICE, 0.0)
     rng = random.Random(3)
     checked = 0

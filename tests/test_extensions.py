@@ -87,7 +87,7 @@ async def test_every_extension_sets_itself_up(client: Any) -> None:
 
 async def test_every_button_and_menu_class_is_listened_to(client: Any) -> None:
     items = set(registered_items(client).values())
-    assert items == every_subclass(PersistentItem) and len(items) == 13
+    assert items == every_subclass(PersistentItem) and len(items) == 17
 
 
 async def test_no_two_commands_share_a_name(client: Any) -> None:

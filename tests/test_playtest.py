@@ -33,7 +33,7 @@ async def test_two_people_play_a_match_to_its_end_and_each_reads_only_what_they_
     for person, other in ((alice, bob), (bob, alice)):
         theirs = (tmp_path / f"{person.name}.md").read_text(encoding="utf-8")
         assert f"DM to {person.name}" in theirs and f"DM to {other.name}" not in theirs
-        assert f"@{person.name} your turn." in theirs  # the moves they were offered
+        assert f"@{person.name} your turn: " in theirs  # the moves they were offered
         assert "won the match" in theirs  # the ending, where they looked
         assert f"DM to {person.name}" in everything
     pictures = pictures_of(tmp_path)

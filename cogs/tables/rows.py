@@ -138,7 +138,7 @@ def stored_copy(table: Table) -> Table:
     not the length of the match: what never changes once made is shared (the match's finished
     hands, its results and leads, the rules, the frozen views of the position and the lines of
     the log), what changes is copied (the hand in play, the seats, the lobby, the sets of who
-    is ready and who offers a draw)."""
+    is ready and who offers a draw, the moves since each turn)."""
     twin = _shallow(table)
     twin.lobby = lobby = _shallow(table.lobby)
     lobby.setup = _shallow(lobby.setup)
@@ -151,6 +151,7 @@ def stored_copy(table: Table) -> Table:
     twin.conceded = list(table.conceded)
     twin.left = list(table.left)
     twin.log = list(table.log)
+    twin.moves = list(table.moves)
     twin._views = dict(table._views)
     if table.match is not None:
         twin.match = _match_copy(table.match)

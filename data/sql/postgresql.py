@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 POOL_SIZE = 10
 STATEMENT_CACHE = 512  # prepared statements kept per connection
+CLOSE_SECONDS = 10.0  # how long `close` waits for connections still in use
 #: A transaction the server aborted to break a deadlock (40P01), or that could not be
 #: serialised (40001), is run again whole, this many times more, after a short random pause.
 RETRIES = 4
@@ -317,4 +318,10 @@ class PostgresStore(Store):
                 yield PostgresConnection(raw)
 
     async def close(self) -> None:
-        await self._pool.close()
+        """Close the pool, waiting a bounded time for connections still in use: a connection
+        whose server went away (the database dropped it) may never be given back, and
+        `Pool.close` would wait for it forever; past the bound the pool is terminated."""
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            self._pool.terminate()

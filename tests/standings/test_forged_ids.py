@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cogs import texts
-from cogs.front.mine import MineMenu
+from cogs.front.mine import MineKeep, MineMenu, MineResign
 from cogs.puzzles.components import PuzzleButton, RowMenu, TileMenu
 from cogs.standings import texts as words
 from cogs.standings.views import HISTORY_ITEMS, LEADERBOARD_ITEMS, ReplayMenu
@@ -33,6 +33,8 @@ KINDS: tuple[type[Any], ...] = (
     RowMenu,
     TileMenu,
     MineMenu,
+    MineResign,
+    MineKeep,
 )
 MENUS = (ReplayMenu, MoveMenu, LobbyMenu, MineMenu, RowMenu, TileMenu)
 #: What "Something went wrong" begins with, in English (every person here reads English).

@@ -59,8 +59,12 @@ def move_message(messages: list[Any]) -> Any:
 
 
 async def start_two_player(emu: Emulator) -> tuple[Any, Any]:
-    """alice hosts a two-player table, bob joins, alice starts it: both, once its board is up."""
+    """alice hosts a two-player table, bob joins, alice starts it: both, once its board is up.
+    Both ask to be asked for single moves too, so that each turn is a click (the tests of
+    single moves played at once are tests/tables/test_turn_messages.py)."""
     alice, bob = emu.user("alice"), emu.user("bob")
+    for person in (alice, bob):  # every turn waits for their click, single moves too
+        await person.slash("domino settings", single_moves="ask")
     lobby = (await alice.slash("domino new", game="two-player")).response
     await bob.click(lobby, "Join")
     await alice.click(lobby, "Start")

@@ -35,7 +35,7 @@ async def test_rematch_and_leave_work_after_a_restart(
     await alice.click(final, "Rematch")
     rematch = await emu.wait_for(lambda: table_channel(emu).find("New table"))
     assert "Seat 1: alice" in rematch.text and "bob" not in rematch.text
-    assert "target=50" in rematch.text
+    assert "target score: 50" in rematch.text
     # Who left and that a rematch was opened are stored too: bob is not invited, yet his own
     # Rematch click (after the restart) asks to play, and seats him.
     await emu.restart_bot()

@@ -87,6 +87,7 @@ async def test_metrics_move_as_people_play(emu: Emulator, watched: Any) -> None:
     assert moved("domino_discord_server_errors_total") == len(emu.failed) >= 1
 
 
+@pytest.mark.timeout(120)  # the store going away must not hold the suite
 async def test_healthz_is_503_while_the_store_does_not_answer(
     emu: Emulator, pg_database: str
 ) -> None:

@@ -225,6 +225,8 @@ async def test_a_drawn_match_and_a_hand_nobody_won_read_the_same_everywhere(
     assert not match.winners  # drawn
     monkeypatch.setattr("cogs.tables.table.new_seed", lambda: seed)
     alice, bob = emu.user("alice"), emu.user("bob")
+    for person in (alice, bob):  # the script picks every move, single ones too
+        await person.slash("domino settings", single_moves="ask")
     lobby = await open_table(emu, alice, game, 0)
     await bob.click(lobby, texts.JOIN)
     await alice.click(lobby, texts.START)

@@ -398,6 +398,8 @@ async def test_what_people_choose_through_one_instance_shows_through_the_other(
     await a.client.tables.delivery.stop()  # b shows everything from here on
     people = await open_three(emu, two, a, b, target=200)
     alice, bob = people
+    for person in people:  # each turn waits for a click: the thread's turn alert is found
+        await person.slash("domino settings", single_moves="ask")
     await play(emu, path, people, clicks, 3)  # b has shown hands, in English
     while (turn := await next_turn(emu, path, people)).person is not bob:
         await clicks.click(alice, turn.message, move_ids(turn.message)[0], turn.seat)

@@ -27,7 +27,6 @@ from cogs import texts
 from tests.emulator import BotProcess, Emulator
 from tests.emulator.seen import SeenChannel
 from tests.tables.converged import (
-    TIME_RAN_OUT,
     Clicks,
     Stored,
     assert_converged,
@@ -161,7 +160,9 @@ async def test_two_processes_on_postgresql_lose_nothing_when_one_is_killed(
     after_timer = await stored_after(
         pg_database, far.id, turn[3].version, timeout=TURN_SECONDS + LEASE_SECONDS + 30
     )
-    assert sum(TIME_RAN_OUT in line for line in after_timer.log) == 1
+    # One turn ran out, on record (the log keeps a few lines only: moves played at once
+    # after the timer's may have pushed its line out).
+    assert sum(seat["missed"] for seat in after_timer.state["seats"]) == 1
 
     await b.start()  # a fresh process: it reads nothing ahead, serves the far server again
     await play(emu, pg_database, far.id, general, people, clicks, 400, rng)  # to the end

@@ -101,7 +101,7 @@ async def test_resign_ends_the_match_and_rematch_keeps_seats_and_options(
     assert "Seat 1: alice" not in rematch.text and "Seat 2: bob" in rematch.text
     await alice.click(final, "Rematch")  # alice says yes: she gets her seat back
     await emu.wait_for(lambda: "Seat 1: alice" in rematch.text)
-    assert "target=50" in rematch.text
+    assert "target score: 50" in rematch.text
     await bob.click(rematch, "Start")
     await emu.wait_for(lambda: texts.LOBBY_STARTED in rematch.text)
 
