@@ -178,19 +178,22 @@ def assert_moves_are_the_clicks(moves: list[Move], clicks: Clicks, *, timeouts: 
     plus `timeouts` moves the timer made; nothing twice, nothing refused. (AI seats are those
     the caller leaves out of `clicks` and lists in no seat of it.)"""
     people = {seat for seat, _ in clicks.made} | {seat for seat, _, _ in clicks.refused}
-    chosen = [(m.seat, m.label) for m in moves if not m.forced and m.seat in people]
-    # The clicks are a subsequence of the chosen moves; what is left is the timer's.
-    rest = list(chosen)
+    # A single legal move is played at once for a player who wants it (`forced`), or clicked
+    # by one who asked to click it: a click may match it; unmatched, it is not a click's.
+    everyone = [(m.seat, m.label, m.forced) for m in moves if m.seat in people]
+    chosen = [(seat, label) for seat, label, forced in everyone if not forced]
+    rest = list(everyone)
     position = 0
     for click in clicks.made:
-        while position < len(rest) and rest[position] != click:
+        while position < len(rest) and rest[position][:2] != click:
             position += 1
         assert position < len(rest), (
             f"the accepted click {click} is not in the record (in order): {chosen}"
         )
         del rest[position]
-    assert len(rest) == timeouts, (
-        f"moves of people's seats nobody clicked: {rest} (expected {timeouts} by the timer); "
+    unclicked = [(seat, label) for seat, label, forced in rest if not forced]
+    assert len(unclicked) == timeouts, (
+        f"moves of people's seats nobody clicked: {unclicked} (expected {timeouts} by the timer); "
         f"clicks {clicks.made}, refused {clicks.refused}"
     )
 

@@ -141,6 +141,7 @@ async def test_the_timer_moves_for_an_absent_player_then_an_ai_takes_the_seat(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
+    await alice.slash("domino settings", single_moves="ask")  # every turn of hers waits
     lobby = (await alice.slash("domino new", game="partnership", target=10, turn_time=30)).response
     for _ in range(3):
         await alice.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
@@ -148,7 +149,8 @@ async def test_the_timer_moves_for_an_absent_player_then_an_ai_takes_the_seat(
     last = -1
     for timeout in range(2):
         # Wait for a fresh turn of alice's (pressing Ready if a hand ends meanwhile).
-        while True:
+        deadline = asyncio.get_running_loop().time() + 60
+        while asyncio.get_running_loop().time() < deadline:
             turn = move_message(alice.dm.messages)
             if turn is not None and latest_version(turn) > last:
                 break
@@ -156,6 +158,8 @@ async def test_the_timer_moves_for_an_absent_player_then_an_ai_takes_the_seat(
             if shown is not None and "Ready" in shown.labels:
                 await alice.click(shown, "Ready")
             await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("no turn of alice's came")
         last = latest_version(turn)
         emu.advance(31)
         # Counted at the table: with AI seats moving at once, the board's last lines may have
