@@ -179,19 +179,31 @@ def assert_moves_are_the_clicks(moves: list[Move], clicks: Clicks, *, timeouts: 
     the caller leaves out of `clicks` and lists in no seat of it.)"""
     people = {seat for seat, _ in clicks.made} | {seat for seat, _, _ in clicks.refused}
     # A single legal move is played at once for a player who wants it (`forced`), or clicked
-    # by one who asked to click it: a click may match it; unmatched, it is not a click's.
+    # by one who asked to click it: a click may match it; unmatched, it is not a click's. The
+    # same tile may be a forced move in one hand and a choice in the next, so the clicks are
+    # laid along the record the way that leaves the fewest choices unclicked (not greedily).
     everyone = [(m.seat, m.label, m.forced) for m in moves if m.seat in people]
+    made = list(clicks.made)
+    impossible = len(everyone) + 1
+    # left[i][j]: the fewest unclicked choices in everyone[j:] with made[i:] still to lay
+    left = [[impossible] * (len(everyone) + 1) for _ in range(len(made) + 1)]
+    for j in range(len(everyone), -1, -1):
+        left[len(made)][j] = sum(not forced for _, _, forced in everyone[j:])
+    for i in range(len(made) - 1, -1, -1):
+        for j in range(len(everyone) - 1, -1, -1):
+            skip = left[i][j + 1] + (not everyone[j][2])
+            take = left[i + 1][j + 1] if everyone[j][:2] == made[i] else impossible
+            left[i][j] = min(skip, take)
     chosen = [(seat, label) for seat, label, forced in everyone if not forced]
-    rest = list(everyone)
-    position = 0
-    for click in clicks.made:
-        while position < len(rest) and rest[position][:2] != click:
-            position += 1
-        assert position < len(rest), (
-            f"the accepted click {click} is not in the record (in order): {chosen}"
-        )
-        del rest[position]
-    unclicked = [(seat, label) for seat, label, forced in rest if not forced]
+    assert left[0][0] < impossible, (
+        f"the accepted clicks {made} are not all in the record (in order): {chosen}"
+    )
+    unclicked, i = [], 0
+    for j, (seat, label, forced) in enumerate(everyone):
+        if i < len(made) and (seat, label) == made[i] and left[i + 1][j + 1] == left[i][j]:
+            i += 1
+        elif not forced:
+            unclicked.append((seat, label))
     assert len(unclicked) == timeouts, (
         f"moves of people's seats nobody clicked: {unclicked} (expected {timeouts} by the timer); "
         f"clicks {clicks.made}, refused {clicks.refused}"
