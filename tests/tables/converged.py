@@ -31,8 +31,8 @@ from typing import Any
 
 import render
 from cogs.lang import Said, words
-from cogs.tables.board import LAST_MOVES
-from cogs.texts import user_text
+from cogs.tables.board import LAST_MOVES, MOST_MOVES
+from cogs.texts import said_by, user_text
 from data import Database
 from engine.actions import action_from_record
 from engine.match import Match
@@ -139,6 +139,12 @@ def record_moves(record: dict[str, Any]) -> list[Move]:
     return moves
 
 
+async def people_seats(path: Path) -> set[int]:
+    """The seats of the stored table that people hold (not the AI's)."""
+    stored = await stored_table(path)
+    return {index for index, seat in enumerate(stored.seats) if seat.get("user_id") is not None}
+
+
 async def moves_in_record(path: Path) -> list[Move]:
     """The stored table's moves, oldest first (see `Move`)."""
     stored = await stored_table(path)
@@ -173,11 +179,15 @@ def refusal_of(result: Any) -> str | None:
     return str(seen[-1].text) if seen else None
 
 
-def assert_moves_are_the_clicks(moves: list[Move], clicks: Clicks, *, timeouts: int = 0) -> None:
+def assert_moves_are_the_clicks(
+    moves: list[Move], clicks: Clicks, *, timeouts: int = 0, people: set[int] | None = None
+) -> None:
     """The record's unforced moves of people's seats are exactly the accepted clicks, in order,
-    plus `timeouts` moves the timer made; nothing twice, nothing refused. (AI seats are those
-    the caller leaves out of `clicks` and lists in no seat of it.)"""
-    people = {seat for seat, _ in clicks.made} | {seat for seat, _, _ in clicks.refused}
+    plus `timeouts` moves the timer made; nothing twice, nothing refused. People's seats are
+    `people`, or else those that clicked (a seat whose every move was played for it, by the
+    timer too, must be named)."""
+    if people is None:
+        people = {seat for seat, _ in clicks.made} | {seat for seat, _, _ in clicks.refused}
     # A single legal move is played at once for a player who wants it (`forced`), or clicked
     # by one who asked to click it: a click may match it; unmatched, it is not a click's. The
     # same tile may be a forced move in one hand and a choice in the next, so the clicks are
@@ -211,8 +221,20 @@ def assert_moves_are_the_clicks(moves: list[Move], clicks: Clicks, *, timeouts: 
 
 
 def timeouts_the_board_shows(stored: Stored) -> int:
-    """How many "(time ran out)" lines a board true to `stored` shows (its last lines only)."""
-    return sum(TIME_RAN_OUT in line for line in stored.log[-LAST_MOVES:])
+    """How many "(time ran out)" lines a board true to `stored` shows: its last `LAST_MOVES`
+    lines, and during a hand every line since the player to move last moved, up to
+    `MOST_MOVES` (`cogs.tables.board.last_moves`)."""
+    said = [Said.from_json(line) for line in stored.state.get("log") or []]
+    shown = min(LAST_MOVES, len(said))
+    turn = stored.turn if stored.phase == "playing" else None
+    if turn is not None:
+        name = user_text(str(stored.seats[turn]["name"]))
+        since = next(
+            (back for back, line in enumerate(reversed(said)) if said_by(line) == name),
+            len(said),
+        )
+        shown = max(shown, min(since, MOST_MOVES))
+    return sum(TIME_RAN_OUT in line for line in stored.log[len(said) - shown :])
 
 
 def timed_out_lines(emu: Emulator, stored: Stored) -> tuple[int, int]:
@@ -300,6 +322,10 @@ def _hands_diverge(emu: Emulator, stored: Stored, match: Match, names: list[str]
     if hand is None:
         return problems
     wording = ENGLISH.wording()
+    # A person's first DM comes with their first turn to choose (a new DM notifies): one whose
+    # moves were all single moves played at once has none yet.
+    record = stored.state.get("record")
+    chose = {m.seat for m in record_moves(record) if not m.forced} if record else set()
     for seat, player in enumerate(stored.seats):
         user_id = player.get("user_id")
         if user_id is None or player.get("dm_closed"):
@@ -307,7 +333,8 @@ def _hands_diverge(emu: Emulator, stored: Stored, match: Match, names: list[str]
         name = emu.world.users[int(user_id)].name
         messages = hand_messages(emu, name)
         if not messages:
-            problems.append(f"{name} (seat {seat}) has no hand DM")
+            if stored.turn == seat or seat in chose:
+                problems.append(f"{name} (seat {seat}) has no hand DM")
             continue
         newest = messages[-1]
         tiles = tiles_shown(newest)
