@@ -44,11 +44,19 @@ LEASE_SECONDS = 10.0  # the runtime's leases: what a killed process claimed wait
 
 
 async def next_turn(
-    emu: Emulator, store: str, guild_id: int, channel: Any, people: list[Any], timeout: float = 60
+    emu: Emulator,
+    store: str,
+    guild_id: int,
+    channel: Any,
+    people: list[Any],
+    timeout: float = 60,
+    *,
+    ready: bool = True,
 ) -> tuple[Any, int, Any, Stored] | None:
     """(person, seat, their DM with moves for the stored version, the stored table) for the
-    table of `guild_id`; Ready is pressed between hands (a server event: shard 1's process);
-    None once the match is over."""
+    table of `guild_id`; Ready is pressed between hands (a server event: shard 1's process) if
+    `ready` (not while no process serves the server: the next hand begins by itself); None
+    once the match is over."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     readied: set[tuple[str, int]] = set()
@@ -57,11 +65,11 @@ async def next_turn(
         if stored.phase == "over":
             return None
         shown = board(emu, channel)
-        if stored.phase == "between" and shown is not None and "Ready" in shown.labels:
+        if ready and stored.phase == "between" and shown is not None:
             for person in people:
-                if (person.name, stored.version) not in readied:
+                if (person.name, stored.version) not in readied and "Ready" in shown.labels:
                     readied.add((person.name, stored.version))
-                    await person.click(shown, "Ready")
+                    await person.click(shown, "Ready")  # (the hand may begin by itself)
         seat = stored.turn
         if seat is not None and not stored.plays_itself(seat):
             user_id = stored.seats[seat]["user_id"]
@@ -95,11 +103,13 @@ async def play(
     clicks: Clicks,
     moves: int,
     rng: random.Random,
+    *,
+    ready: bool = True,
 ) -> None:
     """Up to `moves` random moves from people's DMs (the match may end first); none refused,
-    each stored before the next."""
+    each stored before the next (Ready pressed between hands if `ready`: see `next_turn`)."""
     for _ in range(moves):
-        turn = await next_turn(emu, store, guild_id, channel, people)
+        turn = await next_turn(emu, store, guild_id, channel, people, ready=ready)
         if turn is None:
             return
         person, seat, message, stored = turn
@@ -153,9 +163,10 @@ async def test_two_processes_on_postgresql_lose_nothing_when_one_is_killed(
 
     # B (the far server's shard) dies mid-match, as under `kill -9`: no process of it is left.
     assert await b.kill() == {}
-    await play(emu, pg_database, far.id, general, people, clicks, 3, rng)  # DMs: A plays on
+    # DMs: A plays on (Ready, a click in the far server, would reach nobody)
+    await play(emu, pg_database, far.id, general, people, clicks, 3, rng, ready=False)
     # A turn runs out while B is down: A's job loop runs the timer (once its lease is free).
-    turn = await next_turn(emu, pg_database, far.id, general, people)
+    turn = await next_turn(emu, pg_database, far.id, general, people, ready=False)
     assert turn is not None
     after_timer = await stored_after(
         pg_database, far.id, turn[3].version, timeout=TURN_SECONDS + LEASE_SECONDS + 30
