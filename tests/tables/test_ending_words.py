@@ -120,7 +120,12 @@ async def test_the_game_room_says_who_is_out_and_lets_them_watch_without_asking_
     # changes once more when the match is over.
     mine = [shown for who, shown in transcript.shown if who == alice.id]
     told = texts.you_are_out(EN, view, 0)
-    first = next(i for i, shown in enumerate(mine) if any(told in text for text in shown))
+    first = next((i for i, shown in enumerate(mine) if any(told in text for text in shown)), None)
+    if first is None:
+        # The AI seats played the rest of the match before her DM was edited (changes are
+        # shown together, the newest only): the edit she got says how the match ended.
+        assert any(text.startswith("The match is over: ") for text in mine[-1]), mine[-2:]
+        first = len(mine) - 1
     after = mine[first:]
     assert len(after) <= 3, after
     # (She presses Ready whenever the board offers it: she was never asked.)
