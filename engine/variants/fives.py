@@ -269,6 +269,10 @@ class FivesFamily(Variant):
             return End.TARGET
         return End.DOMINO if domino else None
 
+    def outcome_extra(self, hand: HandAtPlay) -> dict[str, object]:
+        """The points each unit scored during the hand, for judging it (`engine.ai.judge`)."""
+        return {"scored": tuple(hand.scored)}
+
     def public_state(self, hand: HandAtPlay) -> PublicState:
         if not hand.layout.started:
             return PublicState()
