@@ -65,8 +65,8 @@ def test_easy_gives_up_points_now_only_to_leave_the_opponent_less(game: str) -> 
 def test_easy_takes_the_scoring_lead() -> None:
     match = Match("all-fives", 2, {"deal": "7-5-5"}, seed=1)
     deal = [
-        [T(t) for t in "5-5 1-2 0-0 6-1 3-1 4-0 2-0".split()],
-        [T(t) for t in "6-6 1-1 2-2 3-3 4-4 6-2 6-3".split()],
+        [T(t) for t in ["5-5", "1-2", "0-0", "6-1", "3-1", "4-0", "2-0"]],
+        [T(t) for t in ["6-6", "1-1", "2-2", "3-3", "4-4", "6-2", "6-3"]],
     ]
     match.start_hand(deal, leader=0)
     assert choose_action(match.view_for(0), "easy", random.Random(1)) == Play(0, T("5-5"))
