@@ -15,6 +15,7 @@ from engine.ai.knowledge import Knowledge
 from engine.ai.sampling import build_world, sample_hidden
 from engine.tiles import Tile
 from engine.variants.fives import FivesFamily, count
+from engine.view import SeatView
 
 T = Tile.parse
 
@@ -38,6 +39,13 @@ def positions(game: str, players: int, number: int) -> list[Match]:
 @pytest.mark.parametrize("game", ["all-fives", "fives-threes"])
 def test_easy_gives_up_points_now_only_to_leave_the_opponent_less(game: str) -> None:
     checked = 0
+
+    def now(variant: FivesFamily, view: SeatView, play: Play) -> int:
+        return variant.placement_points(count(after(variant, view.layout, play)))
+
+    def risk(variant: FivesFamily, view: SeatView, knowledge: Knowledge, play: Play) -> float:
+        return danger(view, knowledge, after(variant, view.layout, play))
+
     for match in positions(game, 2, 80):
         hand = match.hand
         assert hand is not None
@@ -46,18 +54,17 @@ def test_easy_gives_up_points_now_only_to_leave_the_opponent_less(game: str) -> 
         variant = knowledge.variant
         assert isinstance(variant, FivesFamily)
 
-        def now(play: Play) -> int:
-            return variant.placement_points(count(after(variant, view.layout, play)))
-
-        def risk(play: Play) -> float:
-            return danger(view, knowledge, after(variant, view.layout, play))
-
         plays = [action for action in view.legal if isinstance(action, Play)]
         chosen = choose_action(view, "easy", random.Random(1))
         assert isinstance(chosen, Play)
-        best_now = max(map(now, plays))
-        if now(chosen) < best_now:
-            assert any(risk(chosen) < risk(p) for p in plays if now(p) == best_now)
+        best_now = max(now(variant, view, play) for play in plays)
+        if now(variant, view, chosen) < best_now:
+            mine = risk(variant, view, knowledge, chosen)
+            assert any(
+                mine < risk(variant, view, knowledge, play)
+                for play in plays
+                if now(variant, view, play) == best_now
+            )
         checked += 1
     assert checked > 30
 
