@@ -265,6 +265,8 @@ class Table(LobbyActions, Offers, Resigning):
         self.close_question(now)
         # The log is public: it tells the move as the game shows it to someone with no tile.
         line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None), end)
+        if event.scored:  # points scored during play (the fives games), said with the move
+            line = texts.scored(line, sum(event.scored))
         if how == "forced":
             line = texts.forced(line)
         elif how == "only":
@@ -555,9 +557,10 @@ class Table(LobbyActions, Offers, Resigning):
         if not isinstance(action, Play) or not isinstance(action.end, str):
             return None
         view = self.view(action.seat)
-        if action.end not in view.layout.arms:
+        arm = render.labels.end_arm(view, action.end)
+        if arm is None:
             return None  # refused by the engine in a moment
-        return texts.move_on(action.tile, render.labels.named_end(view, action.end))
+        return texts.move_on(action.tile, render.labels.named_end(view, arm))
 
     def _log(self, line: Said) -> None:
         joined = texts.folded(self.log[-1], line) if self.log else None

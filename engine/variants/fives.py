@@ -72,6 +72,9 @@ class FivesLayout(Layout):
         twin.placements = base.placements
         return twin
 
+    def fresh(self) -> FivesLayout:
+        return FivesLayout(spinner=self.spinner)
+
     def has_spinner(self) -> bool:
         return self.spinner and any(placement.tile.is_double for placement in self.placements)
 
