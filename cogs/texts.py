@@ -1011,3 +1011,13 @@ GET_IN_NEEDS_POINTS = N_(
     "A first score of at least 10 is played only when the count itself is scored (scale=points)."
 )
 PAIR_OUT_NEEDS_PAIRS = N_("Playing on until both partners are out needs pairs (teams=2).")
+# TRANSLATORS: the value of the "tiles dealt" option in Fives and Threes: the league deal
+DEAL_LEAGUE = N_("league: 9, 7 or 6 each")
+# TRANSLATORS: the value of the "tiles dealt" option in Fives and Threes: the short deal
+DEAL_SHORT = N_("short: 7, 5 or 5 each")
+# TRANSLATORS: the value 0 of the "first score at least" option: any score counts
+GET_IN_ANY = N_("any score")
+
+OPTION_VALUE_WORDS.update(
+    {("deal", "league"): DEAL_LEAGUE, ("deal", "short"): DEAL_SHORT, ("get-in", 0): GET_IN_ANY}
+)
