@@ -27,6 +27,8 @@ def move_label(action: Action, *, wording: Wording = ENGLISH, view: SeatView | N
         if action.end is None:
             return str(action.tile)
         arm = end_arm(view, action.end) if isinstance(action.end, str) and view else None
+        if arm is None and view is not None:
+            arm = plain_arm(view, action)
         if arm is not None and view is not None:
             end = end_name(view, arm, wording=wording)
         elif isinstance(action.end, str):
@@ -50,6 +52,28 @@ def end_arm(view: SeatView, end: str) -> str | None:
     layout = view.layout
     for arm in layout.arms.values():
         if crosswise(arm) and place_open(layout, arm) and f"{arm.number}-{arm.number}" == end:
+            return arm.id
+    return None
+
+
+def plain_arm(view: SeatView, action: Play) -> str | None:
+    """In the fives games, the arm of a play on a plain end (`"end": 4`) when the same tile may
+    also go on a crosswise double's end showing that number (`"4-4"`): both are then named as
+    the board names them ("4 left", "4 right"), not one by its number alone. None elsewhere."""
+    if not isinstance(action.end, int) or isinstance(action.end, bool):
+        return None
+    layout = view.layout
+    shared = any(
+        isinstance(other, Play)
+        and other.tile == action.tile
+        and isinstance(other.end, str)
+        and other.end not in layout.arms
+        for other in view.legal
+    )
+    if not shared:
+        return None
+    for arm in layout.arms.values():
+        if arm.number == action.end and not crosswise(arm) and place_open(layout, arm):
             return arm.id
     return None
 

@@ -554,10 +554,13 @@ class Table(LobbyActions, Offers, Resigning):
     def _end_named(self, action: Action) -> Said | None:
         """The play `action` worded as its move button names it, from the table as it is before
         the move (the end it goes on is covered after it); None for other actions."""
-        if not isinstance(action, Play) or not isinstance(action.end, str):
+        if not isinstance(action, Play) or action.end is None:
             return None
         view = self.view(action.seat)
-        arm = render.labels.end_arm(view, action.end)
+        if isinstance(action.end, str):
+            arm = render.labels.end_arm(view, action.end)
+        else:  # a plain end named apart from a crosswise double's (the fives games)
+            arm = render.labels.plain_arm(view, action)
         if arm is None:
             return None  # refused by the engine in a moment
         return texts.move_on(action.tile, render.labels.named_end(view, arm))
