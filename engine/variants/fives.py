@@ -280,8 +280,12 @@ class FivesFamily(Variant):
         if not hand.layout.started:
             return PublicState()
         value = count(hand.layout)
+        status = Message("count {count}", count=value)
+        log = hand.score_log
+        if log and log[-1][0] == len(hand.actions) - 1:  # the last placement scored
+            status = Message("count {count} (+{points})", count=value, points=sum(log[-1][1]))
         return PublicState(
-            status=Message("count {count}", count=value),
+            status=status,
             extra={"count": value, "scored": tuple(hand.scored)},
         )
 

@@ -63,6 +63,9 @@ def test_the_worked_example_scores_every_row_as_the_table_says() -> None:
         event = match.apply(Play(seat, T(tile)))
         assert count(hand.layout) == expected_count
         assert match.view_for(1 - seat).extra["count"] == expected_count
+        # The board's status line: the count, and what the placement scored.
+        status = str(match.public_view().status)
+        assert status == f"count {expected_count}" + (f" (+{points})" if points else "")
         assert match.scores[seat] - before[seat] == points
         assert event.scored == ((points, 0) if seat == 0 else (0, points)) or not points
     assert match.scores == [10, 25]
