@@ -50,6 +50,8 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "row, pairs": ("pairs", 2, {}),
     "cross, draw (2 players)": ("cross", 2, {}),
     "star (cyprus)": ("cyprus", 4, {}),
+    "fives, draw (all-fives)": ("all-fives", 2, {}),
+    "fives and threes, no draw": ("fives-threes", 2, {}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 

@@ -789,6 +789,8 @@ def option_words(w: Words, name: str, value: object) -> str:
         shown = w(SET_DOUBLE, high=value)
     elif name == "hands" and value == 0:
         shown = w(HANDS_ONE_EACH)
+    elif (name, value) in OPTION_VALUE_WORDS:
+        shown = w(OPTION_VALUE_WORDS[name, value])
     else:
         shown = str(value)
     return w(OPTION_VALUE, option=option, value=shown)
@@ -940,3 +942,82 @@ BY_THE_AI = N_("{line} (by the AI in their seat)")
 
 def by_the_ai(line: Said) -> Said:
     return Said.of(BY_THE_AI, line=line)
+
+
+# -- the fives games: scores during play, their options in players' words ---------------------
+# TRANSLATORS: a move that scored during play (All Fives, Fives and Threes): "alice played 5-5 —
+# 10 points"
+SCORED_LINE = Nn_("{line} — {count} point", "{line} — {count} points")
+
+
+def scored(line: Said, points: int) -> Said:
+    """A move's line with the points it scored during play."""
+    return Said.counted(SCORED_LINE, points, line=line)
+
+
+OPTION_DEAL = N_("tiles dealt")
+# TRANSLATORS: All Fives' option: score the count itself, or the count divided by 5
+OPTION_SCALE = N_("scoring")
+OPTION_SPINNER = N_("spinner")
+# TRANSLATORS: the winning score must be hit exactly ("yes") or may be passed ("no")
+OPTION_EXACT = N_("exact winning score")
+# TRANSLATORS: All Fives: the first score of a side must be at least this many points
+OPTION_GET_IN = N_("first score at least")
+OPTION_OUT_POINT = N_("point for going out")
+# TRANSLATORS: Fives and Threes in pairs: the hand ends when one partner is out, or both
+OPTION_PAIR_OUT = N_("hand ends when")
+# TRANSLATORS: Fives and Threes: may the first tile of a hand win the match
+OPTION_OUT_ON_DOWN = N_("win with the first tile")
+OPTION_YES_VALUE = N_("yes")
+OPTION_NO_VALUE = N_("no")
+# TRANSLATORS: the value of the "scoring" option: score the count itself
+SCALE_POINTS = N_("the count")
+# TRANSLATORS: the value of the "scoring" option: a count of 15 scores 3
+SCALE_FIVES = N_("the count ÷ 5")
+# TRANSLATORS: the value of the "spinner" option: the first double placed is a spinner
+SPINNER_FIRST = N_("the first double")
+SPINNER_NONE = N_("none")
+# TRANSLATORS: the value of the "hand ends when" option
+PAIR_OUT_ONE = N_("one partner is out")
+PAIR_OUT_BOTH = N_("both partners are out")
+
+OPTION_NAMES.update(
+    {
+        "deal": OPTION_DEAL,
+        "scale": OPTION_SCALE,
+        "spinner": OPTION_SPINNER,
+        "exact": OPTION_EXACT,
+        "get-in": OPTION_GET_IN,
+        "out-point": OPTION_OUT_POINT,
+        "pair-out": OPTION_PAIR_OUT,
+        "out-on-down": OPTION_OUT_ON_DOWN,
+    }
+)
+
+#: The values of the fives games' word options, as players read them.
+OPTION_VALUE_WORDS: dict[tuple[str, object], str] = {
+    ("exact", "yes"): OPTION_YES_VALUE,
+    ("exact", "no"): OPTION_NO_VALUE,
+    ("out-on-down", "yes"): OPTION_YES_VALUE,
+    ("out-on-down", "no"): OPTION_NO_VALUE,
+    ("scale", "points"): SCALE_POINTS,
+    ("scale", "fives"): SCALE_FIVES,
+    ("spinner", "first"): SPINNER_FIRST,
+    ("spinner", "none"): SPINNER_NONE,
+    ("pair-out", "one"): PAIR_OUT_ONE,
+    ("pair-out", "both"): PAIR_OUT_BOTH,
+}
+GET_IN_NEEDS_POINTS = N_(
+    "A first score of at least 10 is played only when the count itself is scored (scale=points)."
+)
+PAIR_OUT_NEEDS_PAIRS = N_("Playing on until both partners are out needs pairs (teams=2).")
+# TRANSLATORS: the value of the "tiles dealt" option in Fives and Threes: the league deal
+DEAL_LEAGUE = N_("league: 9, 7 or 6 each")
+# TRANSLATORS: the value of the "tiles dealt" option in Fives and Threes: the short deal
+DEAL_SHORT = N_("short: 7, 5 or 5 each")
+# TRANSLATORS: the value 0 of the "first score at least" option: any score counts
+GET_IN_ANY = N_("any score")
+
+OPTION_VALUE_WORDS.update(
+    {("deal", "league"): DEAL_LEAGUE, ("deal", "short"): DEAL_SHORT, ("get-in", 0): GET_IN_ANY}
+)

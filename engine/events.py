@@ -24,3 +24,7 @@ class Event:
     drawn: tuple[Tile, ...] = ()
     outcome: HandOutcome | None = None
     turn: int | None = None  # the seat to act next (None once the hand is over)
+    #: The points this action scored during play, per unit (empty: none). Only games that score
+    #: during play (`Variant.scores_in_play`, the fives games) fill it; `Match` adds it to the
+    #: running scores at once, so every view reads them while the hand goes on.
+    scored: tuple[int, ...] = ()

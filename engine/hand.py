@@ -5,7 +5,10 @@ independent twin. Mutation with copy was chosen over an immutable state because 
 plays thousands of throwaway continuations from one position, and copying a few small lists once
 per continuation is far cheaper than rebuilding a state on every action.
 
-The hand knows nothing of matches or scores: `Match` deals it, and scores its `outcome`.
+The hand knows nothing of matches: `Match` deals it, and scores its `outcome`. In the games that
+score during play (`Variant.scores_in_play`) it is handed the scores at its start
+(`base_scores`) and keeps what each unit has scored in it so far (`scored`, and `score_log`: which
+action scored what); each `Event` carries its action's points.
 
 Three kinds of game share it. Matching games place tiles on the open ends of arms. Row games
 (`Shape.ROW`, the `sum` game) lay any tile the variant's `can_place` accepts at the end of a row,
@@ -32,6 +35,7 @@ from engine.variants.base import SideState, Variant
 class HandState:
     __slots__ = (
         "actions",
+        "base_scores",
         "boneyard",
         "boneyard_dealt",
         "dealt",
@@ -44,6 +48,8 @@ class HandState:
         "outcome",
         "placed_this_turn",
         "reserve",
+        "score_log",
+        "scored",
         "seated",
         "seats",
         "side",
@@ -58,6 +64,7 @@ class HandState:
         boneyard: Sequence[Tile],
         lead: Lead,
         seated: Sequence[bool],
+        scores: Sequence[int] = (),
     ) -> None:
         self.variant = variant
         self.seats = len(hands)
@@ -76,6 +83,10 @@ class HandState:
         self.last_placer: int | None = None
         self.actions: list[Action] = []
         self.outcome: HandOutcome | None = None
+        units = len(variant.units)
+        self.base_scores: tuple[int, ...] = tuple(scores) if scores else (0,) * units
+        self.scored: list[int] = [0] * units  # per unit, scored during play in this hand
+        self.score_log: list[tuple[int, tuple[int, ...]]] = []  # (action index, points per unit)
         self.side: SideState | None = variant.new_side_state(self)
 
     def copy(self) -> HandState:
@@ -97,6 +108,9 @@ class HandState:
         twin.last_placer = self.last_placer
         twin.actions = list(self.actions)
         twin.outcome = self.outcome
+        twin.base_scores = self.base_scores
+        twin.scored = list(self.scored)
+        twin.score_log = list(self.score_log)
         twin.side = None if self.side is None else self.side.copy()
         return twin
 
@@ -121,7 +135,9 @@ class HandState:
     def next_seat(self, seat: int) -> int:
         for step in range(1, self.seats + 1):
             candidate = (seat + step) % self.seats
-            if self.seated[candidate]:
+            if self.seated[candidate] and (
+                not self.variant.out_leaves_turns or self.hands[candidate]
+            ):
                 return candidate
         return seat
 
@@ -187,8 +203,9 @@ class HandState:
         if len(groups) <= 1:
             return [Play(seat, tile)] if groups else []
         numbers = [group[0][0].number for group in groups]
+        name = self.variant.end_name
         return [
-            Play(seat, tile, number if numbers.count(number) == 1 else group[0][0].id)
+            Play(seat, tile, name(group[0][0], numbers.count(number) > 1))
             for group, number in zip(groups, numbers, strict=True)
         ]
 
@@ -249,19 +266,34 @@ class HandState:
         self.actions.append(action)
         self.last_placer = seat
         self.placed_this_turn += 1
+        scored = self._score_placement(seat) if self.variant.scores_in_play else ()
         end = self.variant.play_ends_hand(self, seat)
         if end is not None:
             went_out = seat if end == End.DOMINO else None
-            return self._finish(action, placement, end, went_out=went_out)
+            return self._finish(action, placement, end, went_out=went_out, scored=scored)
         if not (self.variant.keeps_playing and self.can_place_any(seat)):
             self._next_turn()
-        return self._after(action, placement=placement)
+        return self._after(action, placement=placement, scored=scored)
+
+    def _score_placement(self, seat: int) -> tuple[int, ...]:
+        """What the placement just made scores during play, added to `scored` and logged."""
+        points = self.variant.score_placement(self, seat)
+        if any(points):
+            for unit, gain in enumerate(points):
+                self.scored[unit] += gain
+            self.score_log.append((len(self.actions) - 1, points))
+            return points
+        return ()
 
     def _resolve(self, tile: Tile, end: int | str | None) -> tuple[Arm, int]:
         groups = list(self._groups(tile).values())
         if not groups:
             reason = Message("{tile} does not fit: {ends}", tile=tile, ends=self.describe_ends())
             raise IllegalAction.of(self._with_status(reason))
+        if end is not None:
+            named = self.variant.named_end(tile, end, groups)
+            if named is not None:
+                return min(named, key=lambda placed: len(placed[0].tiles))
         if end is None:
             if len(groups) > 1:
                 choices = any_of([play.end for play in self._tile_plays(0, tile)])
@@ -363,11 +395,18 @@ class HandState:
         return self._finish(action, None, end, went_out=went_out, drawn=drawn, extra=extra)
 
     def _after(
-        self, action: Action, *, placement: Placement | None = None, drawn: tuple[Tile, ...] = ()
+        self,
+        action: Action,
+        *,
+        placement: Placement | None = None,
+        drawn: tuple[Tile, ...] = (),
+        scored: tuple[int, ...] = (),
     ) -> Event:
         if self.blocked():
-            return self._finish(action, placement, End.BLOCKED, went_out=None, drawn=drawn)
-        return Event(action, placement, drawn, None, self.turn)
+            return self._finish(
+                action, placement, End.BLOCKED, went_out=None, drawn=drawn, scored=scored
+            )
+        return Event(action, placement, drawn, None, self.turn, scored)
 
     def _finish(
         self,
@@ -378,6 +417,7 @@ class HandState:
         went_out: int | None,
         drawn: tuple[Tile, ...] = (),
         extra: dict[str, object] | None = None,
+        scored: tuple[int, ...] = (),
     ) -> Event:
         self.outcome = HandOutcome(
             end=end,
@@ -388,4 +428,4 @@ class HandState:
             seated=self.seated,
             extra=MappingProxyType({**self.variant.outcome_extra(self), **(extra or {})}),
         )
-        return Event(action, placement, drawn, self.outcome, None)
+        return Event(action, placement, drawn, self.outcome, None, scored)

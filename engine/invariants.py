@@ -88,6 +88,14 @@ def hand_is_finished(hand: HandState) -> list[str]:
                 return [f"a domino was declared with fewer than {PAIRS_TO_WIN} pairs laid"]
         elif hand.hands[outcome.went_out]:
             return ["a domino was declared but nobody went out"]
+    elif outcome.end == End.TARGET and hand.variant.scores_in_play:
+        # The fives games: the placer's unit reached the match target during play.
+        target = int(hand.variant.option("target"))
+        assert outcome.last_placer is not None
+        unit = hand.variant.unit_of[outcome.last_placer]
+        score = hand.base_scores[unit] + hand.scored[unit]
+        if score < target:
+            return [f"the target {target} was declared but the placer's unit has {score}"]
     elif outcome.end == End.TARGET:
         target = hand.variant.option("target")
         total = sum(tile.pips for tile in hand.layout.tiles())
@@ -103,7 +111,7 @@ def table_is_lawful(hand: HandState) -> list[str]:
     tiles placed in order (independently of the variants' `placements`)."""
     variant, layout = hand.variant, hand.layout
     placed = layout.placements
-    if layout.shape is Shape.SPINNER and len(placed) > 1:
+    if layout.shape is Shape.SPINNER and len(placed) > 1 and variant.family == "cross":
         # The cross first: the tiles after the lead go one to each side until all four are taken.
         sides = [placement.arm for placement in placed[1:5]]
         if len(set(sides)) != len(sides) or not set(sides) <= {"N", "E", "S", "W"}:

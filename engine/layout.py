@@ -125,6 +125,10 @@ class Layout:
         twin.placements = list(self.placements)
         return twin
 
+    def fresh(self) -> Layout:
+        """An empty table laid out as this one (a game's own layout gives its own kind)."""
+        return Layout(self.shape, opens_doubles=self.opens_doubles)
+
     def __len__(self) -> int:
         return len(self.placements)
 

@@ -152,7 +152,7 @@ class Match:
             rest = []  # sleeping tiles: set aside unseen for the whole hand
         lead = self.choose_lead(number, hands, leader)
         self.leads.append(lead)
-        self.hand = HandState(variant, hands, rest, lead, seated)
+        self.hand = HandState(variant, hands, rest, lead, seated, self.scores)
         self.played.append(self.hand)
         return self.hand
 
@@ -191,6 +191,8 @@ class Match:
         if self.hand is None or self.hand.over:
             raise IllegalAction("no hand is being played")
         event = self.hand.apply(action)
+        for unit, points in enumerate(event.scored):
+            self.scores[unit] += points  # scored during play: the running scores show it at once
         if event.outcome is not None:
             self._score()
         return event
@@ -198,15 +200,20 @@ class Match:
     def _score(self) -> None:
         assert self.hand is not None and self.hand.outcome is not None
         outcome = self.hand.outcome
+        # `score_hand` gives the points of the hand's end; those scored during play are already
+        # in `scores`, and the hand's `points` are both.
         verdict = self.variant.score_hand(self, outcome)
         for unit, points in enumerate(verdict.points):
             self.scores[unit] += points
+        change = verdict.points
+        if any(self.hand.scored):
+            change = tuple(a + b for a, b in zip(self.hand.scored, change, strict=True))
         self.results.append(
             HandResult(
                 number=len(self.results),
                 outcome=outcome,
                 winners=verdict.winners,
-                points=verdict.points,
+                points=change,
                 scores=tuple(self.scores),
             )
         )

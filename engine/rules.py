@@ -39,7 +39,11 @@ class Tally(StrEnum):
 class End(StrEnum):
     DOMINO = "domino"  # a player placed their last tile
     BLOCKED = "blocked"  # nobody can place and nothing can be drawn
-    TARGET = "target"  # the `sum` game: a tile brought the running total exactly to the target
+    #: A placement reached a target and ended the hand at once: in `sum` the table total hit the
+    #: hand's target exactly (the hand is won); in the games that score during play (the fives
+    #: games) a unit's score reached the match target (the match is won inside the hand, its
+    #: `points` being the changes so far). Either way the placer's unit wins and nothing follows.
+    TARGET = "target"
 
 
 @dataclass(frozen=True)

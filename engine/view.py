@@ -45,6 +45,9 @@ class SeatView(PublicFacts):
     status: Message | None = None  # a short line on the table's state, e.g. the cross's progress
     # the game's own facts by name, read as `total` (`sum`) and `laid_pairs` (`pairs`)
     extra: Mapping[str, object] = field(default_factory=dict)
+    # Scoring during play (`Variant.scores_in_play`): this hand's scoring placements, as (action
+    # index in `history`, points per unit); `scores` already include them.
+    scoring: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -95,4 +98,5 @@ def _view(match: MatchAtPlay, seat: int | None) -> SeatView:
         legal=tuple(hand.legal_actions(seat)) if hand is not None and seat is not None else (),
         status=public.status,
         extra=public.extra,
+        scoring=tuple(hand.score_log) if hand is not None else (),
     )

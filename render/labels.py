@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Layout, Placement, Shape
+from engine.variants.fives import crosswise, place_open
 from engine.view import SeatView
 from render.board import plan_board
 from render.ends import EndName, name_ends, say_end
@@ -25,8 +26,11 @@ def move_label(action: Action, *, wording: Wording = ENGLISH, view: SeatView | N
     if isinstance(action, Play):
         if action.end is None:
             return str(action.tile)
-        if isinstance(action.end, str) and view is not None:
-            end = end_name(view, action.end, wording=wording)
+        arm = end_arm(view, action.end) if isinstance(action.end, str) and view else None
+        if arm is None and view is not None:
+            arm = plain_arm(view, action)
+        if arm is not None and view is not None:
+            end = end_name(view, arm, wording=wording)
         elif isinstance(action.end, str):
             end = str(action.end)  # no picture to name it by: a caller's bug, shown as it is
         else:
@@ -37,6 +41,41 @@ def move_label(action: Action, *, wording: Wording = ENGLISH, view: SeatView | N
     if isinstance(action, Pass):
         return wording.move_pass
     return str(action)
+
+
+def end_arm(view: SeatView, end: str) -> str | None:
+    """The arm a play's `end` names: an arm id, or in the fives games the text of the crosswise
+    double whose end it is (`"4-4"`, `engine.variants.fives`); None when no open end is so
+    named."""
+    if end in view.layout.arms:
+        return end
+    layout = view.layout
+    for arm in layout.arms.values():
+        if crosswise(arm) and place_open(layout, arm) and f"{arm.number}-{arm.number}" == end:
+            return arm.id
+    return None
+
+
+def plain_arm(view: SeatView, action: Play) -> str | None:
+    """In the fives games, the arm of a play on a plain end (`"end": 4`) when the same tile may
+    also go on a crosswise double's end showing that number (`"4-4"`): both are then named as
+    the board names them ("4 left", "4 right"), not one by its number alone. None elsewhere."""
+    if not isinstance(action.end, int) or isinstance(action.end, bool):
+        return None
+    layout = view.layout
+    shared = any(
+        isinstance(other, Play)
+        and other.tile == action.tile
+        and isinstance(other.end, str)
+        and other.end not in layout.arms
+        for other in view.legal
+    )
+    if not shared:
+        return None
+    for arm in layout.arms.values():
+        if arm.number == action.end and not crosswise(arm) and place_open(layout, arm):
+            return arm.id
+    return None
 
 
 def end_name(view: SeatView, arm: str, *, wording: Wording = ENGLISH) -> str:
@@ -84,7 +123,7 @@ def played_label(action: Play, view: SeatView, *, wording: Wording = ENGLISH) ->
 
 def _replayed(layout: Layout, placements: list[Placement]) -> Layout:
     """A layout of `layout`'s shape holding only `placements`, laid again in order."""
-    again = Layout(layout.shape, opens_doubles=layout.opens_doubles)
+    again = layout.fresh()
     for placement in placements:
         if placement.arm is None:
             if layout.shape is Shape.ROW:

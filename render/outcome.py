@@ -210,6 +210,8 @@ def hand_sentence(
         if who == won:  # a player alone: naming them twice would read oddly
             return wording.say(wording.outcome_went_out, number=number, out=who)
         return wording.say(wording.outcome_went_out_for, number=number, names=won, out=who)
+    if kind is HandKind.TARGET and get_variant(view.variant).scores_in_play:
+        return wording.say(wording.outcome_reached, number=number, names=won)
     if kind is HandKind.TARGET:
         return wording.say(wording.outcome_target, number=number, names=won)
     if kind is HandKind.BLOCKED_WON:

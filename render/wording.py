@@ -321,6 +321,8 @@ class Wording(QuickPickle):
     outcome_pairs_blocked_none: str = _text(
         N_("Hand {number}: no more pairs could be laid, and both laid as many: nobody won it.")
     )
+    # The fives games: a placement reached the winning score and ended the match in the hand.
+    outcome_reached: str = _text(N_("Hand {number}: {names} reached the winning score."))
 
     # -- methods ---------------------------------------------------------------------------
 

@@ -77,6 +77,8 @@ TABLE_GAMES = (
     "pairs",
     "classic",
     "gameroom",
+    "all-fives",
+    "fives-threes",
 )
 PUZZLES = ("dominosa", "quadrille")
 #: Discord locales of the bot's languages (the server's and every scripted person's).

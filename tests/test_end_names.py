@@ -26,7 +26,7 @@ from engine.variants import all_variants
 from engine.view import SeatView
 from render import describe
 from render.board import plan_board, tag_texts
-from render.labels import move_label
+from render.labels import end_arm, move_label
 from render.wording import ENGLISH
 
 MOVES = 160  # per game: past the points where ends share numbers and arms fold
@@ -93,7 +93,7 @@ def test_buttons_name_every_end_apart_by_the_way_it_points(
             side = SIDE.search(label)
             if side is None:
                 continue
-            end = tags[action.end]
+            end = tags[end_arm(view, action.end) or action.end]  # the fives games: `"4-4"`
             wx, wy = WAYS[side.group(1)]
             angle = math.degrees(math.acos((wx * end.dx + wy * end.dy) / math.hypot(wx, wy)))
             assert angle < 30, f"{label!r}: the end points ({end.dx:.1f}, {end.dy:.1f})"
@@ -128,7 +128,8 @@ def test_the_board_tags_name_ends_as_the_buttons_do(
                         )
             for action in view.legal:
                 if isinstance(action, Play) and isinstance(action.end, str):
-                    on = wording.say(wording.move_on, tile=str(action.tile), end=named[action.end])
+                    arm = end_arm(view, action.end) or action.end  # the fives games: `"4-4"`
+                    on = wording.say(wording.move_on, tile=str(action.tile), end=named[arm])
                     assert move_label(action, view=view, wording=wording) == on
 
 

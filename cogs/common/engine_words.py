@@ -284,6 +284,21 @@ PLAYER_WORDS: dict[str, tuple[str | tuple[str, str], Callable[[Values], dict[str
     "no way to finish the figure from here": (texts.NO_FINISH_FROM_HERE, _none),
 }
 
+# The fives games (`engine.variants.fives`).
+PLAYER_WORDS.update(
+    {
+        "{tile} goes on the double's end: write {name}": (
+            texts.DOES_NOT_FIT_THAT_END,
+            _keep("tile"),
+        ),
+        "option get-in is played only with scale: points": (texts.GET_IN_NEEDS_POINTS, _none),
+        "option pair-out: both is played only with teams: 2": (
+            texts.PAIR_OUT_NEEDS_PAIRS,
+            _none,
+        ),
+    }
+)
+
 
 def in_player_words(said: Said) -> Said:
     """An engine refusal (as its template and values) in the words players read; a template

@@ -45,7 +45,7 @@ EMBED_COLOUR = colours.TABLE
 # cannot compare. Numbers are ASCII digits only (`int()` would also take `²`-free unicode digits,
 # signs, underscores and spaces) and short enough for any option; no option takes a negative
 # number, so a sign is refused too. Words are the engine's choices (`seating`, `random`).
-OPTION_NAME = re.compile(r"[a-z]{1,16}")
+OPTION_NAME = re.compile(r"[a-z][a-z-]{0,15}")  # `get-in`, `pair-out`: the fives games
 OPTION_NUMBER = re.compile(r"[0-9]{1,6}")
 OPTION_WORD = re.compile(r"[a-z][a-z0-9-]{0,31}")
 OPTION_YES = ("true", "yes", "on")
@@ -58,6 +58,20 @@ TURN_SECONDS = (10, 3600)
 def most_options() -> int:
     """The most options any game takes (more parts than that cannot all be right)."""
     return max(len(kind.option_specs) for kind in all_variants())
+
+
+def yes_no_words(game: str, chosen: dict[str, Any]) -> dict[str, Any]:
+    """`chosen` with a yes/no word given back as the word where the game's option takes the words
+    `yes` and `no` (the fives games' `exact`), not a true/false value."""
+    try:
+        kind = get_variant(game)
+    except DominoError:
+        return chosen  # an unknown game: refused with its own words later
+    words = {spec.name for spec in kind.option_specs if set(spec.choices) == {"yes", "no"}}
+    return {
+        name: ("yes" if value else "no") if name in words and isinstance(value, bool) else value
+        for name, value in chosen.items()
+    }
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -193,7 +207,7 @@ class Domino(commands.Cog):
         rated: bool | None = None,
         hints: bool | None = None,
     ) -> None:
-        chosen = parse_options(options)
+        chosen = yes_no_words(game, parse_options(options))
         for name, value in (("target", target), ("set", tile_set), ("teams", teams)):
             if value is not None:
                 chosen[name] = value

@@ -265,6 +265,8 @@ class Table(LobbyActions, Offers, Resigning):
         self.close_question(now)
         # The log is public: it tells the move as the game shows it to someone with no tile.
         line = describe(self.seats[action.seat].name, self.match.variant.seen_by(action, None), end)
+        if event.scored:  # points scored during play (the fives games), said with the move
+            line = texts.scored(line, sum(event.scored))
         if how == "forced":
             line = texts.forced(line)
         elif how == "only":
@@ -552,12 +554,16 @@ class Table(LobbyActions, Offers, Resigning):
     def _end_named(self, action: Action) -> Said | None:
         """The play `action` worded as its move button names it, from the table as it is before
         the move (the end it goes on is covered after it); None for other actions."""
-        if not isinstance(action, Play) or not isinstance(action.end, str):
+        if not isinstance(action, Play) or action.end is None:
             return None
         view = self.view(action.seat)
-        if action.end not in view.layout.arms:
+        if isinstance(action.end, str):
+            arm = render.labels.end_arm(view, action.end)
+        else:  # a plain end named apart from a crosswise double's (the fives games)
+            arm = render.labels.plain_arm(view, action)
+        if arm is None:
             return None  # refused by the engine in a moment
-        return texts.move_on(action.tile, render.labels.named_end(view, action.end))
+        return texts.move_on(action.tile, render.labels.named_end(view, arm))
 
     def _log(self, line: Said) -> None:
         joined = texts.folded(self.log[-1], line) if self.log else None

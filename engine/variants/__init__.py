@@ -14,6 +14,7 @@ from engine.variants.base import Variant
 from engine.variants.classic import Classic
 from engine.variants.cross import Cross, CrossNine, DoubleCross, Maltese, Sebastopol
 from engine.variants.cyprus import Cyprus
+from engine.variants.fives import AllFives, FivesThrees
 from engine.variants.gameroom import GameRoom
 from engine.variants.pairs import Pairs
 from engine.variants.partnership import OneEleven, Partnership
@@ -73,6 +74,8 @@ GAMES: tuple[type[Variant], ...] = (
     Sebastopol,
     CrossNine,
     Cyprus,
+    AllFives,
+    FivesThrees,
     GameRoom,
     Pairs,
     Partnership,

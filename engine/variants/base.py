@@ -5,8 +5,10 @@ draw rule, layout shape) and overrides only the hooks where its rules differ:
 
 - dealing: `set_top`, `hand_size`, `reserve`, `redeal_reason`, `seated_for_hand`;
 - the lead: `lead`;
-- the table: `placements` (where a tile may go), `can_place` (alone, for row games) and
-  `end_class` (which open ends are alike);
+- the table: `placements` (where a tile may go), `can_place` (alone, for row games),
+  `end_class` (which open ends are alike), and `end_name` and `named_end` (how a record names
+  an end, where the number alone does not say which);
+- scoring during play (`scores_in_play`): `score_placement`;
 - the end of a hand: `play_ends_hand` (after a tile is placed), `blocked`, `outcome_extra`;
 - games whose turns are not tile placements (`own_turns`): `new_side_state`, `special_actions`,
   `apply_special`;
@@ -113,6 +115,12 @@ class HandAtPlay(Protocol):
     @property
     def side(self) -> SideState | None: ...
     @property
+    def base_scores(self) -> tuple[int, ...]: ...
+    @property
+    def scored(self) -> list[int]: ...
+    @property
+    def score_log(self) -> list[tuple[int, tuple[int, ...]]]: ...
+    @property
     def lead(self) -> Lead: ...
     @property
     def turn(self) -> int: ...
@@ -181,6 +189,12 @@ class Variant:
     #: Units leave the match as they lose (`after_hand`): the longer a unit lasted, the better
     #: it finished, whatever its points (the last one left wins).
     eliminates: ClassVar[bool] = False
+    #: Placements score as they are made (`score_placement`, the fives games), and a unit may
+    #: reach the match target inside a hand (`End.TARGET`).
+    scores_in_play: ClassVar[bool] = False
+    #: A player who has placed their last tile leaves the turn order while the hand goes on (set
+    #: per match: `fives-threes` with `pair-out: both`).
+    out_leaves_turns: bool = False
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options)
@@ -310,6 +324,29 @@ class Variant:
     def end_class(self, arm: Arm) -> Hashable:
         """Open ends of one class are interchangeable: the player is not asked which."""
         return arm.number
+
+    def end_name(self, arm: Arm, shared: bool) -> int | str:
+        """How a record (and a move) names the open end `arm` of a tile that fits ends giving
+        different games: the number it shows, or its arm id where another such end shows the
+        same number (`shared`)."""
+        return arm.id if shared else arm.number
+
+    def named_end(
+        self, tile: Tile, end: int | str, groups: Sequence[Sequence[tuple[Arm, int]]]
+    ) -> Sequence[tuple[Arm, int]] | None:
+        """The placements of `tile` a record's `end` names among `groups` (each a class of
+        interchangeable placements), or None to let the hand read it (a number, else an arm
+        id). A variant whose ends have names of their own reads them here, and refuses with
+        `IllegalAction`."""
+        return None
+
+    # -- scoring during play (`scores_in_play`) ----------------------------------------------
+
+    def score_placement(self, hand: HandAtPlay, seat: int) -> tuple[int, ...]:
+        """With `scores_in_play`: the points per unit that `seat`'s placement, just made (its
+        tile already out of hand), scores and is credited; empty for none. The hand adds them
+        to `hand.scored`; `play_ends_hand` runs after, and may end the hand `End.TARGET`."""
+        return ()
 
     # -- the end of a hand ------------------------------------------------------------------
 

@@ -97,6 +97,13 @@ GAMES = [
     Game("pairs", {}, 2),
     Game("classic", {"target": 30, "hints": True}, 2, ("easy",), by_hand_button=True, hint=True),
     Game("gameroom", {"target": 30}, 2, ("random",)),
+    Game("all-fives", {"target": 30}, 2, ("easy",)),
+    Game(
+        "fives-threes",
+        {"options": "teams=2 pair-out=both target=15 exact=no"},
+        2,
+        ("easy", "random"),
+    ),
 ]
 
 
