@@ -151,6 +151,14 @@ class Trains(SideState):
         twin.had_turn = list(self.had_turn)
         return twin
 
+    def __eq__(self, other: object) -> bool:
+        """Equal states (a view that travelled to a worker comes back equal)."""
+        if not isinstance(other, Trains):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     @property
     def mexican(self) -> int:
         return len(self.tiles) - 1

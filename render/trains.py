@@ -12,7 +12,7 @@ hub is the engine drawn once at the top and, at the start of every lane, the eng
 The picture is `WIDTH` wide like the board; its tiles keep their pips legible on a phone
 (`min_cell` for the set) and every text is at least the phone's floor (`smallest_type`). Halves
 of 10 to 12 are numerals in their colour (`render.sprites`), so double-twelve trains read at
-380 px. Words come as data (`TrainWords`, English by default).
+380 px. Words come as data (`Wording`'s `train_` fields).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from render.encode import png_bytes
 from render.sprites import min_cell, pips_for, set_top, shadowed_sprite
 from render.text import fit, font, put_text, smallest_type, text_width
 from render.theme import Theme, get_theme
+from render.wording import ENGLISH, Wording
 
 WIDTH = 800
 MARGIN = 14
@@ -40,27 +41,6 @@ HEADER = 76
 FOOTER = 44
 CELL = 36  # a half's side: numerals of 10 to 12 about 10 px tall on a phone
 NAME_LINE = TYPE + 20  # the lane's name line, above its tiles
-
-
-@dataclass(frozen=True, slots=True)
-class TrainWords:
-    """The picture's words, in the reader's language (the bot fills them from its catalogues)."""
-
-    mexican: str = "Mexican train"
-    engine: str = "Engine"
-    open: str = "open"
-    cover: str = "cover!"
-    tiles: str = "{count} tiles"
-    one_tile: str = "1 tile"
-    boneyard: str = "Boneyard: {count}"
-    must_cover: str = "{tile} must be covered"
-    seat: str = "Seat {seat}"
-
-    def held(self, count: int) -> str:
-        return self.one_tile if count == 1 else self.tiles.format(count=count)
-
-
-ENGLISH = TrainWords()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +57,10 @@ class Lane:
 
 
 def trains_png(
-    view: SeatView, *, names: Sequence[str], theme: str = "light", words: TrainWords = ENGLISH
+    view: SeatView, *, names: Sequence[str], theme: str = "light", wording: Wording = ENGLISH
 ) -> bytes:
     """The trains picture as PNG bytes; `names` are the seats' names in seat order."""
-    image = trains_image(view, names=names, theme=theme, words=words)
+    image = trains_image(view, names=names, theme=theme, wording=wording)
     return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
 
@@ -123,7 +103,7 @@ def plan_lanes(table: TrainsView, cell: int) -> list[Lane]:
 
 
 def trains_image(
-    view: SeatView, *, names: Sequence[str], theme: str = "light", words: TrainWords = ENGLISH
+    view: SeatView, *, names: Sequence[str], theme: str = "light", wording: Wording = ENGLISH
 ) -> Image.Image:
     """The trains picture (what `trains_png` encodes)."""
     table = trains_of(view)
@@ -135,23 +115,23 @@ def trains_image(
     height = lanes[-1].top + lanes[-1].height + LANE_GAP + FOOTER
     canvas = Image.new("RGB", (WIDTH, height), palette.background)
     draw = ImageDraw.Draw(canvas)
-    _header(canvas, table, palette, words)
+    _header(canvas, table, palette, wording)
     for lane in lanes:
-        _lane(canvas, draw, view, lane, names, palette, cell, words)
-    footer = words.boneyard.format(count=view.boneyard)
+        _lane(canvas, draw, view, lane, names, palette, cell, wording)
+    footer = wording.say(wording.train_boneyard, count=view.boneyard)
     put_text(canvas, (MARGIN, height - FOOTER / 2), footer, size=TYPE, colour=palette.muted,
              anchor="lm")  # fmt: skip
     return canvas
 
 
-def _header(canvas: Image.Image, table: TrainsView, palette: Theme, w: TrainWords) -> None:
+def _header(canvas: Image.Image, table: TrainsView, palette: Theme, w: Wording) -> None:
     """The engine in the hub, and the double every placement must cover, if any."""
     engine, cell = table.engine.high, CELL
     sprite = shadowed_sprite(engine, engine, cell, 0, palette)
     y = (HEADER - cell) // 2
-    put_text(canvas, (MARGIN, HEADER / 2), w.engine, size=TYPE, bold=True, colour=palette.ink,
+    put_text(canvas, (MARGIN, HEADER / 2), w.train_engine, size=TYPE, bold=True, colour=palette.ink,
              anchor="lm")  # fmt: skip
-    x = MARGIN + text_width(w.engine, font(TYPE, bold=True)) + 12
+    x = MARGIN + text_width(w.train_engine, font(TYPE, bold=True)) + 12
     canvas.paste(sprite, (x, y), sprite)
     first = (
         table.awaiting
@@ -160,7 +140,7 @@ def _header(canvas: Image.Image, table: TrainsView, palette: Theme, w: TrainWord
     )
     if first is not None:
         double = table.train(first).tiles[-1]
-        note = w.must_cover.format(tile=str(double))
+        note = w.say(w.train_must_cover, tile=str(double))
         at = x + sprite.width + 24
         room = WIDTH - MARGIN - at
         put_text(canvas, (at, HEADER / 2), fit(note, font(TYPE, bold=True), room), size=TYPE,
@@ -175,7 +155,7 @@ def _lane(
     names: Sequence[str],
     palette: Theme,
     cell: int,
-    w: TrainWords,
+    w: Wording,
 ) -> None:
     """One train: the owner's name (bluish green with a wedge when it is their turn), the tiles
     they hold and the marker when the train is open; the hub's number; the tiles; the end."""
@@ -184,10 +164,7 @@ def _lane(
     draw.rounded_rectangle(box, radius=10, fill=palette.panel, outline=palette.panel_edge, width=2)
     owner = train.owner
     to_play = owner is not None and view.turn == owner
-    if owner is None:
-        name = w.mexican
-    else:
-        name = names[owner] if owner < len(names) else w.seat.format(seat=owner)
+    name = w.train_mexican if owner is None else w.seat_name(names, owner)
     bold, plain = font(TYPE, bold=True), font(TYPE)
     x = MARGIN + 12
     middle = lane.top + NAME_LINE / 2 + 2
@@ -196,8 +173,9 @@ def _lane(
         x += 22
     held = ""
     if owner is not None and owner < len(view.hand_sizes):
-        held = " · " + w.held(view.hand_sizes[owner])
-    chip_width = text_width(w.open, bold) + 18 if train.open and owner is not None else 0
+        count = view.hand_sizes[owner]
+        held = " · " + w.plural(w.train_tiles, count, count=count)
+    chip_width = text_width(w.train_open, bold) + 18 if train.open and owner is not None else 0
     room = WIDTH - MARGIN - 12 - x - chip_width - text_width(held, plain) - 12
     shown = fit(name, bold, max(room, 80))
     put_text(canvas, (x, middle), shown, size=TYPE, bold=True,
@@ -208,7 +186,7 @@ def _lane(
     if chip_width:  # the marker: a brass chip saying the train is open to everyone
         chip = (x, middle - TYPE / 2 - 5, x + chip_width, middle + TYPE / 2 + 5)
         draw.rounded_rectangle(chip, radius=9, fill=palette.pin, outline=palette.edge, width=2)
-        put_text(canvas, ((chip[0] + chip[2]) / 2, middle), w.open, size=TYPE, bold=True,
+        put_text(canvas, ((chip[0] + chip[2]) / 2, middle), w.train_open, size=TYPE, bold=True,
                  colour=(20, 20, 20), anchor="mm")  # fmt: skip
     # The hub: the engine's number where the train starts.
     first_top, first_height = lane.rows[0]
@@ -253,15 +231,49 @@ def _flag_uncovered(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
     palette: Theme,
-    w: TrainWords,
+    w: Wording,
 ) -> None:
     """An uncovered double: a thick vermillion ring and a flag saying it must be covered."""
     left, top, right, bottom = box
     draw.rounded_rectangle((left - 5, top - 3, right + 5, bottom + 3), radius=8,
                            outline=palette.last, width=5)  # fmt: skip
-    width = text_width(w.cover, font(TYPE, bold=True)) + 14
+    width = text_width(w.train_cover, font(TYPE, bold=True)) + 14
     flag = (right + 10, (top + bottom) / 2 - TYPE / 2 - 5, right + 10 + width,
             (top + bottom) / 2 + TYPE / 2 + 5)  # fmt: skip
     draw.rounded_rectangle(flag, radius=6, fill=palette.last)
-    put_text(canvas, ((flag[0] + flag[2]) / 2, (flag[1] + flag[3]) / 2), w.cover, size=TYPE,
+    put_text(canvas, ((flag[0] + flag[2]) / 2, (flag[1] + flag[3]) / 2), w.train_cover, size=TYPE,
              bold=True, colour=(255, 255, 255), anchor="mm")  # fmt: skip
+
+
+def describe_trains(
+    table: TrainsView, *, names: Sequence[str], wording: Wording = ENGLISH
+) -> list[str]:
+    """The trains in words, for the alt text: the engine, each train with its tiles and its end
+    (open ones said so), and the double that must be covered."""
+    say = wording.say
+    engine = table.engine
+    parts = [f"{wording.train_engine} {engine}."]
+    for train in table.trains:
+        if train.owner is None:
+            name = wording.train_mexican
+        else:
+            name = say(wording.alt_train_of, name=wording.seat_name(names, train.owner))
+        if not train.tiles:
+            parts.append(say(wording.alt_train_empty, train=name))
+            continue
+        template = (
+            wording.alt_train_open
+            if train.open and train.owner is not None
+            else (wording.alt_train)
+        )
+        tiles = " ".join(str(tile) for tile in train.tiles)
+        parts.append(say(template, train=name, tiles=tiles, end=train.end))
+    first = (
+        table.awaiting
+        if table.awaiting is not None
+        else (table.uncovered[0] if table.uncovered else None)
+    )
+    if first is not None:
+        double = table.train(first).tiles[-1]
+        parts.append(say(wording.train_must_cover, tile=str(double)) + ".")
+    return parts

@@ -15,7 +15,8 @@ from engine.variants.mexican_train import MexicanTrain
 from engine.view import SeatView
 from render.sprites import min_cell
 from render.text import recording, smallest_type
-from render.trains import ENGLISH, MARGIN, WIDTH, cell_for, plan_lanes, trains_image
+from render.trains import MARGIN, WIDTH, cell_for, plan_lanes, trains_image
+from render.wording import ENGLISH
 
 NAMES = ["Ana", "Bartholomew-the-long-name", "Chen", "Dee", "Eve", "Femi", "Gus", "Hana"]
 
@@ -56,12 +57,12 @@ def test_every_train_shows_its_owner_marker_and_the_uncovered_double(players: in
     drawn = texts_of(view, players)
     for seat in range(players):
         assert any(NAMES[seat][:3] in text for text in drawn), NAMES[seat]
-    assert ENGLISH.mexican in drawn
+    assert ENGLISH.train_mexican in drawn
     opened = sum(train.open for train in table.trains[:-1])
-    assert drawn.count(ENGLISH.open) == opened > 0
-    assert drawn.count(ENGLISH.cover) == sum(train.uncovered for train in table.trains) >= 1
+    assert drawn.count(ENGLISH.train_open) == opened > 0
+    assert drawn.count(ENGLISH.train_cover) == sum(train.uncovered for train in table.trains) >= 1
     double = table.train(table.uncovered[0]).tiles[-1]
-    assert ENGLISH.must_cover.format(tile=str(double)) in drawn
+    assert ENGLISH.say(ENGLISH.train_must_cover, tile=str(double)) in drawn
 
 
 def test_double_twelve_pips_keep_the_phone_floor() -> None:

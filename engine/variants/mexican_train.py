@@ -129,23 +129,28 @@ class MexicanTrain(Variant):
     name = "Mexican Train"
     aliases = ("mexican", "mexicantrain", "mexican-trains", "train")
     source = "RULES.md §4.4 (Wikipedia; pagat after Celko; Cardinal Industries)"
-    summary = "Build your own train from the hub, ride the Mexican train, cover every double."
+    summary = "Play your tiles on the trains; the lowest total after the last round wins."
     player_counts = (2, 3, 4, 5, 6, 7, 8)
     family = "trains"
     own_turns = True
-    offered = False  # the bot has no picture of the trains yet
     draw_rule = DrawRule.ONE
     scoring = Scoring.PENALTY
     option_specs = (
         Option("set", 12, "the set: double-twelve or double-nine", choices=(12, 9)),
         Option(
             "hands",
-            0,
-            "rounds (0: one per engine, 13 with double-twelve, 10 with double-nine)",
-            minimum=0,
+            13,
+            "rounds: one per engine unless fewer are set (10 with double-nine)",
+            minimum=1,
             maximum=13,
         ),
-        Option("tiles", 0, "tiles dealt to each player (0: by the table)", minimum=0, maximum=90),
+        Option(
+            "tiles",
+            15,
+            "tiles each player takes (by the player count unless set)",
+            minimum=1,
+            maximum=90,
+        ),
         Option(
             "opening",
             "single",
@@ -175,14 +180,13 @@ class MexicanTrain(Variant):
     def check_options(self) -> None:
         top = int(self.options["set"])
         rounds = top + 1
-        for name in ("hands", "tiles"):
-            if self._given.get(name) == 0:
-                raise BadOption("option {name} must be at least {minimum}", name=name, minimum=1)
+        # `hands` and `tiles` not given follow the set and the table: their defaults are only
+        # what the lobby shows for the usual game (double-twelve, 2-4 players).
+        if "hands" not in self._given:
+            self.options["hands"] = rounds
         if int(self.options["hands"]) > rounds:
             raise BadOption("option {name} must be at most {maximum}", name="hands", maximum=rounds)
-        if not self.options["hands"]:
-            self.options["hands"] = rounds
-        if not self.options["tiles"]:
+        if "tiles" not in self._given:
             self.options["tiles"] = TILES[top][self.players]
         tiles = int(self.options["tiles"])
         size = len(self.full_set())
@@ -461,22 +465,11 @@ class MexicanTrain(Variant):
         return {"open": tuple(trains.open[: hand.seats])}
 
     def public_state(self, hand: HandAtPlay) -> PublicState:
+        """The trains (`trains`: what views and pictures read) and the whole state for the AI's
+        sampled worlds (`turn_state`: every part of it public). No status line: the trains
+        picture names the double to cover, with the players' names."""
         trains = self.trains(hand)
-        view = trains.view()
-        status = None
-        first = (
-            view.awaiting
-            if view.awaiting is not None
-            else (view.uncovered[0] if view.uncovered else None)
-        )
-        if first is not None:
-            double = view.train(first).tiles[-1]
-            status = Message(
-                "{tile} on {train} must be covered", tile=double, train=train_name(first)
-            )
-        # `turn_state`: the whole state, turn bookkeeping included (all of it public), from
-        # which the AI rebuilds a sampled world (`restore`); views and pictures read `trains`.
-        return PublicState(status=status, extra={"trains": view, "turn_state": trains.copy()})
+        return PublicState(extra={"trains": trains.view(), "turn_state": trains.copy()})
 
     # -- results ----------------------------------------------------------------------------
 

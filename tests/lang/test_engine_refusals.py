@@ -58,8 +58,8 @@ NOT_FOR_PLAYERS = {
     'pairs must be a list of two-tile lists, like [["3-2", "4-1"]]',
     'exchange must name a tile, like "6-6"',
     "an exchange seen from another seat has no record form",
-    # Mexican Train: records only, or (the rest) a game the tables do not offer yet
-    # (`Variant.offered`): its player words come with its buttons.
+    # Mexican Train: records only, or moves its buttons never offer (they offer the legal
+    # moves only, each on its train; a stale click is refused as out of date first).
     "a play on a train names its train, not an end",
     'train must be a seat number or "mexican"',
     "there is no train {train}",
@@ -69,8 +69,6 @@ NOT_FOR_PLAYERS = {
     "a run may not stop on an uncovered double",
     "stop ends an opening run, and you are not in one",
     "{tile} fits more than one train: say which ({choices})",
-    "{players} players with {tiles} tiles each need more than the {size} tiles of the set "
-    "besides the engine",
 }
 
 
