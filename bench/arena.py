@@ -50,7 +50,7 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "row, pairs": ("pairs", 2, {}),
     "cross, draw (2 players)": ("cross", 2, {}),
     "star (cyprus)": ("cyprus", 4, {}),
-    "trains (mexican train)": ("mexican-train", 3, {"hands": 1}),
+    "trains (mexican train)": ("mexican-train", 3, {"set": 9, "hands": 1}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 

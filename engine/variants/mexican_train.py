@@ -95,6 +95,15 @@ def _read_stop(seat: int, value: Any, record: Mapping[str, Any]) -> Action:
     return Stop(seat)
 
 
+def _fits(targets: Mapping[int, list[int]], tile: Tile) -> list[int]:
+    """The trains of `targets` (see `MexicanTrain.targets`) that `tile` fits, in train order."""
+    high = targets.get(tile.high, [])
+    if tile.is_double:
+        return list(high)
+    low = targets.get(tile.low)
+    return sorted(high + low) if low else list(high)
+
+
 class MexicanTrain(Variant):
     """Mexican Train — RULES.md §4.4, settled in §4.5 (Wikipedia; pagat after Celko; Cardinal).
 
@@ -176,6 +185,7 @@ class MexicanTrain(Variant):
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         self._given = dict(options or {})
         super().__init__(players, options)
+        self.own_first = self.options["own-first"] == "yes"
 
     def check_options(self) -> None:
         top = int(self.options["set"])
@@ -238,34 +248,42 @@ class MexicanTrain(Variant):
 
     # -- where a tile may go ----------------------------------------------------------------
 
-    def places(self, trains: Trains, seat: int, tile: Tile) -> list[int]:
-        """The trains `seat` (to act) may place `tile` on now."""
+    def targets(self, trains: Trains, seat: int) -> dict[int, list[int]]:
+        """Where `seat` (to act) may place now, by the number a tile must carry: each number
+        with the trains ending in it that the seat may use (computed once for a whole hand of
+        tiles: the search asks it at every step of every playout)."""
         phase = trains.phase
+        ends = trains.ends
         if phase is Phase.COVER or phase is Phase.RUN_COVER:
-            pending = trains.pending
-            return [pending] if tile.has(trains.ends[pending]) else []
+            return {ends[trains.pending]: [trains.pending]}
         if phase is Phase.RUN:
-            return [seat] if tile.has(trains.ends[seat]) else []
+            return {ends[seat]: [seat]}
         binding = trains.binding()
-        if self.options["own-first"] == "yes" and not trains.tiles[seat]:
-            if binding is not None:
-                return []
-            return [seat] if tile.has(trains.ends[seat]) else []
+        if self.own_first and not trains.tiles[seat]:
+            return {} if binding is not None else {ends[seat]: [seat]}
         if binding is not None:
-            return [binding] if tile.has(trains.ends[binding]) else []
-        ends, opened, mexican = trains.ends, trains.open, trains.mexican
-        return [
-            index
-            for index in range(mexican + 1)
-            if tile.has(ends[index]) and (index == seat or opened[index])  # Mexican: always open
-        ]
+            return {ends[binding]: [binding]}
+        found: dict[int, list[int]] = {}
+        opened = trains.open  # the Mexican train is always open
+        for index, number in enumerate(ends):
+            if index == seat or opened[index]:
+                found.setdefault(number, []).append(index)
+        return found
+
+    def places(self, trains: Trains, seat: int, tile: Tile) -> list[int]:
+        """The trains `seat` (to act) may place `tile` on now, in train order."""
+        return _fits(self.targets(trains, seat), tile)
 
     def _plays(self, hand: HandAtPlay, seat: int) -> list[TrainPlay]:
         trains = self.trains(hand)
+        targets = self.targets(trains, seat)
+        if not targets:
+            return []
+        key = trains.key
         return [
-            TrainPlay(seat, tile, None, trains.key(index))
+            TrainPlay(seat, tile, None, key(index))
             for tile in hand.hands[seat]
-            for index in self.places(trains, seat, tile)
+            for index in _fits(targets, tile)
         ]
 
     def special_actions(self, hand: HandAtPlay, seat: int) -> list[Action]:

@@ -97,6 +97,7 @@ GAMES = [
     Game("pairs", {}, 2),
     Game("classic", {"target": 30, "hints": True}, 2, ("easy",), by_hand_button=True, hint=True),
     Game("gameroom", {"target": 30}, 2, ("random",)),
+    Game("mexican-train", {"options": "hands=1 set=9"}, 2, ("random",)),
 ]
 
 
