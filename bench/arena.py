@@ -52,6 +52,7 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "star (cyprus)": ("cyprus", 4, {}),
     "fives, draw (all-fives)": ("all-fives", 2, {}),
     "fives and threes, no draw": ("fives-threes", 2, {}),
+    "trains (mexican train)": ("mexican-train", 3, {"set": 9, "hands": 1}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 

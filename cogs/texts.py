@@ -20,6 +20,7 @@ import render.sheet
 import render.wording
 from cogs.lang import N_, Nn_, Said, Words
 from engine.rules import Tally
+from engine.trains import trains_of
 from engine.view import SeatView
 
 # -- what users typed, shown back ------------------------------------------------------------
@@ -791,6 +792,8 @@ def option_words(w: Words, name: str, value: object) -> str:
         shown = w(HANDS_ONE_EACH)
     elif (name, value) in OPTION_VALUE_WORDS:
         shown = w(OPTION_VALUE_WORDS[name, value])
+    elif name == "double-blank" and isinstance(value, int) and not isinstance(value, bool):
+        shown = w(DOUBLE_BLANK_COUNTS, points=value)
     else:
         shown = str(value)
     return w(OPTION_VALUE, option=option, value=shown)
@@ -1021,3 +1024,81 @@ GET_IN_ANY = N_("any score")
 OPTION_VALUE_WORDS.update(
     {("deal", "league"): DEAL_LEAGUE, ("deal", "short"): DEAL_SHORT, ("get-in", 0): GET_IN_ANY}
 )
+# -- Mexican Train ------------------------------------------------------------------------------
+# TRANSLATORS: the board's title in Mexican Train: the round, how many there are, and the
+# round's engine (the double in the hub every train starts from), e.g. "Mexican Train · round 2
+# of 13 · engine 11-11"
+TRAIN_ROUND_TITLE = N_("{game} · round {number} of {rounds} · engine {engine}")
+OPTION_TILES = N_("tiles each")
+OPTION_OPENING = N_("first turn")
+OPTION_DOUBLES = N_("doubles")
+OPTION_OWN_FIRST = N_("own train first")
+OPTION_DOUBLE_BLANK = N_("double blank")
+OPTION_OPEN_PENALTY = N_("open train penalty")
+# TRANSLATORS: Mexican Train's option "first turn": one tile, like every turn
+OPENING_SINGLE = N_("one tile")
+# TRANSLATORS: Mexican Train's option "first turn": a run of tiles on one's own train
+OPENING_RUN = N_("a run on your own train")
+# TRANSLATORS: Mexican Train's option "doubles": the player covers their double at once
+DOUBLES_COVER = N_("covered at once")
+# TRANSLATORS: Mexican Train's option "doubles": after a double, one more tile anywhere
+DOUBLES_ANY = N_("one more tile anywhere")
+# TRANSLATORS: Mexican Train's option "double blank": what a 0-0 left in hand counts
+DOUBLE_BLANK_COUNTS = N_("0-0 counts {points}")
+# TRANSLATORS: refusal: the players cannot all take that many tiles from the set
+TOO_MANY_TILES = N_(
+    "{players} players with {tiles} tiles each need more than the {size} tiles beside the engine."
+)
+
+OPTION_NAMES.update(
+    {
+        "tiles": OPTION_TILES,
+        "opening": OPTION_OPENING,
+        "doubles": OPTION_DOUBLES,
+        "own-first": OPTION_OWN_FIRST,
+        "double-blank": OPTION_DOUBLE_BLANK,
+        "open-penalty": OPTION_OPEN_PENALTY,
+    }
+)
+#: The words of option values that are words of the engine ("run", "cover"): (option, value).
+OPTION_VALUE_WORDS.update(
+    {
+        ("opening", "single"): OPENING_SINGLE,
+        ("opening", "run"): OPENING_RUN,
+        ("doubles", "cover"): DOUBLES_COVER,
+        ("doubles", "any"): DOUBLES_ANY,
+        ("own-first", "yes"): OPTION_YES_VALUE,
+        ("own-first", "no"): OPTION_NO_VALUE,
+    }
+)
+
+
+def round_title(w: Words, game: str, view: SeatView, number: int) -> str | None:
+    """Mexican Train's board title, naming the round's engine; None in other games."""
+    table = trains_of(view)
+    if table is None:
+        return None
+    rounds = dict(view.options).get("hands", number)
+    return w(TRAIN_ROUND_TITLE, game=game, number=number, rounds=rounds, engine=str(table.engine))
+
+
+# TRANSLATORS: the table's log: a player placed a tile on their own train in Mexican Train
+TRAIN_MOVE_THEIR_OWN = N_("{tile} on their own train")
+# TRANSLATORS: the table's log: a player ended their opening run of tiles in Mexican Train
+RUN_STOPPED = N_("{name} ended their run")
+
+
+def train_move(tile: object, train: object, seat: int, names: Sequence[str]) -> Said:
+    """A Mexican Train play as the table's log words it: on the Mexican train, on the player's
+    own train, or on another player's train, by name."""
+    english = render.wording.ENGLISH
+    if not isinstance(train, int) or isinstance(train, bool):
+        return Said.of(english.train_move_mexican, tile=str(tile))
+    if train == seat:
+        return Said.of(TRAIN_MOVE_THEIR_OWN, tile=str(tile))
+    name = names[train] if train < len(names) else ""
+    return Said.of(english.train_move_seat, tile=str(tile), name=user_text(name))
+
+
+def run_stopped(name: str) -> Said:
+    return Said.of(RUN_STOPPED, name=user_text(name))

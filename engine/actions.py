@@ -89,6 +89,8 @@ class Special(Action):
 
 ActionParser = Callable[[int, Any, Mapping[str, Any]], Action]
 _PARSERS: dict[str, ActionParser] = {}
+PlayReader = Callable[[int, Tile, Mapping[str, Any]], Action]
+_PLAY_READERS: dict[str, PlayReader] = {}
 
 
 def action_kind(key: str) -> Callable[[ActionParser], ActionParser]:
@@ -97,6 +99,17 @@ def action_kind(key: str) -> Callable[[ActionParser], ActionParser]:
     def register(parser: ActionParser) -> ActionParser:
         _PARSERS[key] = parser
         return parser
+
+    return register
+
+
+def play_field(key: str) -> Callable[[PlayReader], PlayReader]:
+    """Register the reader of a play that carries field `key` (Mexican Train's `train`): a
+    placement on a table without ends, still a `play` in the record."""
+
+    def register(reader: PlayReader) -> PlayReader:
+        _PLAY_READERS[key] = reader
+        return reader
 
     return register
 
@@ -129,7 +142,11 @@ def action_from_record(record: object) -> Action:
     if kind == "play":
         if not isinstance(value, str):
             raise DominoError('play must name a tile, like "6-4"')
-        return Play(seat, Tile.parse(value), parse_end(record.get("end")))
+        tile = Tile.parse(value)
+        for field_name, reader in _PLAY_READERS.items():
+            if field_name in record:
+                return reader(seat, tile, record)
+        return Play(seat, tile, parse_end(record.get("end")))
     if kind in ("draw", "pass"):
         if value is not True:
             raise DominoError("{kind} must be true", kind=kind)

@@ -9,6 +9,7 @@ from engine.hand import HandState
 from engine.layout import Shape
 from engine.match import Match
 from engine.rules import End
+from engine.trains import trains_of
 from engine.variants.pairs import PAIRS_TO_WIN, LayPairs, Pairs, has_pair
 
 
@@ -21,6 +22,9 @@ def tile_conservation(match: Match, hand: HandState) -> list[str]:
     places.update(hand.stock)
     laid_pairs = hand.variant.public_state(hand).laid_pairs
     places.update(tile for pairs in laid_pairs for pair in pairs for tile in pair)
+    trains = trains_of(hand.variant.public_state(hand))
+    if trains is not None:  # Mexican Train: the hub and the trains
+        places.update(trains.tiles_down())
     duplicated = [str(tile) for tile, count in places.items() if count > 1]
     if duplicated:
         problems.append(f"tiles in two places: {', '.join(duplicated)}")

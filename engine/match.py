@@ -70,7 +70,8 @@ class Match:
         if self.seed is None:
             raise BadDeal("the hand has no deal and the match has no seed")
         rng = random.Random(f"{self.seed}:{number}:deal")
-        tiles = list(variant.full_set())
+        aside = variant.set_aside(number)
+        tiles = [tile for tile in variant.full_set() if tile not in aside]
         size = variant.hand_size(sum(seated))
         for _ in range(MAX_REDEALS):
             rng.shuffle(tiles)
@@ -109,7 +110,10 @@ class Match:
                         size=size,
                     )
                 )
+        aside = variant.set_aside(len(self.results))
         for tile in [*(tile for hand in hands for tile in hand), *boneyard]:
+            if tile in aside:
+                raise BadDeal("{tile} is set aside this hand: it cannot be dealt", tile=tile)
             if tile not in full:
                 raise BadDeal(
                     "{tile} is not in the double-{top} set", tile=tile, top=variant.set_top()
@@ -143,6 +147,7 @@ class Match:
             hands = [list(hand) for hand in deal]
             if boneyard is None:
                 dealt = {tile for hand in hands for tile in hand}
+                dealt.update(variant.set_aside(number))
                 rest = [tile for tile in variant.full_set() if tile not in dealt]
                 random.Random(f"{self.seed}:{number}:boneyard").shuffle(rest)
             else:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.layout import Shape
+from engine.trains import trains_of
 from engine.view import SeatView
 from render.band import Band, band_height, draw_band, plan_band
 from render.encode import png_bytes
@@ -27,6 +28,7 @@ from render.sprites import min_cell, pips_for, set_top, tile_back
 from render.text import MIN_TEXT_ON_PHONE as MIN_TEXT_ON_PHONE
 from render.text import fit, font, note_text, put_text, smallest_type, text_width
 from render.theme import Theme, get_theme
+from render.trains import trains_image, trains_png
 from render.wording import ENGLISH, Wording
 
 WIDTH = 800
@@ -56,7 +58,10 @@ def board_png(
     highlight_last: bool = True,
     wording: Wording = ENGLISH,
 ) -> bytes:
-    """The board as PNG bytes. `names` are the seats' display names in seat order."""
+    """The board as PNG bytes. `names` are the seats' display names in seat order. Mexican
+    Train's table is its trains (`render.trains`)."""
+    if trains_of(view) is not None:
+        return trains_png(view, names=names, theme=theme, wording=wording)
     image = board_image(
         view, names=names, theme=theme, highlight_last=highlight_last, wording=wording
     )
@@ -149,6 +154,8 @@ def board_image(
     wording: Wording = ENGLISH,
 ) -> Image.Image:
     """The board as a Pillow image (what `board_png` encodes)."""
+    if trains_of(view) is not None:  # Mexican Train: the trains picture
+        return trains_image(view, names=names, theme=theme, wording=wording)
     palette = pips_for(get_theme(theme), set_top(view))
     _check_names(view, names)
     footer = _footer_texts(view, names, wording)

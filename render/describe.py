@@ -6,8 +6,11 @@ from collections.abc import Sequence
 
 from engine.actions import Draw, Pass, Play
 from engine.layout import Shape
+from engine.trains import trains_of
+from engine.variants.mexican_train import TrainPlay
 from engine.view import SeatView
 from render.labels import end_name, move_label, played_label
+from render.trains import describe_trains
 from render.wording import ENGLISH, Wording
 
 
@@ -20,7 +23,10 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
     game = wording.game_name(view.variant, view.variant.replace("-", " ").capitalize())
     parts: list[str] = [say(wording.describe_heading, game=game, number=view.hand_number + 1)]
     count = len(layout.placements)
-    if view.laid_pairs:
+    trains = trains_of(view)
+    if trains is not None:
+        parts.extend(describe_trains(trains, names=names, wording=wording))
+    elif view.laid_pairs:
         laid = ", ".join(
             say(wording.describe_count, name=wording.seat_name(names, seat), count=len(pairs))
             for seat, pairs in enumerate(view.laid_pairs)
@@ -50,7 +56,10 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
     if view.history:
         action = view.history[-1]
         name = wording.seat_name(names, action.seat)
-        if isinstance(action, Play):
+        if isinstance(action, TrainPlay):
+            move = move_label(action, wording=wording, names=names)
+            parts.append(say(wording.describe_played, name=name, move=move))
+        elif isinstance(action, Play):
             move = played_label(action, view, wording=wording)
             parts.append(say(wording.describe_played, name=name, move=move))
         elif isinstance(action, Draw):
@@ -58,7 +67,7 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
         elif isinstance(action, Pass):
             parts.append(say(wording.describe_passed, name=name))
         else:
-            move = move_label(action, wording=wording)
+            move = move_label(action, wording=wording, names=names)
             parts.append(say(wording.describe_other, name=name, move=move))
     if view.turn is not None:
         parts.append(say(wording.describe_turn, name=wording.seat_name(names, view.turn)))

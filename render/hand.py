@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Shape
 from engine.tiles import Tile
+from engine.variants.mexican_train import TrainPlay
 from engine.variants.pairs import Exchange, LayPairs
 from engine.view import SeatView
 from render.encode import png_bytes
@@ -64,7 +65,10 @@ def plays_by_tile(
     name them when the `view` is given, as the buttons do)."""
     labels: dict[Tile, list[str]] = defaultdict(list)
     for action in legal:
-        if isinstance(action, Play):
+        if isinstance(action, TrainPlay):
+            # Mexican Train: the tile is marked once; its buttons name the trains it may go on.
+            labels[action.tile][:] = [str(action.tile)]
+        elif isinstance(action, Play):
             labels[action.tile].append(move_label(action, wording=wording, view=view))
         elif isinstance(action, Exchange):
             # Each tile may go under the stock: none is greyed, each is named as on its button.

@@ -6,23 +6,39 @@ names the board's tags give the ends (one function names them: `render.ends.name
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.actions import Action, Draw, Pass, Play
 from engine.layout import Layout, Placement, Shape
+from engine.trains import MEXICAN
 from engine.variants.fives import crosswise, place_open
+from engine.variants.mexican_train import Stop, TrainPlay
 from engine.view import SeatView
 from render.board import plan_board
 from render.ends import EndName, name_ends, say_end
 from render.wording import ENGLISH, Wording
 
 
-def move_label(action: Action, *, wording: Wording = ENGLISH, view: SeatView | None = None) -> str:
+def move_label(
+    action: Action,
+    *,
+    wording: Wording = ENGLISH,
+    view: SeatView | None = None,
+    names: Sequence[str] = (),
+) -> str:
     """`"6-4"` for a play whose place needs no choice, `"6-4 on 6"` for a play on the end showing
     6, `"6-6 on 6 left"` for a play on one of two ends showing 6 (named as the board picture of
     `view` tags it; without `view`, by the number the end shows), `"draw"`, `"pass"` (in
-    `wording`'s language); a variant's own action is named by its text form."""
+    `wording`'s language); in Mexican Train a play names its train (`"12-5 on Ana's train"`,
+    `"on your train"` for the seat of `view`, `"on the Mexican train"`; `names`: the seats'
+    names) and a run ends with `"stop the run"`; a variant's own action is named by its text
+    form."""
+    if isinstance(action, TrainPlay):
+        return train_label(action, wording=wording, view=view, names=names)
+    if isinstance(action, Stop):
+        return wording.train_move_stop
     if isinstance(action, Play):
         if action.end is None:
             return str(action.tile)
@@ -76,6 +92,25 @@ def plain_arm(view: SeatView, action: Play) -> str | None:
         if arm.number == action.end and not crosswise(arm) and place_open(layout, arm):
             return arm.id
     return None
+
+
+def train_label(
+    action: TrainPlay,
+    *,
+    wording: Wording = ENGLISH,
+    view: SeatView | None = None,
+    names: Sequence[str] = (),
+) -> str:
+    """A Mexican Train play named by its train, as its move button says it."""
+    tile, key = str(action.tile), action.train
+    if key is None:
+        return tile  # its one legal place: nothing to choose
+    if key == MEXICAN:
+        return wording.say(wording.train_move_mexican, tile=tile)
+    assert isinstance(key, int)
+    if view is not None and key == view.seat:
+        return wording.say(wording.train_move_own, tile=tile)
+    return wording.say(wording.train_move_seat, tile=tile, name=wording.seat_name(names, key))
 
 
 def end_name(view: SeatView, arm: str, *, wording: Wording = ENGLISH) -> str:

@@ -324,6 +324,38 @@ class Wording(QuickPickle):
     # The fives games: a placement reached the winning score and ended the match in the hand.
     outcome_reached: str = _text(N_("Hand {number}: {names} reached the winning score."))
 
+    # -- Mexican Train: the trains picture and the moves that name a train (trains.py) -------
+    # TRANSLATORS: the public train of Mexican Train, anyone may play on it
+    train_mexican: str = _text(N_("Mexican train"))
+    # TRANSLATORS: a move button of Mexican Train: this tile on the public train
+    train_move_mexican: str = _text(N_("{tile} on the Mexican train"))
+    # TRANSLATORS: a move button of Mexican Train: this tile on the player's own train
+    train_move_own: str = _text(N_("{tile} on your train"))
+    # TRANSLATORS: a move button of Mexican Train: this tile on another player's train
+    train_move_seat: str = _text(N_("{tile} on {name}'s train"))
+    # TRANSLATORS: a move button of Mexican Train: end an opening run of tiles on one's train
+    train_move_stop: str = _text(N_("stop the run"))
+    # TRANSLATORS: the trains picture: the round's engine, the double in the hub
+    train_engine: str = _text(N_("Engine"))
+    # TRANSLATORS: the marker on a train: anyone may play on it
+    train_open: str = _text(Np_("train", "open"), "train")
+    # TRANSLATORS: the flag beside a double nobody has covered yet
+    train_cover: str = _text(N_("cover!"))
+    # TRANSLATORS: the trains picture, beside a player's name: the tiles they hold
+    train_tiles: tuple[str, ...] = _plural(Nn_("{count} tile", "{count} tiles"))
+    # TRANSLATORS: the trains picture's header: the double every placement must cover now
+    train_must_cover: str = _text(N_("{tile} must be covered"))
+    # TRANSLATORS: the trains picture's footer
+    train_boneyard: str = _text(N_("Boneyard: {count}"))
+    # TRANSLATORS: the alt text of the trains picture: one train, its owner and its tiles
+    alt_train: str = _text(N_("{train}: {tiles}, ends in {end}."))
+    # TRANSLATORS: the alt text of the trains picture: a train with a marker on it
+    alt_train_open: str = _text(N_("{train} (open): {tiles}, ends in {end}."))
+    # TRANSLATORS: the alt text: a train still empty
+    alt_train_empty: str = _text(N_("{train}: no tile yet."))
+    # TRANSLATORS: the alt text of the trains picture: a player's own train, named by its owner
+    alt_train_of: str = _text(N_("{name}'s train"))
+
     # -- methods ---------------------------------------------------------------------------
 
     def number(self, value: int | float, *, decimals: int | None = None) -> str:

@@ -79,6 +79,7 @@ TABLE_GAMES = (
     "gameroom",
     "all-fives",
     "fives-threes",
+    "mexican-train",
 )
 PUZZLES = ("dominosa", "quadrille")
 #: Discord locales of the bot's languages (the server's and every scripted person's).
@@ -86,7 +87,12 @@ LOCALES = {"en": "en-US", "de": "de", "es": "es-ES", "it": "it", "pl": "pl", "pt
 PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 SHORT_TARGET = 30  # points, for every game with a match target: a few hands, not a dozen
 #: Games whose match is not a target of points: the option that makes it short.
-SHORT_MATCHES = {"pool": "hands=2", "hungarian": "hands=2", "sum": "wins=2"}
+SHORT_MATCHES = {
+    "pool": "hands=2",
+    "hungarian": "hands=2",
+    "sum": "wins=2",
+    "mexican-train": "hands=2",
+}
 MENTION = re.compile(r"<@!?([0-9]+)>")
 TIMESTAMP = re.compile(r"<t:(-?[0-9]+)(?::[tTdDfFR])?>")
 PICTURE_WIDTH = 380  # a phone's width

@@ -11,6 +11,7 @@ import pytest
 from engine import Match, all_variants
 from engine.ai.games import game_ai
 from engine.ai.games.fives import FivesAI
+from engine.ai.games.mexican_train import MexicanTrainAI
 from engine.ai.games.pairs import PairsAI
 from engine.ai.games.placing import PlacingAI
 from engine.ai.games.sum import SumAI
@@ -26,7 +27,13 @@ NAMES_A_GAME = re.compile(
 def test_the_sum_and_pairs_games_find_their_own_ai_and_the_others_the_placing_games() -> None:
     for variant in all_variants():
         ai = game_ai(Match(variant.id, variant.player_counts[0]).variant)
-        own = {"sum": SumAI, "pairs": PairsAI, "all-fives": FivesAI, "fives-threes": FivesAI}
+        own = {
+            "sum": SumAI,
+            "pairs": PairsAI,
+            "all-fives": FivesAI,
+            "fives-threes": FivesAI,
+            "mexican-train": MexicanTrainAI,
+        }
         expected = own.get(variant.id, PlacingAI)
         assert type(ai) is expected, variant.id
 

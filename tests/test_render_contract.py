@@ -22,7 +22,7 @@ def test_the_public_functions_take_their_options_by_keyword_only() -> None:
         "dominosa_png": (["grid", "placements"], ["theme", "highlight", "wording"]),
         "quadrille_png": (["figure", "placements"], ["theme", "wording"]),
         "describe": (["view"], ["names", "wording"]),
-        "move_label": (["action"], ["wording", "view"]),
+        "move_label": (["action"], ["wording", "view", "names"]),
         "describe_hand": (["view"], ["names", "wording"]),
         "describe_sheet": (["view"], ["names", "wording"]),
         "describe_dominosa": (["grid", "placed"], ["size", "wording"]),

@@ -272,5 +272,5 @@ def test_each_fields_context_is_the_one_its_marker_gives_the_extractor() -> None
             if getattr(marker.func, "id", None) == "Np_":
                 context = ast.literal_eval(node.args[1]) if len(node.args) > 1 else None
                 pairs.append((ast.literal_eval(marker.args[0]), context))
-    assert len(pairs) == 18
+    assert len(pairs) == 19
     assert all(marked == given for marked, given in pairs)

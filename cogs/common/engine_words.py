@@ -158,6 +158,8 @@ PLAYER_WORDS: dict[str, tuple[str | tuple[str, str], Callable[[Values], dict[str
     "option {name} must be at least {minimum}": (texts.OPTION_MINIMUM, _option_least),
     "option {name} must be at most {maximum}": (texts.OPTION_MAXIMUM, _option_most),
     "option chips must be at least the stake": (texts.CHIPS_BELOW_STAKE, _none),
+    "{players} players with {tiles} tiles each need more than the {size} tiles of the set "
+    "besides the engine": (texts.TOO_MANY_TILES, _keep("players", "tiles", "size")),
     "{players} players cannot form {teams} teams of 2 to 5": (
         texts.TEAMS_DO_NOT_FIT,
         _keep("players", "teams"),

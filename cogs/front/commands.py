@@ -529,9 +529,12 @@ async def setup(bot: DominoBot) -> None:
 def _rules_game_named(game: str) -> type[Variant] | PuzzleInfo:
     """The table game or solitaire puzzle `/domino rules` was asked about, or a refusal."""
     try:
-        return get_variant(game)
+        kind = get_variant(game)
     except DominoError:
         pass
+    else:
+        if kind.offered:
+            return kind
     try:
         return get_puzzle(game)
     except DominoError:

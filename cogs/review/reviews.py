@@ -300,9 +300,10 @@ class Reviews:
             if version != table.version:
                 raise Refusal(texts.STALE_BUTTON)
             view = table.view(seat)  # the clicker's own: all the hint may read
+            names = table.names()  # Mexican Train's moves name trains by their owners
         found = await self._hint_of((table_id, version, seat), view, user)
         w = mine(interaction)
-        (label,), _ = move_labels((found.action,), w, view)
+        (label,), _ = move_labels((found.action,), w, view, names)
         reason = words.reason_text(found.reason.key, found.reason.numbers, w)
         await interaction.followup.send(
             f"{w(words.HINT_MOVE, move=label)} {reason}", ephemeral=True

@@ -24,6 +24,7 @@ from cogs.tables.ending import Ending
 from cogs.tables.table import Phase, Table
 from engine import Draw, Pass, Play, SeatView
 from engine.actions import Action
+from engine.variants.mexican_train import Stop
 from engine.variants.pairs import Exchange, LayPairs
 from render.hand import exchange_label, lay_label, turn_note
 
@@ -108,9 +109,10 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     view, names = snap.view, snap.shown_names
     assert view is not None
     number = len(view.results) + (1 if snap.phase is Phase.PLAYING else 0)
+    game = w.game_name(snap.game)
+    title = texts.round_title(w, game, view, max(number, 1))
     embed = discord.Embed(
-        title=w(texts.HAND_TITLE, game=w.game_name(snap.game), number=max(number, 1)),
-        colour=COLOUR,
+        title=title or w(texts.HAND_TITLE, game=game, number=max(number, 1)), colour=COLOUR
     )
     lines = [w.say(line) for line in last_moves(snap)]
     if snap.phase is Phase.PLAYING and view.turn is not None:
@@ -196,15 +198,16 @@ def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
 
 
 def move_labels(
-    legal: tuple[Action, ...], w: Words, view: SeatView | None = None
+    legal: tuple[Action, ...], w: Words, view: SeatView | None = None, names: Sequence[str] = ()
 ) -> tuple[list[str], bool]:
     """Labels for the moves in the player's words (`w`), and whether they fit on buttons
-    (plays, draws, passes and the pairs game's moves do; another variant's own actions go into
-    a menu with their full description)."""
+    (plays, draws, passes, the pairs game's moves and the end of a Mexican Train run do;
+    another variant's own actions go into a menu with their full description). `names`: the
+    seats' names, which Mexican Train's plays name their trains by."""
     wording = w.wording()
     labels = [
-        render.move_label(action, wording=wording, view=view)
-        if isinstance(action, Play | Draw | Pass)
+        render.move_label(action, wording=wording, view=view, names=names)
+        if isinstance(action, Play | Draw | Pass | Stop)
         else exchange_label(action, wording=wording)
         if isinstance(action, Exchange)
         else lay_label(action, wording=wording)
@@ -214,7 +217,9 @@ def move_labels(
     ]
     # A pairs exchange is one tile under the stock, a laying of pairs at most three pairs: short
     # labels, buttons like plays (a menu only when there are more than the buttons' rows hold).
-    simple = all(isinstance(action, Play | Draw | Pass | Exchange | LayPairs) for action in legal)
+    simple = all(
+        isinstance(action, Play | Draw | Pass | Exchange | LayPairs | Stop) for action in legal
+    )
     return labels, simple
 
 

@@ -119,6 +119,8 @@ class Setup:
             kind = get_variant(variant)
         except DominoError:
             raise Refusal(texts.UNKNOWN_GAME, name=texts.user_text(variant)) from None
+        if not kind.offered:  # the engine plays it, the tables cannot show it yet
+            raise Refusal(texts.UNKNOWN_GAME, name=texts.user_text(variant))
         given = dict(options or {})
         try:
             counts = kind.players_for(given) or kind.player_counts

@@ -35,6 +35,7 @@ from cogs.tables.seating import Lobby, Seat, Setup
 from engine import Action, Draw, Match, Pass, Play, SeatView
 from engine.errors import DominoError
 from engine.rules import HandResult
+from engine.variants.mexican_train import Stop, TrainPlay
 
 MAX_TIMEOUTS = 2  # after this many timeouts in a row an AI takes the seat over
 TAKEOVER_LEVEL = "random"  # overwritten by the runner with the best level it has
@@ -553,7 +554,10 @@ class Table(LobbyActions, Offers, Resigning):
 
     def _end_named(self, action: Action) -> Said | None:
         """The play `action` worded as its move button names it, from the table as it is before
-        the move (the end it goes on is covered after it); None for other actions."""
+        the move (the end it goes on is covered after it); None for other actions. A Mexican
+        Train play names its train, its owner by name."""
+        if isinstance(action, TrainPlay) and action.train is not None:
+            return texts.train_move(action.tile, action.train, action.seat, self.names())
         if not isinstance(action, Play) or action.end is None:
             return None
         view = self.view(action.seat)
@@ -587,4 +591,6 @@ def describe(name: str, action: Action, move: Said | None = None) -> Said:
         return texts.drew(name)
     if isinstance(action, Pass):
         return texts.passed(name)
+    if isinstance(action, Stop):
+        return texts.run_stopped(name)
     return texts.did(name, action.message)

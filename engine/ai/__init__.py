@@ -35,6 +35,7 @@ from collections.abc import Callable
 from engine.actions import Action
 from engine.ai.games.base import GameAI
 from engine.ai.games.fives import FivesAI
+from engine.ai.games.mexican_train import MexicanTrainAI
 from engine.ai.games.pairs import PairsAI
 from engine.ai.games.placing import PlacingAI
 from engine.ai.games.sum import SumAI
@@ -45,7 +46,7 @@ from engine.view import SeatView
 
 LEVELS: tuple[str, ...] = ("random", "easy", "hard", "expert")
 #: Every game's AI: imported here, which registers it (`engine.ai.games.base.ai_for`).
-GAME_AIS: tuple[type[GameAI], ...] = (PlacingAI, PairsAI, SumAI, FivesAI)
+GAME_AIS: tuple[type[GameAI], ...] = (PlacingAI, PairsAI, SumAI, FivesAI, MexicanTrainAI)
 DEFAULT_BUDGET_MS: dict[str, int] = {"random": 0, "easy": 0, "hard": 100, "expert": 300}
 
 

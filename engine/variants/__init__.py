@@ -16,6 +16,7 @@ from engine.variants.cross import Cross, CrossNine, DoubleCross, Maltese, Sebast
 from engine.variants.cyprus import Cyprus
 from engine.variants.fives import AllFives, FivesThrees
 from engine.variants.gameroom import GameRoom
+from engine.variants.mexican_train import MexicanTrain
 from engine.variants.pairs import Pairs
 from engine.variants.partnership import OneEleven, Partnership
 from engine.variants.polish import Beginner, French, Hungarian
@@ -50,9 +51,10 @@ def get_variant(name: str) -> type[Variant]:
     return variant
 
 
-def all_variants() -> list[type[Variant]]:
-    """Every variant, in the order of RULES.md §2."""
-    return sorted(_BY_ID.values(), key=lambda v: tuple(int(n) for n in v.section.split(".")))
+def all_variants(*, unoffered: bool = False) -> list[type[Variant]]:
+    """Every variant the bot offers (`unoffered`: every variant), in the order of RULES.md."""
+    found = [variant for variant in _BY_ID.values() if variant.offered or unoffered]
+    return sorted(found, key=lambda v: tuple(int(n) for n in v.section.split(".")))
 
 
 def describe_games() -> list[dict[str, Any]]:
@@ -61,7 +63,7 @@ def describe_games() -> list[dict[str, Any]]:
     `engine.puzzles`, described with the same fields."""
     from engine.puzzles import all_puzzles
 
-    games = [variant.describe() for variant in all_variants()]
+    games = [variant.describe() for variant in all_variants(unoffered=True)]
     games += [puzzle.describe() for puzzle in all_puzzles()]
     return sorted(games, key=lambda game: tuple(int(n) for n in game["rules"][10:].split(".")))
 
@@ -89,6 +91,7 @@ GAMES: tuple[type[Variant], ...] = (
     HomeAndAway,
     Kids,
     Pool,
+    MexicanTrain,
 )
 
 for _game in GAMES:

@@ -95,6 +95,7 @@ class HandAtPlay(Protocol):
     an import circle."""
 
     drawn: int
+    draws_this_turn: int
 
     @property
     def seats(self) -> int: ...
@@ -195,6 +196,9 @@ class Variant:
     #: A player who has placed their last tile leaves the turn order while the hand goes on (set
     #: per match: `fives-threes` with `pair-out: both`).
     out_leaves_turns: bool = False
+    #: The bot offers the game at its tables (`engine.all_variants`); False while its pictures
+    #: and buttons are not ready: the engine plays it (records, replay, simulate) all the same.
+    offered: ClassVar[bool] = True
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options)
@@ -254,6 +258,11 @@ class Variant:
 
     def full_set(self) -> tuple[Tile, ...]:
         return domino_set(self.set_top())
+
+    def set_aside(self, number: int) -> tuple[Tile, ...]:
+        """Tiles taken out of the set before hand `number` (0-based) is shuffled, and so never
+        dealt nor drawn (Mexican Train's engine, which waits in the hub)."""
+        return ()
 
     def hand_size(self, seated: int) -> int:
         raise NotImplementedError

@@ -36,6 +36,7 @@ def plain_line(variant_id: str) -> bool:
         and not kind.opens_doubles
         and kind.placements is Variant.placements
         and kind.can_place is Variant.can_place
+        and not kind.own_turns  # Mexican Train's trains are no line
     )
 
 

@@ -58,6 +58,17 @@ NOT_FOR_PLAYERS = {
     'pairs must be a list of two-tile lists, like [["3-2", "4-1"]]',
     'exchange must name a tile, like "6-6"',
     "an exchange seen from another seat has no record form",
+    # Mexican Train: records only, or moves its buttons never offer (they offer the legal
+    # moves only, each on its train; a stale click is refused as out of date first).
+    "a play on a train names its train, not an end",
+    'train must be a seat number or "mexican"',
+    "there is no train {train}",
+    "{tile} is set aside this hand: it cannot be dealt",
+    "a run draws no tiles: place one on your train or stop",
+    "a run ends with stop, not a pass",
+    "a run may not stop on an uncovered double",
+    "stop ends an opening run, and you are not in one",
+    "{tile} fits more than one train: say which ({choices})",
 }
 
 

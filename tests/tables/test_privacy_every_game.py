@@ -104,6 +104,7 @@ GAMES = [
         2,
         ("easy", "random"),
     ),
+    Game("mexican-train", {"options": "hands=1 set=9"}, 2, ("random",)),
 ]
 
 

@@ -211,7 +211,7 @@ async def hand_message(
     to_play = view.my_turn and bool(view.legal) and moves_at is not None
     if to_play and not around.taken_over:
         assert moves_at is not None
-        labels, simple = board.move_labels(view.legal, w, view)
+        labels, simple = board.move_labels(view.legal, w, view, names)
         choice = hint and len(view.legal) > 1  # a single move needs no hint
         moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=choice)
     elif around.taken_over and not ending:

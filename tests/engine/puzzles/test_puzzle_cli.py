@@ -55,8 +55,8 @@ def test_variants_lists_the_puzzles_as_one_player_games(
     }
     assert games["dominosa"]["options"]["difficulty"]["choices"] == ["easy", "medium", "hard"]
     assert games["quadrille"]["options"] == {}
-    seeds = [game["id"] for game in describe_games() if game["rules"].startswith("RULES.md §2")]
-    assert seeds[-2:] == ["dominosa", "quadrille"]  # the last of §2; §4's games come after
+    seeds = [game["id"] for game in describe_games() if game["rules"].startswith("RULES.md §2.")]
+    assert seeds[-2:] == ["dominosa", "quadrille"]  # the seeds' games, then §4's
     code, out, _ = run(capsys, monkeypatch, ["variants"])
     assert "dominosa" in out and "1 player " in out
 
