@@ -940,3 +940,12 @@ BY_THE_AI = N_("{line} (by the AI in their seat)")
 
 def by_the_ai(line: Said) -> Said:
     return Said.of(BY_THE_AI, line=line)
+
+
+# The options of the Latin scorings of partnership dominoes (RULES.md §4.1)
+OPTION_NUMBER_OR_WORD = N_("Choose a whole number or {words} for the {option}, not “{value}”.")
+OPTION_NUMBER_LIST = N_("Choose a list of whole numbers for the {option}, not “{value}”.")
+PRESET_KEEPS_ITS_SCORING = N_(
+    "{game} scores points its own way: for hands won, choose partnership dominoes with wins."
+)
+WINS_WITHOUT_POINTS = N_("A match of hands won has no {option}: leave out one of the two.")

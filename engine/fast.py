@@ -58,6 +58,7 @@ def supports(variant: Variant) -> bool:
         and type(variant).play_ends_hand is Variant.play_ends_hand
         and type(variant).blocked is Variant.blocked
         and not variant.own_turns
+        and variant.fast_scoring()
     )
 
 
