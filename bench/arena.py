@@ -50,6 +50,8 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "row, pairs": ("pairs", 2, {}),
     "cross, draw (2 players)": ("cross", 2, {}),
     "star (cyprus)": ("cyprus", 4, {}),
+    "latin scoring (latin preset)": ("latin", 4, {}),
+    "latin bonuses (dominican preset)": ("dominican", 4, {}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 

@@ -361,6 +361,12 @@ def hand_points(w: Words, view: SeatView, names: Sequence[str]) -> str:
     return render.outcome.points_sentence(view, view.results[-1], names, wording=w.wording())
 
 
+def hand_bonuses(w: Words, view: SeatView, names: Sequence[str]) -> list[str]:
+    """The bonuses of the view's last finished hand (capicúa, chuchazo, passes, hand bonus), one
+    line each; none in games without them."""
+    return render.outcome.bonus_lines(view, view.results[-1], names, wording=w.wording())
+
+
 def match_outcome(w: Words, view: SeatView, names: Sequence[str], winners: Sequence[int]) -> str:
     """How the match ended (`winners`: the seats that won it, none for a draw)."""
     return render.outcome.match_sentence(view, winners, names, wording=w.wording())
