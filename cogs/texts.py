@@ -795,6 +795,8 @@ def option_words(w: Words, name: str, value: object) -> str:
         shown = w(SET_DOUBLE, high=value)
     elif name == "hands" and value == 0:
         shown = w(HANDS_ONE_EACH)
+    elif isinstance(value, list | tuple):
+        shown = "/".join(map(str, value)) or "–"
     else:
         shown = str(value)
     return w(OPTION_VALUE, option=option, value=shown)

@@ -104,6 +104,8 @@ class Option:
         return value
 
     def _validate_list(self, value: object) -> tuple[int, ...]:
+        if type(value) is int:
+            value = [value]  # one number: a list of one
         if not isinstance(value, list | tuple) or not all(type(item) is int for item in value):
             raise BadOption(
                 "option {name} must be a list of whole numbers, not {value}",
