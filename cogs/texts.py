@@ -957,3 +957,31 @@ PRESET_KEEPS_ITS_SCORING = N_(
     "{game} scores points its own way: for hands won, choose partnership dominoes with wins."
 )
 WINS_WITHOUT_POINTS = N_("A match of hands won has no {option}: leave out one of the two.")
+# TRANSLATORS: the options of the Latin scorings of partnership dominoes as players name them
+# (capicúa, chuchazo and tranque are the Caribbean players' own words); they follow "the"/"no"
+OPTION_SCORING = N_("scoring")
+OPTION_TRANQUE = N_("tranque (blocked hand)")
+OPTION_TRANQUE_TIE = N_("tied tranque")
+OPTION_CAPICUA = N_("capicúa bonus")
+OPTION_CAPICUA_ENDS = N_("capicúa ends")
+OPTION_CHUCHAZO = N_("chuchazo bonus")
+OPTION_PASE_SALIDA = N_("bonus for a pass on the lead")
+OPTION_PASE_CORRIDO = N_("bonus for three passes in a row")
+OPTION_PASE = N_("bonus per pass")
+OPTION_HAND_BONUS = N_("hand bonuses")
+OPTION_LEAD = N_("later leads")
+OPTION_NAMES.update(
+    {
+        "scoring": OPTION_SCORING,
+        "tranque": OPTION_TRANQUE,
+        "tranque-tie": OPTION_TRANQUE_TIE,
+        "capicua": OPTION_CAPICUA,
+        "capicua-ends": OPTION_CAPICUA_ENDS,
+        "chuchazo": OPTION_CHUCHAZO,
+        "pase-salida": OPTION_PASE_SALIDA,
+        "pase-corrido": OPTION_PASE_CORRIDO,
+        "pase": OPTION_PASE,
+        "hand-bonus": OPTION_HAND_BONUS,
+        "lead": OPTION_LEAD,
+    }
+)
