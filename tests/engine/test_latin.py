@@ -376,7 +376,7 @@ def test_scoring_all_defaults_the_target_to_200_and_presets_keep_theirs() -> Non
 def test_a_set_9_first_hand_takes_only_the_holder_of_the_highest_double_as_leader() -> None:
     from engine import BadDeal
 
-    match, hand = start("cuban", 4, BLOCK9, leader=0)  # seat 0 holds 9-9
+    _, hand = start("cuban", 4, BLOCK9, leader=0)  # seat 0 holds 9-9
     assert hand.lead.seat == 0 and str(hand.lead.tile) == "9-9"
     with pytest.raises(BadDeal, match="seat 1 may not lead"):
         start("cuban", 4, BLOCK9, leader=1)
