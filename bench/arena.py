@@ -53,6 +53,8 @@ FAMILIES: dict[str, tuple[str, int, dict[str, int | str | bool]]] = {
     "fives, draw (all-fives)": ("all-fives", 2, {}),
     "fives and threes, no draw": ("fives-threes", 2, {}),
     "trains (mexican train)": ("mexican-train", 3, {"set": 9, "hands": 1}),
+    "latin scoring (latin preset)": ("latin", 4, {}),
+    "latin bonuses (dominican preset)": ("dominican", 4, {}),
 }
 STEPS = (("easy", "random"), ("hard", "easy"), ("expert", "hard"))
 

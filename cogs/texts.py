@@ -362,6 +362,12 @@ def hand_points(w: Words, view: SeatView, names: Sequence[str]) -> str:
     return render.outcome.points_sentence(view, view.results[-1], names, wording=w.wording())
 
 
+def hand_bonuses(w: Words, view: SeatView, names: Sequence[str]) -> list[str]:
+    """The bonuses of the view's last finished hand (capicúa, chuchazo, passes, hand bonus), one
+    line each; none in games without them."""
+    return render.outcome.bonus_lines(view, view.results[-1], names, wording=w.wording())
+
+
 def match_outcome(w: Words, view: SeatView, names: Sequence[str], winners: Sequence[int]) -> str:
     """How the match ended (`winners`: the seats that won it, none for a draw)."""
     return render.outcome.match_sentence(view, winners, names, wording=w.wording())
@@ -794,6 +800,8 @@ def option_words(w: Words, name: str, value: object) -> str:
         shown = w(OPTION_VALUE_WORDS[name, value])
     elif name == "double-blank" and isinstance(value, int) and not isinstance(value, bool):
         shown = w(DOUBLE_BLANK_COUNTS, points=value)
+    elif isinstance(value, list | tuple):
+        shown = "/".join(map(str, value)) or "–"
     else:
         shown = str(value)
     return w(OPTION_VALUE, option=option, value=shown)
@@ -1102,3 +1110,40 @@ def train_move(tile: object, train: object, seat: int, names: Sequence[str]) -> 
 
 def run_stopped(name: str) -> Said:
     return Said.of(RUN_STOPPED, name=user_text(name))
+
+
+# The options of the Latin scorings of partnership dominoes (RULES.md §4.1)
+OPTION_NUMBER_OR_WORD = N_("Choose a whole number or {words} for the {option}, not “{value}”.")
+OPTION_NUMBER_LIST = N_("Choose a list of whole numbers for the {option}, not “{value}”.")
+PRESET_KEEPS_ITS_SCORING = N_(
+    "{game} scores points its own way: for hands won, choose partnership dominoes with wins."
+)
+WINS_WITHOUT_POINTS = N_("A match of hands won has no {option}: leave out one of the two.")
+# TRANSLATORS: the options of the Latin scorings of partnership dominoes as players name them
+# (capicúa, chuchazo and tranque are the Caribbean players' own words); they follow "the"/"no"
+OPTION_SCORING = N_("scoring")
+OPTION_TRANQUE = N_("tranque (blocked hand)")
+OPTION_TRANQUE_TIE = N_("tied tranque")
+OPTION_CAPICUA = N_("capicúa bonus")
+OPTION_CAPICUA_ENDS = N_("capicúa ends")
+OPTION_CHUCHAZO = N_("chuchazo bonus")
+OPTION_PASE_SALIDA = N_("bonus for a pass on the lead")
+OPTION_PASE_CORRIDO = N_("bonus for three passes in a row")
+OPTION_PASE = N_("bonus per pass")
+OPTION_HAND_BONUS = N_("hand bonuses")
+OPTION_LEAD = N_("later leads")
+OPTION_NAMES.update(
+    {
+        "scoring": OPTION_SCORING,
+        "tranque": OPTION_TRANQUE,
+        "tranque-tie": OPTION_TRANQUE_TIE,
+        "capicua": OPTION_CAPICUA,
+        "capicua-ends": OPTION_CAPICUA_ENDS,
+        "chuchazo": OPTION_CHUCHAZO,
+        "pase-salida": OPTION_PASE_SALIDA,
+        "pase-corrido": OPTION_PASE_CORRIDO,
+        "pase": OPTION_PASE,
+        "hand-bonus": OPTION_HAND_BONUS,
+        "lead": OPTION_LEAD,
+    }
+)

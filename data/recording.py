@@ -24,7 +24,7 @@ from data.scopes import scopes
 from data.seasons import holding
 from data.sql import Connection
 from data.totals import add_match
-from engine.errors import UnknownVariant
+from engine.errors import DominoError, UnknownVariant
 from engine.variants import get_variant
 
 NAME_SEPARATOR = "\x1f"  # between the two names of a pair's row
@@ -58,6 +58,7 @@ def prepare(match: FinishedMatch) -> Prepared:
     if not isinstance(match.record, dict) or not isinstance(match.options, dict):
         raise DataError("the record and the options must be JSON objects")
     variant, scoring = variant_of(match.variant)
+    scoring = scoring_with(variant, len(match.seats), match.options, scoring)
     places = unit_places(match.seats, scoring)  # refuses the seats of a unit that disagree
     hands = match.record.get("hands")
     try:
@@ -88,6 +89,18 @@ def variant_of(name: str) -> tuple[str, str]:
     except UnknownVariant as error:
         raise DataError(str(error)) from None
     return kind.id, str(kind.scoring)
+
+
+def scoring_with(variant: str, players: int, options: dict[str, Any], scoring: str) -> str:
+    """The scoring kind as the match's options make it (`partnership` with `scoring:
+    opponents` counts points won, not penalties); the variant's own where the options do not
+    make a game (the seats are checked after)."""
+    if not options:
+        return scoring
+    try:
+        return str(get_variant(variant)(players, options).scoring)
+    except DominoError:
+        return scoring
 
 
 def is_rated(match: FinishedMatch) -> bool:

@@ -59,6 +59,7 @@ def supports(variant: Variant) -> bool:
         and type(variant).blocked is Variant.blocked
         and not variant.own_turns
         and not variant.scores_in_play
+        and variant.fast_scoring()
     )
 
 

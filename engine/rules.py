@@ -46,19 +46,40 @@ class End(StrEnum):
     TARGET = "target"
 
 
+OptionValue = int | str | bool | tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class Option:
-    """A lobby option with its validation. `choices` or `minimum`/`maximum` bound the value."""
+    """A lobby option with its validation. `choices` or `minimum`/`maximum` bound the value.
+
+    Two shapes beyond one plain value, for the options of RULES.md §4.1: `listed` takes a list of
+    whole numbers (each bounded by `minimum`/`maximum`; the value is kept as a tuple, so a view
+    holding it stays hashable), and `words` lets a whole-number option also take one of these
+    words instead (`capicua: x2`)."""
 
     name: str
-    default: int | str | bool
+    default: OptionValue
     help: str
     choices: tuple[int | str | bool, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    words: tuple[str, ...] = ()
+    listed: bool = False
 
-    def validate(self, value: object) -> int | str | bool:
+    def validate(self, value: object) -> Any:
+        if self.listed:
+            return self._validate_list(value)
+        if self.words and isinstance(value, str) and value in self.words:
+            return value
         expected = type(self.default)
+        if self.words and type(value) is not expected:
+            raise BadOption(
+                "option {name} must be a whole number or {words}, not {value}",
+                name=self.name,
+                words=", ".join(self.words),
+                value=shown(value),
+            )
         if type(value) is not expected:
             raise BadOption(
                 "option {name} must be {kind}, not {value}",
@@ -86,6 +107,26 @@ class Option:
                 )
         return value
 
+    def _validate_list(self, value: object) -> tuple[int, ...]:
+        if type(value) is int:
+            value = [value]  # one number: a list of one
+        if not isinstance(value, list | tuple) or not all(type(item) is int for item in value):
+            raise BadOption(
+                "option {name} must be a list of whole numbers, not {value}",
+                name=self.name,
+                value=shown(value),
+            )
+        for item in value:
+            if self.minimum is not None and item < self.minimum:
+                raise BadOption(
+                    "option {name} must be at least {minimum}", name=self.name, minimum=self.minimum
+                )
+            if self.maximum is not None and item > self.maximum:
+                raise BadOption(
+                    "option {name} must be at most {maximum}", name=self.name, maximum=self.maximum
+                )
+        return tuple(value)
+
 
 SHOWN_LIMIT = 40
 
@@ -108,12 +149,12 @@ def _kind_name(kind: type) -> Message:
     return Message("a word")
 
 
-def resolve_options(
-    specs: tuple[Option, ...], given: Mapping[str, Any] | None
-) -> dict[str, int | str | bool]:
-    """Defaults overlaid with `given`; unknown names and bad values are refused."""
+def resolve_options(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with `given`; unknown names and bad values are refused. (Values are
+    `OptionValue`s; typed `Any` because each game reads its own options as what it knows
+    them to be.)"""
     known = {spec.name: spec for spec in specs}
-    values: dict[str, int | str | bool] = {spec.name: spec.default for spec in specs}
+    values: dict[str, Any] = {spec.name: spec.default for spec in specs}
     for name, value in (given or {}).items():
         spec = known.get(name)
         if spec is None:

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from functools import cache
+from typing import Any
 
-from engine.errors import UnknownVariant
+from engine.errors import DominoError, UnknownVariant
 from engine.rules import End, HandResult, Scoring, Tally
 from engine.variants import get_variant
+from engine.variants.base import Variant
+from engine.variants.latin_scoring import DOUBLE_BLANK, facts_of
 from engine.view import SeatView
 from render.wording import ENGLISH, Wording
 
@@ -23,9 +27,16 @@ class HandKind(Enum):
     DRAWN = "drawn"  # the hand ended some other way with no winner
 
 
+#: The games whose hands may earn the bonuses of RULES.md §4.1 (`bonus_lines`).
+LATIN_GAMES = frozenset({"partnership", "latin", "dominican", "puerto-rico", "pr-500", "cuban"})
+
+
 def hand_kind(result: HandResult) -> HandKind:
     if result.end == End.BLOCKED:
-        return HandKind.BLOCKED_WON if result.winners else HandKind.BLOCKED_NONE
+        # Every seat a winner (a void hand, a block where all tie): nobody won it over another.
+        seated = {seat for seat, sits in enumerate(result.outcome.seated) if sits}
+        nobody = len(seated) > 1 and set(result.winners) == seated
+        return HandKind.BLOCKED_WON if result.winners and not nobody else HandKind.BLOCKED_NONE
     if not result.winners:
         return HandKind.DRAWN
     if result.end == End.TARGET:
@@ -55,10 +66,27 @@ def units_named(
     )
 
 
+def _rules_of(view: SeatView) -> Variant | type[Variant]:
+    """The view's game as its options make it: an option may choose how points count
+    (`partnership` with `scoring: opponents` counts points won, with `wins` hands won)."""
+    return _variant(view.variant, view.players, view.options)
+
+
+@cache
+def _variant(
+    name: str, players: int, options: tuple[tuple[str, Any], ...]
+) -> Variant | type[Variant]:
+    kind = get_variant(name)
+    try:
+        return kind(players, dict(options))
+    except DominoError:
+        return kind  # options of an older build: the game's own way of counting
+
+
 def scoring_of(view: SeatView) -> Scoring:
     """How the view's game counts points (penalty points are bad: reaching the target loses)."""
     try:
-        return get_variant(view.variant).scoring
+        return _rules_of(view).scoring
     except UnknownVariant:
         return Scoring.REWARD
 
@@ -131,7 +159,7 @@ def out_total(view: SeatView, unit: int) -> int:
 def tally_of(view: SeatView) -> Tally:
     """What the view's game counts: points, chips (`pool`) or hands won (`sum`)."""
     try:
-        return get_variant(view.variant).tally
+        return _rules_of(view).tally
     except UnknownVariant:
         return Tally.POINTS
 
@@ -258,3 +286,53 @@ def match_sentence(
         return wording.say(wording.outcome_match_won_but, names=loser)
     won_by = units_named(view.units, winners, names, wording)
     return wording.say(wording.outcome_match_won, names=won_by)
+
+
+def bonus_lines(
+    view: SeatView, result: HandResult, names: Sequence[str], *, wording: Wording = ENGLISH
+) -> list[str]:
+    """The bonuses of a hand of the Latin partnership scorings (RULES.md §4.1), one short line
+    each: a capicúa, a chuchazo, each pair's pass bonuses, a hand bonus, and in a match of hands
+    won what a void hand makes the next worth. Under penalty scoring a bonus is added to the
+    other pair's score: the points line says so by its numbers; these name who earned it."""
+    options: dict[str, Any] = dict(view.options)
+    if view.variant not in LATIN_GAMES or len(view.units) != 2:
+        return []
+    lines: list[str] = []
+    facts = facts_of(result.outcome.extra)
+    winners = units_named(view.units, result.winners, names, wording)
+    void = len(result.winners) == sum(map(len, view.units))
+    domino = result.end == End.DOMINO
+    capicua = options.get("capicua", 0)
+    counts = options.get("capicua-ends") == "any" or facts.capicua_different
+    if domino and capicua and facts.capicua and counts:
+        if capicua == "x2":
+            lines.append(wording.say(wording.outcome_capicua_double, names=winners))
+        else:
+            lines.append(wording.say(wording.outcome_capicua, names=winners, points=capicua))
+    chuchazo = options.get("chuchazo", 0)
+    if domino and chuchazo and facts.last_tile == DOUBLE_BLANK:
+        lines.append(wording.say(wording.outcome_chuchazo, names=winners, points=chuchazo))
+    rates = (options.get("pase-salida", 0), options.get("pase-corrido", 0), options.get("pase", 0))
+    for unit, seats in enumerate(view.units):
+        earned = (
+            facts.salida[unit] * rates[0]
+            + facts.corrido[unit] * rates[1]
+            + facts.passes[unit] * rates[2]
+        )
+        if earned:
+            pair = units_named(view.units, seats, names, wording)
+            lines.append(wording.say(wording.outcome_pass_bonus, names=pair, points=earned))
+    bonuses = options.get("hand-bonus", ())
+    if not void and result.number < len(bonuses):
+        number = wording.number(result.number + 1)
+        points = bonuses[result.number]
+        lines.append(wording.say(wording.outcome_hand_bonus, number=number, points=points))
+    if void and options.get("wins"):
+        worth = 1
+        for earlier in reversed(view.results):
+            if len(earlier.winners) != len(result.winners):
+                break
+            worth += 1
+        lines.append(wording.say(wording.outcome_void_derby, count=worth))
+    return lines

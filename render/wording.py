@@ -355,6 +355,16 @@ class Wording(QuickPickle):
     alt_train_empty: str = _text(N_("{train}: no tile yet."))
     # TRANSLATORS: the alt text of the trains picture: a player's own train, named by its owner
     alt_train_of: str = _text(N_("{name}'s train"))
+    # -- the Latin scorings of partnership dominoes (RULES.md §4.1) ---------------------------
+    # TRANSLATORS: a capicúa: the last tile fitted both ends; {points} bonus points
+    outcome_capicua: str = _text(N_("Capicúa by {names}: {points} bonus points."))
+    outcome_capicua_double: str = _text(N_("Capicúa by {names}: the hand's points are doubled."))
+    # TRANSLATORS: a chuchazo: going out with the double blank, 0-0
+    outcome_chuchazo: str = _text(N_("Chuchazo (out with 0-0) by {names}: {points} bonus points."))
+    outcome_pass_bonus: str = _text(N_("Pass bonuses for {names}: {points} points."))
+    outcome_hand_bonus: str = _text(N_("Bonus for winning hand {number}: {points} points."))
+    # TRANSLATORS: a blocked hand with equal counts that nobody wins, in a match of hands won
+    outcome_void_derby: str = _text(N_("A void hand: the next hand won counts {count}."))
 
     # -- methods ---------------------------------------------------------------------------
 

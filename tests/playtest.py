@@ -575,6 +575,7 @@ async def playtest(
     seats: int = 1,
     players: int | None = None,
     seed: int = 1,
+    options: str | None = None,
 ) -> int:
     """Plays `game` and writes what everyone saw to `out`; 0 when it went through, else 1
     (and what went wrong on stderr; the transcript so far is written all the same)."""
@@ -586,7 +587,8 @@ async def playtest(
             if game in PUZZLES:
                 await solve_puzzle(session, game)
             else:
-                await play_table(session, game, seats, players)
+                typed = {"options": options} if options else None
+                await play_table(session, game, seats, players, typed)
         except Exception as error:  # said below; the bot is stopped on the way out
             failed = f"the playtest stopped: {type(error).__name__}: {error}"
         finally:
@@ -607,6 +609,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="how many sit at the table (AI the rest)")
     parser.add_argument("--out", type=Path, help="default: playtest-out/<game>-<lang>")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", help="the options box as typed: 'scoring=all capicua=25'")
     args = parser.parse_args(argv)
     out = args.out or Path("playtest-out") / f"{args.game}-{args.lang}"
     return asyncio.run(
@@ -617,6 +620,7 @@ def main(argv: list[str] | None = None) -> int:
             seats=args.seats,
             players=args.players,
             seed=args.seed,
+            options=args.options,
         )
     )
 

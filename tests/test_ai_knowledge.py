@@ -41,6 +41,7 @@ def test_a_seat_never_believes_a_rival_lacks_a_tile_he_holds(
                     set(match.variant.full_set())
                     - set(hand.boneyard)
                     - {tile for tiles in hand.dealt for tile in tiles}
+                    - set(match.variant.set_aside(len(match.results)))  # face up (an engine)
                 )
             match.apply(rng.choice(match.legal_actions()))
 

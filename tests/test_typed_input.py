@@ -194,3 +194,18 @@ def test_random_options_give_a_refusal_or_a_table_the_engine_deals(
     for players in counts:
         match = Match(kind(players, options), seed=0)
         match.start_hand()
+
+
+def test_the_latin_options_are_typed_with_their_hyphens_and_a_list_with_slashes() -> None:
+    """RULES.md §4.1's options: names with a hyphen (`tranque-tie`, `pase-salida`), a capicúa
+    worth `x2`, and the hand bonuses as a list (a comma already separates options)."""
+    typed = "tranque-tie=none pase-salida=25 capicua=x2 hand-bonus=100/75/50/25"
+    assert parse_options(typed) == {
+        "tranque-tie": "none",
+        "pase-salida": 25,
+        "capicua": "x2",
+        "hand-bonus": [100, 75, 50, 25],
+    }
+    setup = Setup.create("partnership", parse_options(typed))
+    assert setup.options["hand-bonus"] == [100, 75, 50, 25]
+    assert Match(setup.kind(4, setup.options)).variant.options["hand-bonus"] == (100, 75, 50, 25)

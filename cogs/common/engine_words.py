@@ -160,6 +160,22 @@ PLAYER_WORDS: dict[str, tuple[str | tuple[str, str], Callable[[Values], dict[str
     "option chips must be at least the stake": (texts.CHIPS_BELOW_STAKE, _none),
     "{players} players with {tiles} tiles each need more than the {size} tiles of the set "
     "besides the engine": (texts.TOO_MANY_TILES, _keep("players", "tiles", "size")),
+    "option {name} must be a whole number or {words}, not {value}": (
+        texts.OPTION_NUMBER_OR_WORD,
+        lambda values: {**_option_kind(values), "words": values["words"]},
+    ),
+    "option {name} must be a list of whole numbers, not {value}": (
+        texts.OPTION_NUMBER_LIST,
+        _option_kind,
+    ),
+    "{game} sets its own scoring: wins is played with partnership": (
+        texts.PRESET_KEEPS_ITS_SCORING,
+        _keep("game"),
+    ),
+    "option wins cannot be played with {option}": (
+        texts.WINS_WITHOUT_POINTS,
+        lambda values: {"option": option_named(values["option"])},
+    ),
     "{players} players cannot form {teams} teams of 2 to 5": (
         texts.TEAMS_DO_NOT_FIT,
         _keep("players", "teams"),

@@ -45,9 +45,11 @@ EMBED_COLOUR = colours.TABLE
 # cannot compare. Numbers are ASCII digits only (`int()` would also take `²`-free unicode digits,
 # signs, underscores and spaces) and short enough for any option; no option takes a negative
 # number, so a sign is refused too. Words are the engine's choices (`seating`, `random`).
-OPTION_NAME = re.compile(r"[a-z][a-z-]{0,15}")  # `get-in`, `pair-out`: the fives games
+OPTION_NAME = re.compile(r"[a-z][a-z-]{0,15}")  # `get-in`, `pair-out`, `tranque-tie`, `pase-salida`
 OPTION_NUMBER = re.compile(r"[0-9]{1,6}")
 OPTION_WORD = re.compile(r"[a-z][a-z0-9-]{0,31}")
+# A list of numbers, `hand-bonus=100/75/50/25` (a comma already splits the options).
+OPTION_LIST = re.compile(r"[0-9]{1,6}(?:/[0-9]{1,6}){1,15}")
 OPTION_YES = ("true", "yes", "on")
 OPTION_NO = ("false", "no", "off")
 OPTION_SEPARATORS = str.maketrans({",": " ", ";": " "})
@@ -88,6 +90,8 @@ def parse_options(text: str | None) -> dict[str, Any]:
             raise Refusal(texts.BAD_OPTIONS, text=texts.user_text(part))
         if OPTION_NUMBER.fullmatch(raw):
             options[name] = int(raw)
+        elif OPTION_LIST.fullmatch(raw):
+            options[name] = [int(number) for number in raw.split("/")]
         elif raw in OPTION_YES or raw in OPTION_NO:
             options[name] = raw in OPTION_YES
         elif OPTION_WORD.fullmatch(raw):
@@ -121,7 +125,10 @@ def option_suggestions(game: str | None, current: str) -> list[app_commands.Choi
             continue
         if sep and spec.name != name_typed:
             continue
-        if spec.choices:
+        if spec.listed:  # a list of numbers: what was typed, else the list most tables use
+            values = [value_typed or "100/75/50/25"]
+            bounds = ""
+        elif spec.choices:
             values = [option_value(choice) for choice in spec.choices]
             values = [value for value in values if value.startswith(value_typed)]
             bounds = ""

@@ -190,6 +190,7 @@ def hand_result_text(snap: BoardSnapshot, w: Words) -> str:
     view, names = snap.view, snap.shown_names
     assert view is not None and view.results
     lines = [texts.hand_outcome(w, view, names), texts.hand_points(w, view, names)]
+    lines += texts.hand_bonuses(w, view, names)
     lines += texts.eliminations(w, view, names)
     return "\n".join(lines)
 

@@ -136,7 +136,10 @@ def removable_seats(table: Table, w: Words) -> list[tuple[str, str]]:
 
 
 def option_value(value: object) -> str:
-    """An option's value as `/domino new options:` types it (`true`, `random`, `150`)."""
+    """An option's value as `/domino new options:` types it (`true`, `random`, `150`, a list
+    `100/75/50/25`)."""
+    if isinstance(value, list | tuple):
+        return "/".join(map(str, value)) or "–"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 

@@ -63,7 +63,6 @@ FREE = 1.0  # the same for an opponent that plays by reasons of its own
 FREE_SLIP = 0.3
 BOOK_SHARE = 0.5  # the prior chance that an opponent plays by the book
 TIE = 0.001  # `easy` takes the heavier of two otherwise equal plays (`_tile_bonus`)
-NUMBERS = range(7)
 
 
 class PlayReading:
@@ -200,7 +199,8 @@ class _Play:
         """Per number, what the seat's knowledge of others' passes made an end showing it worth:
         a seat `lacks` a number when every tile carrying it that the player could not see
         fitted when that seat passed (as `Knowledge.lacks_number`, through its unseen tiles)."""
-        worth = [0.0] * len(NUMBERS)
+        numbers = range(HIGH[full.bit_length() - 1] + 1)  # the set's numbers (double-nine too)
+        worth = [0.0] * len(numbers)
         if not self.watched:
             return worth
         unseen = full & ~(self.table | hand)
@@ -208,7 +208,7 @@ class _Play:
             if not passed_on & unseen:
                 continue  # nothing it was seen to lack is still unseen: no knowledge
             free = unseen & ~passed_on
-            for number in NUMBERS:
+            for number in numbers:
                 if not WITH[number] & free:
                     worth[number] += value
         return worth

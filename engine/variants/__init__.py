@@ -18,13 +18,22 @@ from engine.variants.fives import AllFives, FivesThrees
 from engine.variants.gameroom import GameRoom
 from engine.variants.mexican_train import MexicanTrain
 from engine.variants.pairs import Pairs
-from engine.variants.partnership import OneEleven, Partnership
+from engine.variants.partnership import (
+    Cuban,
+    Dominican,
+    Latin,
+    OneEleven,
+    Partnership,
+    PuertoRico,
+    PuertoRico500,
+)
 from engine.variants.polish import Beginner, French, Hungarian
 from engine.variants.sum import Sum
 from engine.variants.traditional import HomeAndAway, Kids, Pool, Traditional, TwoPlayer
 
 _BY_ID: dict[str, type[Variant]] = {}
 _BY_ALIAS: dict[str, type[Variant]] = {}
+_PRESETS: list[type[Variant]] = []
 
 
 def register(variant: type[Variant]) -> None:
@@ -40,6 +49,23 @@ def register(variant: type[Variant]) -> None:
 
 def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def register_preset(variant: type[Variant]) -> None:
+    """A preset of RULES.md §4 (`latin`, `cuban`, ...): found by id or alias, and played and
+    replayed like any variant, but not yet listed among the games (`all_variants`): the bot
+    offers a game once its rules for players are written in every language."""
+    for alias in (variant.id, *variant.aliases):
+        key = _normalise(alias)
+        if key in _BY_ALIAS and _BY_ALIAS[key] is not variant:
+            raise ValueError(f"two variants share the alias {alias!r}")
+        _BY_ALIAS[key] = variant
+    _PRESETS.append(variant)
+
+
+def all_presets() -> list[type[Variant]]:
+    """The presets of RULES.md §4 (see `register_preset`), in the order of §4.1's table."""
+    return list(_PRESETS)
 
 
 def get_variant(name: str) -> type[Variant]:
@@ -94,5 +120,9 @@ GAMES: tuple[type[Variant], ...] = (
     MexicanTrain,
 )
 
+PRESETS: tuple[type[Variant], ...] = (Latin, Dominican, PuertoRico, PuertoRico500, Cuban)
+
 for _game in GAMES:
     register(_game)
+for _preset in PRESETS:
+    register_preset(_preset)

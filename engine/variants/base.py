@@ -370,6 +370,13 @@ class Variant:
             return False
         return not any(hand.can_place_any(seat) for seat in range(hand.seats) if hand.seated[seat])
 
+    def fast_scoring(self) -> bool:
+        """Whether `score_hand` needs nothing but what the fast path keeps of a hand (the tiles
+        left, who went out, placed last and led): its outcomes carry no `extra`. A game that
+        scores what happened during the hand (a bonus for the last tile, for passes) says no,
+        and is searched on the rich engine."""
+        return True
+
     def outcome_extra(self, hand: HandAtPlay) -> dict[str, object]:
         """Facts about the finished hand its scoring needs beyond the tiles left (`extra`)."""
         return {}

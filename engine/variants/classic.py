@@ -54,7 +54,7 @@ class Classic(Variant):
 
     @property
     def in_pairs(self) -> bool:
-        return self.options["teams"] == 2
+        return bool(self.options["teams"] == 2)
 
     def hand_size(self, seated: int) -> int:
         return 7

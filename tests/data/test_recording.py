@@ -353,3 +353,20 @@ async def test_readers_never_see_a_match_half_recorded(db: Database) -> None:
     # match would show an odd total
     assert all(sum(row.games for row in page.rows) % 2 == 0 for page in boards)
     assert sum(row.games for row in (await db.leaderboard(GUILD, None)).rows) == 60
+
+
+def test_a_match_whose_options_make_points_good_is_stored_with_reward_scoring() -> None:
+    """`partnership` with `scoring: opponents` (RULES.md §4.1) counts points won: the stored
+    scoring follows the options, so the totals count the winners' points."""
+    from data.recording import prepare
+
+    seats = [SeatResult(seat, None, f"P{seat}", seat % 2, 0, seat % 2 == 0) for seat in range(4)]
+    opponents = FinishedMatch(
+        "t1", GUILD, "partnership", {"scoring": "opponents"}, {}, seats, True, 1.0
+    )
+    plain = FinishedMatch("t2", GUILD, "partnership", {}, {}, seats, True, 1.0)
+    assert prepare(opponents).scoring == "reward"
+    assert prepare(plain).scoring == "penalty"
+    assert (
+        prepare(FinishedMatch("t3", GUILD, "latin", {}, {}, seats, True, 1.0)).scoring == "reward"
+    )

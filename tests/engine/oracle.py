@@ -30,9 +30,20 @@ def units_of(variant: str, players: int, options: dict[str, Any]) -> list[list[i
     return [[seat] for seat in range(players)]
 
 
+# The options of RULES.md §4.1 this oracle does not read: with any of them set, `partnership`
+# is left to tests/engine/test_latin*.py.
+LATIN_OPTIONS = {"pairs", "target"}
+
+
+def latin(variant: str, options: dict[str, Any]) -> bool:
+    return variant == "partnership" and not set(options) <= LATIN_OPTIONS
+
+
 def hand_verdict(
     variant: str, players: int, options: dict[str, Any], outcome: HandOutcome
 ) -> Verdict | None:
+    if latin(variant, options):
+        return None
     units = units_of(variant, players, options)
     unit_of = {seat: index for index, unit in enumerate(units) for seat in unit}
     left = outcome.hands
@@ -148,6 +159,8 @@ def match_verdict(
     last_seated: Sequence[bool],
 ) -> tuple[bool, tuple[int, ...]] | None:
     """Whether the match is over after this many hands with these scores, and its winners."""
+    if latin(variant, options):
+        return None
     units = units_of(variant, players, options)
 
     def seats(indices: Sequence[int]) -> tuple[int, ...]:

@@ -7,6 +7,16 @@ from typing import Any
 
 from engine import all_variants
 
+# A spread of RULES.md §4.1's options on `partnership` (the presets are variants of their own).
+LATIN_COMBINATIONS: list[dict[str, Any]] = [
+    {"scoring": "all", "tranque": "player", "tranque-tie": "none", "capicua": "x2", "pase": 5},
+    {"scoring": "opponents", "capicua": 25, "capicua-ends": "different", "target": 60},
+    {"wins": 3, "tranque-tie": "none", "lead": "rotate"},
+    {"set": 9, "tranque": "blocker", "tranque-tie": "leader", "chuchazo": 50, "pase-corrido": 10},
+    {"pase-salida": 10, "pase-corrido": 10, "hand-bonus": [10, 5], "tranque-tie": "none"},
+    {"set": 9, "scoring": "all", "tranque": "player", "tranque-tie": "none", "lead": "rotate"},
+]
+
 EXTRA: list[tuple[str, int, dict[str, Any]]] = [
     ("partnership", 4, {"pairs": "random", "target": 30}),
     ("classic", 4, {"teams": 2}),
@@ -21,6 +31,7 @@ EXTRA: list[tuple[str, int, dict[str, Any]]] = [
     ("gameroom", 10, {"set": 12, "teams": 2}),
     ("gameroom", 5, {"set": 9, "target": 25}),
     ("hungarian", 3, {"hands": 2}),
+    *(("partnership", 4, options) for options in LATIN_COMBINATIONS),
 ]
 
 

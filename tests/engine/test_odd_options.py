@@ -39,6 +39,8 @@ def test_every_option_refuses_odd_values_readably(kind: Any) -> None:
     players = max(kind.player_counts)
     for spec in kind.option_specs:
         for value in ODD_VALUES:
+            if spec.listed and value == [1, 2]:
+                continue  # a list of whole numbers is what a listed option takes
             # Beside a larger set (where the game has one) the counts are divided by teams.
             larger = any(other.name == "set" for other in kind.option_specs) and spec.name != "set"
             for given in ({spec.name: value}, {"set": 9, spec.name: value}):
@@ -73,5 +75,5 @@ def test_long_names_and_values_are_clipped_in_the_refusal() -> None:
         partnership(4, {"pairs": "y" * 5000})
     assert len(str(long_value.value)) < 120 and "…" in str(long_value.value)
     with pytest.raises(BadOption) as long_name:
-        partnership(4, {"z" * 5000: 1})
+        get_variant("111")(4, {"z" * 5000: 1})  # few options: the refusal lists them all
     assert len(str(long_name.value)) < 120 and "…" in str(long_name.value)

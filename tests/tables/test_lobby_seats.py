@@ -134,9 +134,15 @@ async def test_new_suggests_the_games_options_and_their_values(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
-    offered = await alice.autocomplete("domino new", "options", "pa", game="partnership")
+    offered = await alice.autocomplete("domino new", "options", "pai", game="partnership")
     assert [choice["value"] for choice in offered] == ["pairs=seating", "pairs=random"]
-    offered = await alice.autocomplete("domino new", "options", "target=150 p", game="partnership")
+    offered = await alice.autocomplete("domino new", "options", "pase", game="partnership")
+    assert [choice["value"] for choice in offered] == ["pase-salida=0", "pase-corrido=0", "pase=0"]
+    offered = await alice.autocomplete("domino new", "options", "hand", game="partnership")
+    assert [choice["value"] for choice in offered] == ["hand-bonus=100/75/50/25"]
+    offered = await alice.autocomplete(
+        "domino new", "options", "target=150 pai", game="partnership"
+    )
     assert [choice["value"] for choice in offered] == [
         "target=150 pairs=seating",
         "target=150 pairs=random",
