@@ -144,7 +144,7 @@ def _header(canvas: Image.Image, table: TrainsView, palette: Theme, w: Wording) 
         at = x + sprite.width + 24
         room = WIDTH - MARGIN - at
         put_text(canvas, (at, HEADER / 2), fit(note, font(TYPE, bold=True), room), size=TYPE,
-                 bold=True, colour=palette.last, anchor="lm")  # fmt: skip
+                 bold=True, colour=palette.ink, anchor="lm")  # fmt: skip
 
 
 def _lane(
@@ -242,7 +242,20 @@ def _flag_uncovered(
             (top + bottom) / 2 + TYPE / 2 + 5)  # fmt: skip
     draw.rounded_rectangle(flag, radius=6, fill=palette.last)
     put_text(canvas, ((flag[0] + flag[2]) / 2, (flag[1] + flag[3]) / 2), w.train_cover, size=TYPE,
-             bold=True, colour=(255, 255, 255), anchor="mm")  # fmt: skip
+             bold=True, colour=_ink_on(palette.last), anchor="mm")  # fmt: skip
+
+
+def _ink_on(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on `fill` (WCAG's relative luminance: black
+    from about 0.18 up, so a vermillion flag takes black in both themes)."""
+
+    def linear(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(value) for value in fill)
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return (0, 0, 0) if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else (255, 255, 255)
 
 
 def describe_trains(

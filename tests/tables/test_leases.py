@@ -39,6 +39,8 @@ async def test_a_round_that_outlived_its_lease_sends_nothing_more(
     a, b = two.instances
     two.to = a
     alice, bob = emu.user("alice"), emu.user("bob")
+    for person in (alice, bob):  # the other's next turn waits for them, a single move too
+        await person.slash("domino settings", single_moves="ask")
     lobby = (await alice.slash("domino new", game="two-player", turn_time=600)).response
     for result in (await bob.click(lobby, "Join"), await alice.click(lobby, "Start")):
         assert refusal_of(result) is None, refusal_of(result)

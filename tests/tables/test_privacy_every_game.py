@@ -222,8 +222,10 @@ def plant_in_board_content(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch)
 def plant_in_move_label(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
     labels = board.move_labels
 
-    def leaking(legal: tuple[Action, ...], w: Any, view: Any = None) -> tuple[list[str], bool]:
-        shown, simple = labels(legal, w, view)
+    def leaking(
+        legal: tuple[Action, ...], w: Any, view: Any = None, names: Any = ()
+    ) -> tuple[list[str], bool]:
+        shown, simple = labels(legal, w, view, names)
         seat = legal[0].seat if legal else None
         return [f"{label} ({secret_tile(watch, only_table(watch).id, seat)})" for label in shown], (
             simple
