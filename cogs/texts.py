@@ -1147,3 +1147,49 @@ OPTION_NAMES.update(
         "lead": OPTION_LEAD,
     }
 )
+
+# -- the Latin scorings of partnership (RULES.md §4.1): their options' values in players' words
+# TRANSLATORS: the value of partnership's option "scoring": the losing pair adds its own pips
+SCORING_PENALTY = N_("the losers add their pips")
+# TRANSLATORS: the value of partnership's option "scoring": the winners add the losers' pips
+SCORING_OPPONENTS = N_("the winners take the losers' pips")
+# TRANSLATORS: the value of partnership's option "scoring": the winners add every pip left
+SCORING_ALL = N_("the winners take every pip left")
+# TRANSLATORS: the value of the option "blocked hand": each pair sums its two hands
+TRANQUE_PAIRS = N_("lower pair total wins")
+# TRANSLATORS: the value of the option "blocked hand": the single lowest hand wins for its pair
+TRANQUE_PLAYER = N_("lowest single hand wins")
+# TRANSLATORS: the value of the option "blocked hand": the blocker's hand against the next player's
+TRANQUE_BLOCKER = N_("the blocker against the next player")
+# TRANSLATORS: the value of the option "tied block": the blocker's pair wins the tie
+TIE_BLOCKER = N_("the blocker's pair")
+# TRANSLATORS: the value of the option "tied block": the pair that led the hand wins the tie
+TIE_LEADER = N_("the leader's pair")
+# TRANSLATORS: the value of the option "tied block": nobody scores, the hand is void
+TIE_NONE = N_("nobody: a void hand")
+# TRANSLATORS: the value of the option "capicúa ends": the last tile fits both ends in any way
+CAPICUA_ANY = N_("any two ends")
+# TRANSLATORS: the value of the option "capicúa ends": the two ends show the tile's two numbers
+CAPICUA_DIFFERENT = N_("head and tail only")
+# TRANSLATORS: the value of the option "who leads later hands": the pair that won the last one
+LEAD_WINNERS = N_("the winners")
+# TRANSLATORS: the value of the option "who leads later hands": the next seat every hand
+LEAD_ROTATE = N_("the next seat in turn")
+
+OPTION_VALUE_WORDS.update(
+    {
+        ("scoring", "penalty"): SCORING_PENALTY,
+        ("scoring", "opponents"): SCORING_OPPONENTS,
+        ("scoring", "all"): SCORING_ALL,
+        ("tranque", "pairs"): TRANQUE_PAIRS,
+        ("tranque", "player"): TRANQUE_PLAYER,
+        ("tranque", "blocker"): TRANQUE_BLOCKER,
+        ("tranque-tie", "blocker"): TIE_BLOCKER,
+        ("tranque-tie", "leader"): TIE_LEADER,
+        ("tranque-tie", "none"): TIE_NONE,
+        ("capicua-ends", "any"): CAPICUA_ANY,
+        ("capicua-ends", "different"): CAPICUA_DIFFERENT,
+        ("lead", "winners"): LEAD_WINNERS,
+        ("lead", "rotate"): LEAD_ROTATE,
+    }
+)

@@ -80,6 +80,11 @@ TABLE_GAMES = (
     "all-fives",
     "fives-threes",
     "mexican-train",
+    "latin",
+    "dominican",
+    "puerto-rico",
+    "pr-500",
+    "cuban",
 )
 PUZZLES = ("dominosa", "quadrille")
 #: Discord locales of the bot's languages (the server's and every scripted person's).

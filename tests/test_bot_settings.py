@@ -208,7 +208,13 @@ def test_lobby_options_are_read_as_numbers_and_words() -> None:
 
 def test_game_autocomplete_offers_every_variant_with_its_summary() -> None:
     offered = {choice.value for choice in game_choices("", words("en"))}
-    assert offered == {kind.id for kind in all_variants()} or len(offered) == 25
+    assert offered == {kind.id for kind in all_variants() if not kind.preset}
+    assert len(offered) <= 25  # Discord shows 25 choices at most
+    # A preset is offered once its name is typed
+    presets = [kind for kind in all_variants() if kind.preset]
+    assert {p.id for p in presets} == {"latin", "dominican", "puerto-rico", "pr-500", "cuban"}
+    for preset in presets:
+        assert preset.id in [c.value for c in game_choices(preset.name[:6], words("en"))]
     partnership = game_choices("parejas", words("en"))
     assert [choice.value for choice in partnership] == ["partnership"]
     assert "—" in partnership[0].name and len(partnership[0].name) <= 100

@@ -26,6 +26,7 @@ def test_the_fast_path_covers_every_plain_line_game() -> None:
     assert ids == {
         "partnership", "traditional", "two-player", "home-and-away", "kids", "111", "pool",
         "hungarian", "french", "classic", "gameroom",
+        "latin", "puerto-rico", "cuban",  # §4.1's presets without bonuses for the last tile
     }  # fmt: skip
     assert not supports(get_variant("beginner")(2)), "wild doubles are not plain matching"
 

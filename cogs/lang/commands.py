@@ -119,14 +119,15 @@ def command_texts(modules: Sequence[str]) -> list[tuple[str, str]]:
 def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
     """The game picker of every command that asks for a table game (`/domino new`, `/domino
     rules`, the standings' filters): every variant whose id, name (English or in `w`'s language)
-    or alias contains what was typed, with its summary, in `w`'s language."""
+    or alias contains what was typed, with its summary, in `w`'s language; with nothing typed,
+    every game but the presets (another game's rules under a name of their own)."""
     typed = current.strip().lower()
     found: list[app_commands.Choice[str]] = []
     for kind in all_variants():
         name = w.game_name(kind.id)
         known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
-        if typed and typed not in known:
-            continue
+        if (typed and typed not in known) or (kind.preset and not typed):
+            continue  # a preset (`dominican`) once its name is typed: 25 choices at most
         label = picker_label(name, w.game_summary(kind.id))
         found.append(app_commands.Choice(name=label, value=kind.id))
     return found[:25]

@@ -52,14 +52,10 @@ def _normalise(name: str) -> str:
 
 
 def register_preset(variant: type[Variant]) -> None:
-    """A preset of RULES.md §4 (`latin`, `cuban`, ...): found by id or alias, and played and
-    replayed like any variant, but not yet listed among the games (`all_variants`): the bot
-    offers a game once its rules for players are written in every language."""
-    for alias in (variant.id, *variant.aliases):
-        key = _normalise(alias)
-        if key in _BY_ALIAS and _BY_ALIAS[key] is not variant:
-            raise ValueError(f"two variants share the alias {alias!r}")
-        _BY_ALIAS[key] = variant
+    """A preset of RULES.md §4 (`latin`, `cuban`, ...: `Variant.preset`): a game of its own,
+    found by id or alias, played, replayed and offered like any other (game pickers list it
+    once its name is typed), and listed among the presets (`all_presets`)."""
+    register(variant)
     _PRESETS.append(variant)
 
 

@@ -199,6 +199,10 @@ class Variant:
     #: The bot offers the game at its tables (`engine.all_variants`); False while its pictures
     #: and buttons are not ready: the engine plays it (records, replay, simulate) all the same.
     offered: ClassVar[bool] = True
+    #: A preset: another game's options under a name of its own (`dominican` is `partnership`
+    #: scored the Dominican way, RULES.md §4.1). Game pickers list it once its name is typed,
+    #: after the games themselves; its rules, records and standings are its own.
+    preset: ClassVar[bool] = False
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options)

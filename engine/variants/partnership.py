@@ -187,8 +187,8 @@ class Partnership(PairsGame):
     summary = "Four players in two pairs, no boneyard; the pair that reaches 100 loses."
     scoring = Scoring.PENALTY
     option_specs = partnership_options(target=100, scoring="penalty", wins=True)
-    #: A preset (`latin`, `cuban`, ...) names its own options: `wins` is refused with it.
-    preset: ClassVar[bool] = False
+    # A preset (`latin`, `cuban`, ...: `Variant.preset`) names its own options: `wins` is
+    # refused with it.
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.given = frozenset(options or ())
@@ -476,7 +476,7 @@ class PuertoRico500(Partnership):
     name = "Puerto Rican 500"
     aliases = ("puerto-rico-500", "quinientos")
     source = 'SACI club rules (Puerto Rico "500")'
-    summary = "Partnership play to 500 with capicúa, chuchazo and hand bonuses."
+    summary = "Partnership play with capicúa, chuchazo and hand bonuses; first pair to 500 wins."
     scoring = Scoring.REWARD
     preset = True
     option_specs = partnership_options(

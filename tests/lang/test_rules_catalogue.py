@@ -93,7 +93,7 @@ def test_template_is_a_fresh_extraction_of_the_registry() -> None:
 
 def test_every_game_has_a_name_summary_rules_text_and_each_option() -> None:
     contexts = {m.context for m in games_catalogue() if m.id}
-    assert len(all_games()) == 25  # the 20 games of the seeds, the two puzzles, and §4's three
+    assert len(all_games()) == 30  # the seeds' 20, the two puzzles, §4's three and 5 presets
     for game in all_games():
         for part in ("name", "summary", "rules"):
             assert f"{game.id}|{part}" in contexts
