@@ -47,12 +47,13 @@ test-latest:
 run: $(STAMP)
 	$(BIN)/python bot.py
 
-# The suite runs on $(WORKERS) processes (each starts its own throwaway PostgreSQL);
-# `make test WORKERS=0` runs it in one.
+# The suite runs on $(WORKERS) processes (each starts its own throwaway PostgreSQL); a worker
+# that runs out of tests takes some of the other's (`worksteal`: the slow emulator tests come
+# last and would otherwise leave one core idle). `make test WORKERS=0` runs it in one.
 WORKERS ?= 2
 
 test: lint typecheck
-	$(BIN)/python -m pytest -n $(WORKERS)
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
