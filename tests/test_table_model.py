@@ -16,7 +16,7 @@ from cogs.tables.ending import EndKind
 from cogs.tables.resigning import ASK_SECONDS
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.state import dump, load
-from cogs.tables.table import MAX_TIMEOUTS, Phase, Table
+from cogs.tables.table import MAX_TIMEOUTS, MOVES_PER_SEAT, Moved, Phase, Table
 from engine import Draw, Pass, Play
 
 LEVELS = ("random", "easy")
@@ -544,3 +544,26 @@ def test_a_player_who_resigned_and_left_cannot_come_back() -> None:
     while table.phase is not Phase.OVER and not theirs():
         step(table, rng)
     assert theirs() and all(line.endswith("(by the AI in their seat)") for line in theirs())
+
+
+def test_the_moves_since_a_players_last_turn_are_counted_past_the_ones_kept() -> None:
+    """A long run of others' moves (passes, forced draws, an AI's turns) is told in full: the
+    turn message's "… and N earlier moves" counts every one, though the table keeps only the
+    last few of each seat's, and a stored table counts on where it left off."""
+    table = new_table()
+    four_players(table)
+    table.start(ALICE, 0.0)
+    table.moves.clear()
+    table.since_chosen.clear()
+    table._moved(Moved(0, texts.passed("alice")))  # alice chose a move
+    others = 5 * MOVES_PER_SEAT * len(table.seats)  # far more than the table keeps
+    for number in range(others):
+        table._moved(Moved(1 + number % 3, texts.passed("bob"), "forced"))
+    shown, folded = table.moves_since(0)
+    assert len(table.moves) < others
+    assert (len(shown), folded) == (len(table.seats), others - len(table.seats))
+    again = load(json.loads(json.dumps(dump(table))))
+    again._moved(Moved(1, texts.passed("bob"), "forced"))
+    assert again.moves_since(0)[1] == others + 1 - len(table.seats)
+    again._moved(Moved(0, texts.passed("alice")))  # her turn: nothing since
+    assert again.moves_since(0) == ([], 0)

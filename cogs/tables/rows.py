@@ -152,6 +152,7 @@ def stored_copy(table: Table) -> Table:
     twin.left = list(table.left)
     twin.log = list(table.log)
     twin.moves = list(table.moves)
+    twin.since_chosen = list(table.since_chosen)
     twin._views = dict(table._views)
     if table.match is not None:
         twin.match = _match_copy(table.match)

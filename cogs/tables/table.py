@@ -123,6 +123,10 @@ class Table(LobbyActions, Offers, Resigning):
     #: The hand's last moves (`MOVES_PER_SEAT` for each seat), each with its seat and how it
     #: was made (`Moved`): what the turn message tells of the moves since a player's last turn.
     moves: list[Moved] = field(default_factory=list)
+    #: For each seat, how many moves this hand since its player last chose one (all of them,
+    #: where `moves` keeps the last few): "… and 13 earlier moves" counts right however long
+    #: the run of others' moves was.
+    since_chosen: list[int] = field(default_factory=list)
     rematch_of: str | None = None
     rematch_id: str | None = None
     finished_at: float = 0.0  # when the match ended or the lobby closed (kept a while after)
@@ -335,7 +339,8 @@ class Table(LobbyActions, Offers, Resigning):
     def moves_since(self, seat: int) -> tuple[list[Moved], int]:
         """The moves since `seat`'s player last chose one, this hand (theirs made for them
         included), the newest `len(seats)` of them, and how many earlier ones that leaves out
-        (of those the table keeps: `MOVES_PER_SEAT`)."""
+        (all of them, counted in `since_chosen`, though the table keeps only the last
+        `MOVES_PER_SEAT` for each seat)."""
         since: list[Moved] = []
         for moved in reversed(self.moves):
             if moved.seat == seat and moved.chosen:
@@ -343,7 +348,8 @@ class Table(LobbyActions, Offers, Resigning):
             since.append(moved)
         since.reverse()
         shown = max(len(self.seats), 1)
-        return since[-shown:], max(len(since) - shown, 0)
+        counted = self.since_chosen[seat] if seat < len(self.since_chosen) else 0
+        return since[-shown:], max(len(since), counted) - len(since[-shown:])
 
     def played_for(self, seat: int) -> list[Moved]:
         """`seat`'s moves the table made for its player since they last chose one, this hand
@@ -461,6 +467,7 @@ class Table(LobbyActions, Offers, Resigning):
         # The board's words tell this hand's moves: the last hand's are on its score sheet.
         self.log.clear()
         self.moves.clear()
+        self.since_chosen.clear()
         self.ready.clear()
         self.lead_claim = None
         self.version += 1
@@ -580,6 +587,12 @@ class Table(LobbyActions, Offers, Resigning):
     def _moved(self, moved: Moved) -> None:
         self.moves.append(moved)
         del self.moves[: -MOVES_PER_SEAT * max(len(self.seats), 1)]
+        if len(self.since_chosen) < len(self.seats):
+            self.since_chosen += [0] * (len(self.seats) - len(self.since_chosen))
+        for seat in range(len(self.since_chosen)):
+            self.since_chosen[seat] += 1
+        if moved.chosen and moved.seat < len(self.since_chosen):
+            self.since_chosen[moved.seat] = 0
 
 
 def describe(name: str, action: Action, move: Said | None = None) -> Said:

@@ -296,7 +296,8 @@ def divergences(emu: Emulator, stored: Stored, channel: Any = None) -> list[str]
     embed = shown.embed
     number = len(match.results) + (1 if stored.phase == "playing" else 0)
     title = str(embed.get("title", ""))
-    if not title.endswith(f" {max(number, 1)}"):
+    # "… · hand 3", or in Mexican Train "… · round 3 of 13 · engine 10-10"
+    if not re.search(rf" {max(number, 1)}( of \d+ · .*)?$", title):
         problems.append(f"the board's title {title!r} is not hand {number}")
     log = stored.log
     lines = str(embed.get("description", "")).splitlines()

@@ -105,6 +105,11 @@ GAMES = [
         ("easy", "random"),
     ),
     Game("mexican-train", {"options": "hands=1 set=9"}, 2, ("random",)),
+    Game("latin", {"target": 30}, 2, ("random", "easy")),
+    Game("dominican", {"target": 30}, 2, ("easy", "random")),
+    Game("puerto-rico", {"target": 30}, 2, ("random", "easy")),
+    Game("pr-500", {"target": 60}, 2, ("easy", "random")),
+    Game("cuban", {"target": 30}, 2, ("random", "easy")),
 ]
 
 

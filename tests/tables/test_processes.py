@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,7 @@ from tests.tables.converged import (
     move_ids,
     moves_in_record,
     newest_moves,
+    people_seats,
     refusal_of,
     stored_table,
 )
@@ -436,6 +437,52 @@ async def test_what_people_choose_through_one_instance_shows_through_the_other(
     emu.advance(TURN_SECONDS + 1)
     await wait_stored(path, lambda s: s.version > stored.version)
     await emu.wait_for(lambda: not move_ids(answer), timeout=15)
+
+
+#: The games of RULES.md §4, short: each is played to its end through both instances.
+COMMUNITY_GAMES = [
+    ("all-fives", "target=20"),
+    ("fives-threes", "target=15 exact=no"),
+    ("mexican-train", "hands=1 set=9"),
+    ("dominican", "target=30"),
+    ("cuban", "target=30"),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), COMMUNITY_GAMES)
+async def test_the_community_games_play_to_the_end_through_either_instance(
+    emu: Emulator, two: Router, store: str, game: str, options: str
+) -> None:
+    """Scores during play, a match won inside a hand, trains and their markers, the Latin
+    bonuses: what one instance stores the other shows and plays on from, click by click."""
+    path, clicks = store, Clicks()
+    a, b = two.instances
+    alice, bob = emu.user("alice"), emu.user("bob")
+    for person in (alice, bob):  # every turn of theirs is a click
+        await person.slash("domino settings", single_moves="ask")
+    two.to = a
+    lobby = (
+        await alice.slash("domino new", {"options": options}, game=game, turn_time=TURN_SECONDS)
+    ).response
+    two.to = b
+    for result in (
+        await bob.click(lobby, "Join"),
+        await alice.choose(lobby, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER),
+        await alice.choose(lobby, "easy", placeholder=texts.AI_LEVEL_PLACEHOLDER),
+        await alice.click(lobby, "Start"),
+    ):
+        assert refusal_of(result) is None, refusal_of(result)
+    two.to = None  # every click and job goes to either
+    await play(emu, path, [alice, bob], clicks, 2000)
+    stored = await assert_converged(emu, path, timeout=20)
+    assert stored.phase == "over" and stored.state["record"]["variant"] == game
+    assert clicks.made and not clicks.refused
+    moves, people = await moves_in_record(path), await people_seats(path)
+    # A train's name on a button depends on who reads it ("your train", "AI 1's train"): the
+    # tile and who placed it say which move it was (each tile is placed once a round).
+    tiles = Clicks(made=[(seat, label.split(" on ")[0]) for seat, label in clicks.made])
+    placed = [replace(move, label=move.label.split(" on ")[0]) for move in moves]
+    assert_moves_are_the_clicks(placed, tiles, people=people)
 
 
 # -- sharded: one shard each ------------------------------------------------------------------
