@@ -291,6 +291,14 @@ class FivesFamily(Variant):
 
     # -- results ----------------------------------------------------------------------------
 
+    def reached(self, outcome: HandOutcome) -> HandScore | None:
+        """A hand that ended `target` (a unit reached the match's target inside it): won by the
+        reaching unit, with no points beyond those scored during play (§4.0); None otherwise."""
+        if outcome.end != End.TARGET:
+            return None
+        assert outcome.last_placer is not None
+        return HandScore(self.units[self.unit_of[outcome.last_placer]], (0,) * len(self.units))
+
     def fewest(self, outcome: HandOutcome) -> tuple[list[int], list[int]]:
         """The units with the fewest pips left (pairs summed), and every unit's pips."""
         sums = self.unit_counts(outcome)
@@ -386,9 +394,8 @@ class AllFives(FivesFamily):
 
     def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         nothing = (0,) * len(self.units)
-        if outcome.end == End.TARGET:
-            assert outcome.last_placer is not None
-            return HandScore(self.units[self.unit_of[outcome.last_placer]], nothing)
+        if (reached := self.reached(outcome)) is not None:
+            return reached
         least, sums = self.fewest(outcome)
         if outcome.end == End.DOMINO:
             assert outcome.went_out is not None
@@ -491,9 +498,8 @@ class FivesThrees(FivesFamily):
 
     def score_hand(self, match: MatchAtPlay, outcome: HandOutcome) -> HandScore:
         nothing = (0,) * len(self.units)
-        if outcome.end == End.TARGET:
-            assert outcome.last_placer is not None
-            return HandScore(self.units[self.unit_of[outcome.last_placer]], nothing)
+        if (reached := self.reached(outcome)) is not None:
+            return reached
         if outcome.end == End.DOMINO:
             assert outcome.went_out is not None
             return HandScore(self.units[self.unit_of[outcome.went_out]], nothing)
