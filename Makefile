@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-latest lint typecheck bench demo playtest gallery clean lock
+.PHONY: run test test-image test-latest lint typecheck bench demo playtest gallery clean lock
 
 # Installed from the lock file: the exact versions the tests passed with, each file checked
 # against its hash; then the project itself, adding nothing. `make lock` writes the lock again
@@ -54,6 +54,13 @@ WORKERS ?= 2
 
 test: lint typecheck
 	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
+
+# The container images built from Debian's packages (docker/build-images.sh: as root, it
+# installs and starts Docker's engine where missing), then run against the emulator: the bot
+# alone, and compose.yaml's two shards on PostgreSQL (tests/test_container_image.py).
+test-image: $(STAMP)
+	docker/build-images.sh
+	DOMINO_IMAGE=domino-bot $(BIN)/python -m pytest -p no:cacheprovider tests/test_container_image.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -101,7 +101,11 @@ class Emulator:
         channel_name: str = "domino",
         strict: bool = True,
         rate_limits: bool = True,
+        host: str = "127.0.0.1",
     ) -> None:
+        #: The address it listens on and names in its URLs: loopback, or (for bots in
+        #: containers on a bridge network) an address of this machine they can reach.
+        self.host = host
         self.token = token
         self.strict = strict
         self.clock = Clock()
@@ -164,7 +168,7 @@ class Emulator:
     async def start(self) -> None:
         self._runner = web.AppRunner(build_app(self), access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
 
@@ -183,7 +187,7 @@ class Emulator:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     @property
     def api_base(self) -> str:
@@ -191,7 +195,7 @@ class Emulator:
 
     @property
     def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/gateway"
+        return f"ws://{self.host}:{self.port}/gateway"
 
     # -- bookkeeping ----------------------------------------------------------------------
     def observe(self, kind: str, thing: Any) -> None:

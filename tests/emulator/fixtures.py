@@ -24,7 +24,7 @@ import pytest
 from .emulator import Emulator
 from .runner import BotRunner
 
-CONSTRUCTOR_OPTIONS = {"token", "guild_name", "channel_name", "strict", "rate_limits"}
+CONSTRUCTOR_OPTIONS = {"token", "guild_name", "channel_name", "strict", "rate_limits", "host"}
 
 
 def _configured(request: pytest.FixtureRequest) -> Emulator:
