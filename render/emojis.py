@@ -91,9 +91,9 @@ def tile_emoji_png(first: int, second: int, look: str) -> bytes:
         for fx, fy in PIP_SPOTS[number]:
             cx, cy = left + fx * width, upper + fy * tall
             draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
-    small = image.resize((SIZE, SIZE), Image.Resampling.LANCZOS)
+    small = image.reduce(SUPERSAMPLE)  # a box average: the supersampled edges smoothed
     buffer = io.BytesIO()
-    small.save(buffer, format="PNG", optimize=False, compress_level=9)
+    small.save(buffer, format="PNG", optimize=False, compress_level=6)
     return buffer.getvalue()
 
 
