@@ -1,0 +1,158 @@
+"""Tiles as emojis, end to end: uploaded once at start (a second start uploads nothing), the
+move buttons show the tile's emoji and where it goes in words, the board's log shows the tiles
+placed as emojis, nobody sees a hidden tile through them, and a failing API leaves the tiles in
+words."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from cogs import texts
+from cogs.common import tiles
+from render.emojis import all_emojis, is_tile_emoji
+from tests.emulator.emojis import AppEmoji
+from tests.emulator.emulator import Emulator
+from tests.tables.conftest import running_bot, test_settings
+from tests.tables.play import board, latest_version, move_message, start_two_player
+from tests.tables.privacy import TILE_EMOJI, PrivacyWatch
+from tests.tables.test_privacy_every_game import GAMES, fixed_table_id, play
+
+UPLOADS = "POST /applications/{app_id}/emojis"
+LISTS = "GET /applications/{app_id}/emojis"
+
+
+async def synced(client: discord.Client) -> Any:
+    """The start's sync of the tile emojis, waited for."""
+    task = client.tile_emojis  # type: ignore[attr-defined]
+    assert task is not None, "the bot did not start the tile emojis"
+    return await task
+
+
+@pytest.fixture
+async def emoji_bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
+    emu.rate_limiter.enabled = False
+    store = f"sqlite:///{tmp_path / 'domino.sqlite3'}"
+    async with running_bot(emu, test_settings(emu, store, tile_emojis=True)) as client:
+        await synced(client)
+        yield client
+
+
+def tile_named(emoji_name: str) -> str:
+    """ "6-4" for the emoji `d_6_4_1f3a`."""
+    match = TILE_EMOJI.fullmatch(emoji_name)
+    assert match is not None, emoji_name
+    return f"{match[1]}-{match[2]}"
+
+
+async def test_the_tiles_are_uploaded_once_and_a_second_start_uploads_nothing(
+    emu: Emulator, emoji_bot: discord.Client
+) -> None:
+    drawn = all_emojis()
+    owned = {e.name for e in emu.world.application_emojis.values()}
+    assert owned == set(drawn) and len(owned) == 28 + 91
+    assert emu.requests[UPLOADS] == len(drawn) and emu.requests[LISTS] == 1
+    # A tile drawn by an older version of the bot, and an emoji the app's owner made.
+    bot_user = emu.world.bot_user
+    for name in ("d_6_4_0000", "party"):
+        emoji_id = emu.clock.snowflake()
+        made = AppEmoji(emoji_id, name, b"", "image/png", bot_user)
+        emu.world.application_emojis[emoji_id] = made
+    client = await emu.restart_bot()
+    done = await synced(client)
+    assert emu.requests[UPLOADS] == len(drawn) and emu.requests[LISTS] == 2
+    assert done.uploaded == [] and done.removed == ["d_6_4_0000"]
+    owned = {e.name for e in emu.world.application_emojis.values()}
+    assert owned == set(drawn) | {"party"}
+    assert len(tiles.shown().ids) == len(drawn)
+
+
+async def test_a_whole_match_is_played_by_clicking_tiles(
+    emu: Emulator, emoji_bot: discord.Client
+) -> None:
+    alice, bob = await start_two_player(emu)
+    played: dict[str, int] = {}
+    placed_shown = 0
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 180
+    while loop.time() < deadline:
+        shown = board(emu)
+        if shown is not None and texts.REMATCH in shown.labels:
+            break
+        if shown is not None and texts.READY in shown.labels:
+            for person in (alice, bob):
+                await person.click(shown, texts.READY)
+        acted = False
+        for person in (alice, bob):
+            message = move_message(person.dm.messages)
+            if message is None or latest_version(message) == played.get(person.name):
+                continue
+            played[person.name] = latest_version(message)
+            moves = [b for b in message.buttons if (b.custom_id or "").startswith("dm:")]
+            plays = [b for b in moves if b.emoji is not None]
+            # every play shows its tile as an emoji, and no longer in words on its label
+            for button in plays:
+                assert is_tile_emoji(button.emoji) and tile_named(button.emoji) not in (
+                    button.label or ""
+                )
+            if not plays:  # draw or pass, in words
+                assert moves and all(b.label for b in moves)
+                await person.click(message, custom_id=moves[0].custom_id)
+                acted = True
+                continue
+            # the person picks the tile they want, by its picture: the highest
+            chosen = max(plays, key=lambda b: sum(map(int, tile_named(b.emoji).split("-"))))
+            await person.click(message, custom_id=chosen.custom_id)
+            acted = True
+            after = board(emu)
+            if after is not None and f"<:{chosen.emoji}:" in after.text:
+                placed_shown += 1  # "alice played <tile>" in the board's last moves
+        if not acted:
+            await asyncio.sleep(0.05)
+    final = board(emu)
+    assert final is not None and texts.REMATCH in final.labels, "the match did not end"
+    assert placed_shown > 3, "the board's log did not show the tiles placed as emojis"
+
+
+@pytest.fixture
+def emoji_watch(
+    emu: Emulator, emoji_bot: discord.Client, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[PrivacyWatch]:
+    watching = PrivacyWatch(emu, live=lambda: emoji_bot.tables.tables)  # type: ignore[attr-defined]
+    watching.install(monkeypatch)
+    yield watching
+
+
+@pytest.mark.parametrize("game", ["classic", "mexican-train"])
+async def test_no_one_sees_a_hidden_tile_through_its_emoji(
+    emu: Emulator, emoji_watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    chosen = next(g for g in GAMES if g.game == game)
+    fixed_table_id(f"e{GAMES.index(chosen):02d}privacy", monkeypatch)
+    final = await play(emu, chosen)
+    assert "won the match" in final.text or "draw" in final.text.lower()
+    assert emoji_watch.versions > 10 and not emoji_watch.leaks, "\n" + emoji_watch.report()
+    seen = [m for p in ("alice", "bob") for m in emu.dm(p).messages]
+    assert any(b.emoji and is_tile_emoji(b.emoji) for m in seen for b in m.buttons) or any(
+        o.get("emoji") for m in seen for s in m.selects for o in s.options
+    ), "no tile emoji was shown: the watch read words only"
+
+
+async def test_when_the_emoji_api_fails_the_bot_starts_and_shows_tiles_in_words(
+    emu: Emulator, emoji_bot: discord.Client
+) -> None:
+    emu.fail(lambda method, path: path.endswith("/emojis"), status=503, times=1)
+    client = await emu.restart_bot()
+    assert await synced(client) is None
+    assert tiles.shown() is tiles.NONE
+    alice, bob = await start_two_player(emu)
+    message = await emu.wait_for(
+        lambda: move_message(alice.dm.messages) or move_message(bob.dm.messages)
+    )
+    moves = [b for b in message.buttons if (b.custom_id or "").startswith("dm:")]
+    assert moves and all(b.emoji is None and b.label for b in moves)
