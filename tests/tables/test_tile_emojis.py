@@ -15,12 +15,14 @@ import pytest
 
 from cogs import texts
 from cogs.common import tiles
+from engine.tiles import Tile
 from render.emojis import all_emojis, is_tile_emoji
 from tests.emulator.emojis import AppEmoji
 from tests.emulator.emulator import Emulator
+from tests.emulator.layout import walk
 from tests.tables.conftest import running_bot, test_settings
 from tests.tables.play import board, latest_version, move_message, start_two_player
-from tests.tables.privacy import TILE_EMOJI, PrivacyWatch
+from tests.tables.privacy import TILE_EMOJI, PrivacyWatch, tiles_named
 from tests.tables.test_privacy_every_game import GAMES, fixed_table_id, play
 
 UPLOADS = "POST /applications/{app_id}/emojis"
@@ -134,13 +136,19 @@ async def test_no_one_sees_a_hidden_tile_through_its_emoji(
 ) -> None:
     chosen = next(g for g in GAMES if g.game == game)
     fixed_table_id(f"e{GAMES.index(chosen):02d}privacy", monkeypatch)
+    shown: list[str] = []  # the custom emojis of every version of every message
+
+    def note(kind: str, message: Any) -> None:
+        for part in walk(getattr(message, "components", None) or []):
+            for emoji in [part.get("emoji"), *(o.get("emoji") for o in part.get("options") or [])]:
+                if emoji and emoji.get("id"):
+                    shown.append(emoji["name"])
+
+    emu.observers.append(note)
     final = await play(emu, chosen)
     assert "won the match" in final.text or "draw" in final.text.lower()
     assert emoji_watch.versions > 10 and not emoji_watch.leaks, "\n" + emoji_watch.report()
-    seen = [m for p in ("alice", "bob") for m in emu.dm(p).messages]
-    assert any(b.emoji and is_tile_emoji(b.emoji) for m in seen for b in m.buttons) or any(
-        o.get("emoji") for m in seen for s in m.selects for o in s.options
-    ), "no tile emoji was shown: the watch read words only"
+    assert shown and all(is_tile_emoji(name) for name in shown), "the watch read words only"
 
 
 async def test_when_the_emoji_api_fails_the_bot_starts_and_shows_tiles_in_words(
@@ -156,3 +164,9 @@ async def test_when_the_emoji_api_fails_the_bot_starts_and_shows_tiles_in_words(
     )
     moves = [b for b in message.buttons if (b.custom_id or "").startswith("dm:")]
     assert moves and all(b.emoji is None and b.label for b in moves)
+
+
+def test_the_privacy_watch_reads_a_tile_emoji_as_its_tile() -> None:
+    assert tiles_named("alice played <:d_6_4_1f3a:1234567>") == {Tile(6, 4)}
+    assert tiles_named("dc_12_5_77b0") == {Tile(12, 5)}
+    assert tiles_named("party_parrot d_6_4 <:d_1_0_zzzz:5>") == set()
