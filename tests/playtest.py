@@ -215,9 +215,8 @@ class Transcript:
         controls = []
         for row in message.components:
             for item in row.get("components") or []:
-                emoji = (item.get("emoji") or {}).get("name")
-                if emoji and (item.get("emoji") or {}).get("id"):  # a custom one, by its name
-                    emoji = f":{emoji}:"
+                custom = item.get("emoji") or {}  # a tile emoji, by its name
+                emoji = f":{custom['name']}:" if custom.get("id") else None
                 if item.get("label") or emoji:
                     words = " ".join(part for part in (emoji, item.get("label")) if part)
                     controls.append(f"[{words}]")
