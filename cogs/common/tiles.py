@@ -14,8 +14,8 @@ Until then, or when the API fails, or with `TILE_EMOJIS=no`, or for a tile witho
 (a set above double-twelve), a tile is named in words ("6-4"), as it always is where an emoji
 cannot show: alt texts, logs, records, the store.
 
-`python -m cogs.common.tiles emojis` does the same upload by hand for self-hosters (the bot's
-token from the environment or `.env`), and prints what it did.
+`python -m cogs.common emojis` does the same upload by hand for self-hosters (`upload_by_hand`:
+the bot's token from the environment or `.env`), and prints what it did.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -200,6 +199,14 @@ async def sync(client: discord.Client, wanted: Mapping[str, bytes] | None = None
     return done
 
 
+async def upload_by_hand(token: str) -> Synced:
+    """Log in with `token` (no gateway) and sync the tile emojis."""
+    client = discord.Client(intents=discord.Intents.none())
+    async with client:
+        await client.login(token)
+        return await sync(client)
+
+
 async def sync_and_install(client: discord.Client) -> Synced | None:
     """`sync`, then use what it found; on any failure, tiles stay in words (a start never
     fails for emojis)."""
@@ -216,37 +223,3 @@ async def sync_and_install(client: discord.Client) -> Synced | None:
         len(done.removed),
     )
     return done
-
-
-# -- by hand -----------------------------------------------------------------------------------
-
-USAGE = "usage: python -m cogs.common.tiles emojis"
-
-
-async def upload_by_hand(token: str) -> Synced:
-    """Log in with `token` (no gateway) and sync the tile emojis."""
-    client = discord.Client(intents=discord.Intents.none())
-    async with client:
-        await client.login(token)
-        return await sync(client)
-
-
-def main(argv: Sequence[str]) -> int:
-    if list(argv) != ["emojis"]:
-        print(USAGE, file=sys.stderr)
-        return 2
-    from cogs.common.bot import redirect_discord
-    from cogs.common.settings import Settings
-
-    settings = Settings.from_environment()
-    redirect_discord(settings.api_base, settings.gateway_url)
-    done = asyncio.run(upload_by_hand(settings.token))
-    print(
-        f"{len(done.found.ids)} tile emojis in use; uploaded {len(done.uploaded)}, "
-        f"removed {len(done.removed)}, failed {len(done.failed)}"
-    )
-    return 1 if done.failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

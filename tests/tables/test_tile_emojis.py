@@ -6,6 +6,8 @@ words."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -170,3 +172,28 @@ def test_the_privacy_watch_reads_a_tile_emoji_as_its_tile() -> None:
     assert tiles_named("alice played <:d_6_4_1f3a:1234567>") == {Tile(6, 4)}
     assert tiles_named("dc_12_5_77b0") == {Tile(12, 5)}
     assert tiles_named("party_parrot d_6_4 <:d_1_0_zzzz:5>") == set()
+
+
+async def run_by_hand(emu: Emulator, tmp_path: Path) -> str:
+    """`python -m cogs.common emojis` against the emulator, as a self-hoster runs it."""
+    env = dict(os.environ) | {
+        "DISCORD_TOKEN": emu.token,
+        "DISCORD_API_BASE": emu.api_base,
+        "DISCORD_GATEWAY_URL": emu.gateway_url,
+        "DATABASE_PATH": str(tmp_path / "unused.sqlite3"),
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cogs.common", "emojis", env=env, stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await process.communicate()
+    assert process.returncode == 0, out
+    return out.decode()
+
+
+async def test_a_self_hoster_uploads_them_by_hand_once(emu: Emulator, tmp_path: Path) -> None:
+    first = await run_by_hand(emu, tmp_path)
+    assert "119 tile emojis in use: 119 uploaded" in first
+    assert {e.name for e in emu.world.application_emojis.values()} == set(all_emojis())
+    second = await run_by_hand(emu, tmp_path)
+    assert "119 tile emojis in use: 0 uploaded, 0 stale ones removed" in second
+    assert emu.requests[UPLOADS] == 119
