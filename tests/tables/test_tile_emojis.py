@@ -22,7 +22,8 @@ from render.emojis import all_emojis, is_tile_emoji
 from tests.emulator.emojis import AppEmoji
 from tests.emulator.emulator import Emulator
 from tests.emulator.layout import walk
-from tests.tables.conftest import running_bot, test_settings
+from tests.tables.conftest import running_bot
+from tests.tables.conftest import test_settings as settings_for
 from tests.tables.play import board, latest_version, move_message, start_two_player
 from tests.tables.privacy import TILE_EMOJI, PrivacyWatch, tiles_named
 from tests.tables.test_privacy_every_game import GAMES, fixed_table_id, play
@@ -42,7 +43,7 @@ async def synced(client: discord.Client) -> Any:
 async def emoji_bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
     emu.rate_limiter.enabled = False
     store = f"sqlite:///{tmp_path / 'domino.sqlite3'}"
-    async with running_bot(emu, test_settings(emu, store, tile_emojis=True)) as client:
+    async with running_bot(emu, settings_for(emu, store, tile_emojis=True)) as client:
         await synced(client)
         yield client
 
