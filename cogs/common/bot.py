@@ -168,7 +168,11 @@ class DominoBot(commands.Bot):
 
         tiles.install(tiles.NONE)  # nothing of an earlier bot in this process
         if self.settings.tile_emojis:
-            self.tile_emojis = asyncio.create_task(tiles.sync_and_install(self), name="tile-emojis")
+            # One process uploads (the one that syncs the commands); the others list.
+            upload = self.settings.sync_commands
+            self.tile_emojis = asyncio.create_task(
+                tiles.sync_and_install(self, upload=upload), name="tile-emojis"
+            )
 
     async def settle_memory(self) -> None:
         """Once the bot is ready (its modules, commands, catalogues, servers and restored tables

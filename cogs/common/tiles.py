@@ -7,8 +7,10 @@ connects at once) `sync` lists the app's emojis (one request), uploads only thos
 their names carrying a hash of the drawing (`d_6_4_1f3a`) so a redrawn tile is uploaded afresh,
 then removes the stale ones of ours (no other emoji of the app is touched). What it finds is
 kept in memory (`install`): a click never costs an API call. Several processes of one bot each
-list at start and so share what any of them uploaded; two that race on one name see Discord
-refuse the second upload (name taken) and list again.
+list at start and so share what one of them uploads: the one that syncs the slash commands
+(`SYNC_COMMANDS`); the others list again now and then until every emoji is there. Two that
+race all the same (two uploaders by mistake) see Discord refuse the second upload of a name
+(taken) and list again.
 
 Until then, or when the API fails, or with `TILE_EMOJIS=no`, or for a tile without an emoji
 (a set above double-twelve), a tile is named in words ("6-4"), as it always is where an emoji
@@ -36,6 +38,10 @@ from render import emojis as drawn
 
 log = logging.getLogger("domino")
 
+#: How long a process that does not upload waits before it lists the emojis again, while the
+#: uploading process is still at work, and how many times.
+RELIST_SECONDS = 60.0
+RELISTS = 10
 #: A tile in a sentence's values: "6-4" (how the engine and the log write tiles).
 TILE_TEXT = re.compile(r"(\d{1,2})-(\d{1,2})")
 
@@ -151,6 +157,8 @@ class Synced:
     """What a sync did: the emojis found afterwards, and the names uploaded and removed."""
 
     found: TileEmojis
+    #: Every tile emoji's name, as drawn now.
+    wanted: list[str] = field(default_factory=list)
     uploaded: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
@@ -167,7 +175,7 @@ async def sync(client: discord.Client, wanted: Mapping[str, bytes] | None = None
     if wanted is None:
         wanted = await asyncio.to_thread(drawn.all_emojis)  # drawing 119 takes a second
     have = await _listed(client)
-    done = Synced(TileEmojis())
+    done = Synced(TileEmojis(), wanted=list(wanted))
     raced = False
     for name, png in wanted.items():
         if name in have:
@@ -207,19 +215,37 @@ async def upload_by_hand(token: str) -> Synced:
         return await sync(client)
 
 
-async def sync_and_install(client: discord.Client) -> Synced | None:
+async def sync_and_install(client: discord.Client, *, upload: bool = True) -> Synced | None:
     """`sync`, then use what it found; on any failure, tiles stay in words (a start never
-    fails for emojis)."""
-    try:
-        done = await sync(client)
-    except (discord.HTTPException, discord.DiscordException, OSError) as error:
-        log.warning("tile emojis unavailable, tiles shown in words: %s", error)
-        return None
-    install(done.found)
+    fails for emojis). A process that does not `upload` (the bot's other processes: one of
+    them uploads, as one syncs the commands) only lists, and while some are missing (the
+    uploader is still at work) lists again after `RELIST_SECONDS`, `RELISTS` times at most."""
+    done: Synced | None = None
+    for attempt in range(1 if upload else RELISTS + 1):
+        if attempt:
+            await asyncio.sleep(RELIST_SECONDS)
+        try:
+            done = await sync(client) if upload else await listed_only(client)
+        except (discord.HTTPException, discord.DiscordException, OSError) as error:
+            log.warning("tile emojis unavailable, tiles shown in words: %s", error)
+            return None
+        install(done.found)
+        if len(done.found.ids) == len(done.wanted):
+            break
+    assert done is not None
     log.info(
-        "tile emojis: %d in use, %d uploaded, %d removed",
+        "tile emojis: %d of %d in use, %d uploaded, %d removed",
         len(done.found.ids),
+        len(done.wanted),
         len(done.uploaded),
         len(done.removed),
     )
     return done
+
+
+async def listed_only(client: discord.Client) -> Synced:
+    """The tile emojis the app has now, uploading nothing."""
+    wanted = await asyncio.to_thread(drawn.all_emojis)
+    have = await _listed(client)
+    found = TileEmojis({name: have[name] for name in wanted if name in have})
+    return Synced(found, wanted=list(wanted))

@@ -22,6 +22,7 @@ from render.emojis import all_emojis, is_tile_emoji
 from tests.emulator.emojis import AppEmoji
 from tests.emulator.emulator import Emulator
 from tests.emulator.layout import walk
+from tests.emulator.runner import BotRunner
 from tests.tables.conftest import running_bot
 from tests.tables.conftest import test_settings as settings_for
 from tests.tables.play import board, latest_version, move_message, start_two_player
@@ -198,3 +199,28 @@ async def test_a_self_hoster_uploads_them_by_hand_once(emu: Emulator, tmp_path: 
     second = await run_by_hand(emu, tmp_path)
     assert "119 tile emojis in use: 0 uploaded, 0 stale ones removed" in second
     assert emu.requests[UPLOADS] == 119
+
+
+async def test_two_processes_share_what_one_of_them_uploads(
+    emu: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs.common.bot import DominoBot, redirect_discord
+
+    monkeypatch.setattr(tiles, "RELIST_SECONDS", 0.2)
+    emu.rate_limiter.enabled = False
+    runners = []
+    for name, syncs in (("one", True), ("two", False)):
+        store = f"sqlite:///{tmp_path / f'{name}.sqlite3'}"
+        settings = settings_for(emu, store, tile_emojis=True, sync_commands=syncs)
+        redirect_discord(settings.api_base, settings.gateway_url)
+        runners.append(BotRunner(emu, lambda settings=settings: DominoBot(settings)))
+    emu.bot_runner = runners[0]
+    try:
+        clients = await asyncio.gather(*(runner.start() for runner in runners))
+        uploader, lister = await asyncio.gather(*(synced(client) for client in clients))
+        assert len(uploader.uploaded) == 119 and lister.uploaded == []
+        assert len(uploader.found.ids) == len(lister.found.ids) == 119
+        assert emu.requests[UPLOADS] == 119  # each tile once, by one process
+    finally:
+        for runner in runners:
+            await runner.stop()
