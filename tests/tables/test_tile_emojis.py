@@ -224,3 +224,11 @@ async def test_two_processes_share_what_one_of_them_uploads(
     finally:
         for runner in runners:
             await runner.stop()
+
+
+@pytest.mark.tile_emojis
+async def test_the_bot_fixture_shows_tile_emojis_when_asked(
+    emu: Emulator, bot: discord.Client
+) -> None:
+    done = await synced(bot)
+    assert len(done.found.ids) == 119 and tiles.shown() == done.found
