@@ -100,6 +100,7 @@ SHORT_MATCHES = {
 }
 MENTION = re.compile(r"<@!?([0-9]+)>")
 TIMESTAMP = re.compile(r"<t:(-?[0-9]+)(?::[tTdDfFR])?>")
+CUSTOM_EMOJI = re.compile(r"<a?:([A-Za-z0-9_]{2,32}):[0-9]+>")
 PICTURE_WIDTH = 380  # a phone's width
 #: How long the people wait for the bot to be idle after an action; the review of a long
 #: match takes a while on a loaded machine (the emulator's own default is 10 s).
@@ -195,7 +196,8 @@ class Transcript:
             left = int(found.group(1)) - sent
             return f"in {round(left, -1):.0f} s" if left > 0 else f"{round(-left, -1):.0f} s ago"
 
-        return TIMESTAMP.sub(countdown, MENTION.sub(mention, text))
+        shown = TIMESTAMP.sub(countdown, MENTION.sub(mention, text))
+        return CUSTOM_EMOJI.sub(r":\1:", shown)  # a custom emoji, by its name
 
     def _lines(self, message: Message) -> list[str]:
         lines = [self.shown(message.content, message)] if message.content else []
@@ -213,10 +215,18 @@ class Transcript:
         controls = []
         for row in message.components:
             for item in row.get("components") or []:
-                if item.get("label"):
-                    controls.append(f"[{item['label']}]")
+                custom = item.get("emoji") or {}  # a tile emoji, by its name
+                emoji = f":{custom['name']}:" if custom.get("id") else None
+                if item.get("label") or emoji:
+                    words = " ".join(part for part in (emoji, item.get("label")) if part)
+                    controls.append(f"[{words}]")
                 elif item.get("placeholder"):
-                    options = ", ".join(o.get("label", "") for o in item.get("options") or [])
+                    options = ", ".join(
+                        f":{o['emoji']['name']}: {o.get('label', '')}"
+                        if (o.get("emoji") or {}).get("id")
+                        else o.get("label", "")
+                        for o in item.get("options") or []
+                    )
                     controls.append(
                         f"[menu: {item['placeholder']}{': ' if options else ''}{options}]"
                     )
@@ -289,7 +299,12 @@ class Session:
 
 @asynccontextmanager
 async def scripted_bot(
-    out: Path, *, seed: int, language: str = "en", width: int | None = PICTURE_WIDTH
+    out: Path,
+    *,
+    seed: int,
+    language: str = "en",
+    width: int | None = PICTURE_WIDTH,
+    emojis: bool = False,
 ) -> AsyncIterator[Session]:
     """The real bot on a fresh emulator whose server speaks `language`, with its deals
     following from `seed`; what changed is recorded whenever the bot is idle (`Transcript.look`
@@ -325,11 +340,14 @@ async def scripted_bot(
                 notify_spacing_seconds=0.0,  # the DMs of a step come with the step
                 clock=emu.clock.wall,
                 demo_seed=f"playtest-{seed}",
+                tile_emojis=emojis,
             )
             redirect_discord(settings.api_base, settings.gateway_url)
             runner = BotRunner(emu, lambda: DominoBot(settings))
             emu.bot_runner = runner
             await runner.start()
+            if runner.client.tile_emojis is not None:  # tiles as emojis from the first deal
+                await runner.client.tile_emojis
             one_step_at_a_time(emu, runner.client, transcript)
             try:
                 yield Session(emu, transcript, language, seed)
@@ -581,12 +599,13 @@ async def playtest(
     players: int | None = None,
     seed: int = 1,
     options: str | None = None,
+    emojis: bool = False,
 ) -> int:
     """Plays `game` and writes what everyone saw to `out`; 0 when it went through, else 1
     (and what went wrong on stderr; the transcript so far is written all the same)."""
     title = f"Playtest: {game} in {language}"
     failed = None
-    async with scripted_bot(out, seed=seed, language=language) as session:
+    async with scripted_bot(out, seed=seed, language=language, emojis=emojis) as session:
         session.say(f"{title}, writing to {out}/")
         try:
             if game in PUZZLES:
@@ -615,6 +634,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="default: playtest-out/<game>-<lang>")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", help="the options box as typed: 'scoring=all capicua=25'")
+    parser.add_argument("--emojis", action="store_true", help="tiles as the app's tile emojis")
     args = parser.parse_args(argv)
     out = args.out or Path("playtest-out") / f"{args.game}-{args.lang}"
     return asyncio.run(
@@ -626,6 +646,7 @@ def main(argv: list[str] | None = None) -> int:
             players=args.players,
             seed=args.seed,
             options=args.options,
+            emojis=args.emojis,
         )
     )
 

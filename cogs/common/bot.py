@@ -11,6 +11,7 @@ the pictures') and the picture service that draws in them (`cogs.common.pictures
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
@@ -85,6 +86,8 @@ class DominoBot(commands.Bot):
     puzzles: PuzzleDesk  # set by the `cogs.puzzles` extension
     reviews: ReviewDesk  # set by the `cogs.review` extension
     memory_settled = False  # what the bot loaded at start is frozen (`settle_memory`)
+    #: The background sync of the tile emojis (`start_tile_emojis`); None when off.
+    tile_emojis: asyncio.Task[Any] | None = None
 
     def __new__(cls, settings: Settings) -> DominoBot:
         chosen = ShardedDominoBot if settings.sharded and cls is DominoBot else cls
@@ -155,6 +158,21 @@ class DominoBot(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         if self.settings.sync_commands:
             await self.sync_if_changed()
+        self.start_tile_emojis()
+
+    def start_tile_emojis(self) -> None:
+        """Tiles in words until the tile emojis are known: then, when the settings want
+        them, as emojis, listed and uploaded in the background (`cogs.common.tiles`), so the
+        bot connects at once and a failing API costs nothing but the pictures."""
+        from cogs.common import tiles
+
+        tiles.install(tiles.NONE)  # nothing of an earlier bot in this process
+        if self.settings.tile_emojis:
+            # One process uploads (the one that syncs the commands); the others list.
+            upload = self.settings.sync_commands
+            self.tile_emojis = asyncio.create_task(
+                tiles.sync_and_install(self, upload=upload), name="tile-emojis"
+            )
 
     async def settle_memory(self) -> None:
         """Once the bot is ready (its modules, commands, catalogues, servers and restored tables
@@ -200,6 +218,8 @@ class DominoBot(commands.Bot):
         them any more (the extensions unloaded: the reviews stopped), close the database."""
         if self.health is not None:
             await self.health.stop()
+        if self.tile_emojis is not None:
+            self.tile_emojis.cancel()
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()

@@ -140,6 +140,11 @@ class Settings:
     #: Once ready, collect the garbage once and freeze what the bot holds (`settle_memory`);
     #: the tests, which start a bot per test in one long process, leave it off.
     settle_memory: bool = True
+    #: Tiles shown as the app's tile emojis on move buttons and in text, uploaded at start
+    #: (`cogs.common.tiles`); off: tiles in words ("6-4"), no upload. On in a bot read from
+    #: the environment (`TILE_EMOJIS=no` turns it off); off in one built by hand (the tests,
+    #: which click tiles by their words, and the demo).
+    tile_emojis: bool = False
     #: Set by `make demo` and `make playtest` only, never read from the environment: every
     #: table's seed (and every puzzle's) follows from this and how many were opened before it
     #: (`cogs.tables.table.seeds`), so one command deals the same match each time it runs.
@@ -186,6 +191,7 @@ class Settings:
         sync = values.get("SYNC_COMMANDS", "").strip()
         shared = values.get("SHARED_STORE", "").strip()
         health = values.get("HEALTH_ADDRESS", "").strip() or None
+        emojis = values.get("TILE_EMOJIS", "").strip()
         if health is not None:
             read_address(health)
         try:
@@ -206,6 +212,7 @@ class Settings:
                 if shared
                 else database.startswith("postgresql://") or shard_ids is not None,
                 health_address=health,
+                tile_emojis=read_yes_no("TILE_EMOJIS", emojis) if emojis else True,
                 ai_delay=float(values.get("AI_DELAY_SECONDS", "1.2")),
                 between_hands_seconds=float(values.get("BETWEEN_HANDS_SECONDS", "20")),
                 lobby_seconds=float(values.get("LOBBY_SECONDS", "900")),

@@ -50,6 +50,7 @@ import discord
 
 from cogs import texts
 from cogs.audience import mine
+from cogs.common import tiles
 from cogs.common.refusal import Refusal
 from cogs.common.workers import WORKER_FAILURES, Workers
 from cogs.lang import Words
@@ -60,6 +61,8 @@ from cogs.tables.table import Phase, Table
 from data.models import DataError, MatchSummary
 from engine.ai.hints import Hint
 from engine.ai.review import Decision, DecisionPoint, Review, ReviewBudget, decision_points
+from engine.tiles import Tile
+from render.sprites import set_top
 
 if TYPE_CHECKING:
     from cogs.common.bot import DominoBot
@@ -304,6 +307,9 @@ class Reviews:
         found = await self._hint_of((table_id, version, seat), view, user)
         w = mine(interaction)
         (label,), _ = move_labels((found.action,), w, view, names)
+        tile = getattr(found.action, "tile", None)
+        if isinstance(tile, Tile):  # the tile as its emoji, where uploaded
+            label = tiles.with_emoji(label, tile, set_top(view))
         reason = words.reason_text(found.reason.key, found.reason.numbers, w)
         await interaction.followup.send(
             f"{w(words.HINT_MOVE, move=label)} {reason}", ephemeral=True

@@ -17,7 +17,7 @@ import discord
 
 import render
 from cogs import texts
-from cogs.common import colours, pictures
+from cogs.common import colours, pictures, tiles
 from cogs.common.pictures import worded_view
 from cogs.lang import Said, Words
 from cogs.tables.ending import Ending
@@ -27,6 +27,7 @@ from engine.actions import Action
 from engine.variants.mexican_train import Stop
 from engine.variants.pairs import Exchange, LayPairs
 from render.hand import exchange_label, lay_label, turn_note
+from render.sprites import set_top
 
 COLOUR = colours.TABLE
 #: How many of the last moves the board's words repeat (the picture shows the tiles, not who
@@ -114,7 +115,8 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     embed = discord.Embed(
         title=title or w(texts.HAND_TITLE, game=game, number=max(number, 1)), colour=COLOUR
     )
-    lines = [w.say(line) for line in last_moves(snap)]
+    top = set_top(view)  # the tiles named as emojis of the table's set, where uploaded
+    lines = [w.say(tiles.tiled(line, top)) for line in last_moves(snap)]
     if snap.phase is Phase.PLAYING and view.turn is not None:
         seat = view.turn
         turn = texts.turn_line(w, names[seat], snap.mentions[seat])

@@ -29,6 +29,7 @@ import discord
 from cogs import texts
 from cogs.common.components import Fields, PersistentItem, count
 from cogs.common.ports import ReviewDesk
+from cogs.common.tiles import TileMark
 from cogs.lang import Words, words
 
 ID = r"[0-9a-z]+"
@@ -213,10 +214,18 @@ class MoveButton(
 ):
     fields: ClassVar[Fields] = {"version": count, "index": count}
 
-    def __init__(self, table_id: str, version: int, index: int, label: str = "?") -> None:
+    def __init__(
+        self,
+        table_id: str,
+        version: int,
+        index: int,
+        label: str = "?",
+        emoji: discord.PartialEmoji | None = None,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=label[:80] or None,
+                emoji=emoji,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"dm:{table_id}:{version}:{index}",
             )
@@ -245,14 +254,16 @@ class MoveMenu(
         page: int,
         options: Sequence[tuple[str, int]] = (("-", 0),),
         placeholder: str = texts.MOVES_PLACEHOLDER,
+        emojis: Sequence[discord.PartialEmoji | None] = (),
     ) -> None:
+        shown = [*emojis, *[None] * (len(options) - len(emojis))]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dms:{table_id}:{version}:{page}",
                 placeholder=placeholder[:150],
                 options=[
-                    discord.SelectOption(label=label[:100], value=str(index))
-                    for label, index in options
+                    discord.SelectOption(label=label[:100], value=str(index), emoji=emoji)
+                    for (label, index), emoji in zip(options, shown, strict=True)
                 ],
             )
         )
@@ -349,14 +360,23 @@ def moves_view(
     buttons: bool,
     w: Words,
     hint: bool = False,
+    marks: Sequence[TileMark | None] = (),
 ) -> discord.ui.View:
     """The moves of the player to act: buttons when there are few with short labels, else menus
     of 25 (at most 5 menus; a hand never has more than 125 distinct moves). With `hint` (a
-    table with hints), the Hint button on a row of its own below them, where one is left."""
+    table with hints), the Hint button on a row of its own below them, where one is left.
+    `marks`: the tile emoji of each move (a play), shown on its button with the rest of the
+    label ("on 6 left") and beside its menu option's words."""
     view = discord.ui.View(timeout=None)
+    marks = [*marks, *[None] * (len(labels) - len(marks))]
     if buttons and len(labels) <= MOVE_BUTTONS_MAX:
         for index, label in enumerate(labels):
-            view.add_item(MoveButton(table_id, version, index, label))
+            mark = marks[index]
+            if mark is None:
+                view.add_item(MoveButton(table_id, version, index, label))
+            else:
+                short = mark.short(label)
+                view.add_item(MoveButton(table_id, version, index, short, mark.emoji))
         rows = -(-len(labels) // 5)
         if hint:
             view.add_item(HintButton(table_id, version, w, row=rows))
@@ -369,7 +389,8 @@ def moves_view(
             if len(labels) <= MENU_SIZE
             else w(texts.MORE_MOVES, first=first + 1, last=first + len(chunk))
         )
-        view.add_item(MoveMenu(table_id, version, page, chunk, placeholder))
+        emojis = [mark.emoji if mark else None for mark in marks[first : first + len(chunk)]]
+        view.add_item(MoveMenu(table_id, version, page, chunk, placeholder, emojis))
     if hint and len(pages) < 5:
         view.add_item(HintButton(table_id, version, w, row=len(pages)))
     return view

@@ -42,6 +42,7 @@ def _configured(request: pytest.FixtureRequest) -> Emulator:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "emulator(**settings): configure the Discord emulator")
+    config.addinivalue_line("markers", "tile_emojis: the `bot` fixture shows tiles as emojis")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -82,8 +83,11 @@ async def emu(
 
 
 @pytest.fixture
-async def bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
-    """The real bot, built exactly as `bot.main` builds it, connected and ready."""
+async def bot(
+    emu: Emulator, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[discord.Client]:
+    """The real bot, built exactly as `bot.main` builds it, connected and ready; its tiles in
+    words (as the tests click them) unless the test is marked `tile_emojis`."""
     from cogs.common.bot import DominoBot, redirect_discord
     from cogs.common.settings import Settings
 
@@ -93,6 +97,7 @@ async def bot(emu: Emulator, tmp_path: Path) -> AsyncIterator[discord.Client]:
         api_base=emu.api_base,
         gateway_url=emu.gateway_url,
         settle_memory=False,  # a full collection per test in this long process (bot.py's own)
+        tile_emojis=request.node.get_closest_marker("tile_emojis") is not None,
     )
     redirect_discord(settings.api_base, settings.gateway_url)
     runner = BotRunner(emu, lambda: DominoBot(settings))

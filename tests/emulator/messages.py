@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rules
 from .bodies import UploadedFile
+from .emojis import broken_text_emojis, check_component_emojis
 from .errors import CANNOT_SEND_EMPTY_MESSAGE, ENTITY_TOO_LARGE, DiscordError, invalid_form
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
 from .layout import IS_COMPONENTS_V2
@@ -95,8 +96,10 @@ def create_message(
     layout = bool(int(payload.get("flags") or 0) & IS_COMPONENTS_V2)
     errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
     errors += check_allowed(payload.get("allowed_mentions")) if checked else []
+    errors += check_component_emojis(emulator, payload) if checked else []
     if errors:
         raise invalid_form(errors)
+    _check_text_emojis(emulator, payload)
     if checked:
         _check_files(files, size_limit)
     if checked and not allow_empty and rules.is_empty(payload, len(files)):
@@ -141,8 +144,10 @@ def edit_message(
     layout = bool((message.flags | int(payload.get("flags") or 0)) & IS_COMPONENTS_V2)
     errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
     errors += check_allowed(payload.get("allowed_mentions")) if checked else []
+    errors += check_component_emojis(emulator, payload) if checked else []
     if errors:
         raise invalid_form(errors)
+    _check_text_emojis(emulator, payload)
     if checked:
         _check_files(files, size_limit)
     channel = emulator.world.channels[message.channel_id]
@@ -171,6 +176,12 @@ def edit_message(
         _mention(emulator, message, payload)
     emulator.touch()
     emulator.observe("edit", message)
+
+
+def _check_text_emojis(emulator: Emulator, payload: dict[str, Any]) -> None:
+    """Custom emojis in text that Discord would show as `:name:` words (not refused)."""
+    for broken in broken_text_emojis(emulator, payload):
+        emulator.record_violation(f"unknown emoji in text (shown as words): {broken}")
 
 
 def intent_for(channel: Channel) -> int:

@@ -102,6 +102,7 @@ class BotProcess:
             "DATABASE_PATH": str(self.database),
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
+            "TILE_EMOJIS": "no",  # tiles in words, as the tests click them; a test may say yes
         }
         return dict(os.environ) | pointed | self.extra_env
 

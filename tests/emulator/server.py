@@ -54,12 +54,14 @@ def build_app(emulator: Emulator) -> web.Application:
             emulator.touch()
 
     app = web.Application(middlewares=[middleware], client_max_size=64 * 1024 * 1024)
+    from .emojis import EmojiRoutes
     from .rest_channels import ChannelRoutes
     from .rest_core import CoreRoutes
     from .rest_interactions import InteractionRoutes
 
     app.router.add_get("/gateway", emulator.gateway.handle)
-    for routes in (CoreRoutes(emulator), ChannelRoutes(emulator), InteractionRoutes(emulator)):
+    routes_of = (CoreRoutes, ChannelRoutes, InteractionRoutes, EmojiRoutes)
+    for routes in (kind(emulator) for kind in routes_of):
         routes.register(app.router)
     app.router.add_route("*", "/{tail:.*}", _unknown_route(emulator))
     return app

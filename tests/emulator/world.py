@@ -255,6 +255,8 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.dm_channels: dict[int, Channel] = {}  # by recipient id
         self.attachments: dict[int, Attachment] = {}
+        #: The application's own emojis by id (emojis.py: uploaded through the API).
+        self.application_emojis: dict[int, Any] = {}
         self.bot_user = self.add_user("Domino Bot", bot=True)
         self.application_id = self.bot_user.id
 

@@ -27,9 +27,10 @@ the same tile became public within that short window.
 Tile names: the engine writes tiles "6-4" (higher half first), and so does every text of the
 bot (move labels, the log, alt texts); a leak might write "4-6", "4|6" or "[4|6]", so two
 numbers joined by "-", "|" or an en dash, with no other digit or dot next to them, are read as
-a tile. A run like "10-5" (a score?) is read as the tile 10-5, which is a secret only in a
-double-twelve set; the colon is not read as a joiner: custom ids ("dm:table:12:3") and
-Discord timestamps use it.
+a tile, and so is a tile emoji's name (`d_6_4_1f3a` in `<:d_6_4_1f3a:123>` or on a button,
+where the tiles are shown as emojis). A run like "10-5" (a score?) is read as the tile 10-5,
+which is a secret only in a double-twelve set; the colon is not read as a joiner: custom ids
+("dm:table:12:3") and Discord timestamps use it.
 
 Pictures cannot be read back: `Pictures` maps each drawn picture's bytes to the views it was
 drawn from, and a picture may be shown to a reader only if one of its views holds no secret
@@ -62,6 +63,8 @@ from tests.emulator.emulator import Emulator
 from tests.emulator.world import Channel, Message
 
 TILE_NAME = re.compile(r"(?<![\d.])(\d{1,2})[-|\u2013](\d{1,2})(?![\d.]?\d)")
+#: A tile emoji's name (`cogs.common.tiles`), in text (`<:d_6_4_1f3a:123>`) or on a button.
+TILE_EMOJI = re.compile(r"\bdc?_(\d{1,2})_(\d{1,2})_[0-9a-f]{4}\b")
 
 Reader = int | None  # a seat, or None: anyone (a spectator)
 LOG_FIELD = re.compile(r"embeds\[\d+\]\.description")  # where the board shows its log
@@ -70,7 +73,7 @@ LOG_FIELD = re.compile(r"embeds\[\d+\]\.description")  # where the board shows i
 def tiles_named(text: str) -> set[Tile]:
     """Every tile a text names, in any of the forms described above."""
     named: set[Tile] = set()
-    for match in TILE_NAME.finditer(text):
+    for match in [*TILE_NAME.finditer(text), *TILE_EMOJI.finditer(text)]:
         high, low = int(match[1]), int(match[2])
         if max(high, low) <= 12:
             named.add(Tile(high, low))

@@ -31,7 +31,7 @@ from typing import Any
 import discord
 
 from cogs import texts
-from cogs.common import messages
+from cogs.common import messages, tiles
 from cogs.common.refusal import Refusal
 from cogs.lang import Words
 from cogs.runtime.shown import digest
@@ -46,6 +46,7 @@ from cogs.tables.messages.thread import Thread, only
 from cogs.tables.table import Phase, Table
 from data import Database, Shown
 from engine import SeatView
+from render.sprites import set_top
 
 log = logging.getLogger(__name__)
 
@@ -123,12 +124,13 @@ def around(table: Table, seat: int, w: Words, place: str | None = None) -> Aroun
         return Around(line, link, taken_over=comes_back)
     since, folded = table.moves_since(seat)
     made = table.played_for(seat)
+    top = set_top(table.public_view())  # the tiles named in emojis of the table's set
     return Around(
         table_line=line,
         link=link,
-        since=tuple(w.say(moved.line) for moved in since),
+        since=tuple(w.say(tiles.tiled(moved.line, top)) for moved in since),
         folded=folded,
-        made=tuple(w.say(moved.line) for moved in made),
+        made=tuple(w.say(tiles.tiled(moved.line, top)) for moved in made),
         taken_over=comes_back,
     )
 
@@ -213,7 +215,10 @@ async def hand_message(
         assert moves_at is not None
         labels, simple = board.move_labels(view.legal, w, view, names)
         choice = hint and len(view.legal) > 1  # a single move needs no hint
-        moves = moves_view(table_id, moves_at, labels, buttons=simple, w=w, hint=choice)
+        marks = tiles.marks(view.legal, set_top(view))
+        moves = moves_view(
+            table_id, moves_at, labels, buttons=simple, w=w, hint=choice, marks=marks
+        )
     elif around.taken_over and not ending:
         moves = discord.ui.View(timeout=None)
         moves.add_item(TableButton(table_id, "back", w))
