@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cogs import texts
 from cogs.lang import N_, Nn_, Words
 
 # -- refusals ---------------------------------------------------------------------------------
@@ -84,3 +85,8 @@ REVIEW_FOOTER_SCALE = N_(
     "Accurate: within {margin} review points of the best move, as the AI's search judges it "
     "from what you could see then."
 )
+
+# A game whose deals are rounds (Mexican Train): the review's words about a hand, as a round.
+REVIEW_ROUND = N_("Round {hand}: {accuracy} · mean loss {loss} · {decisions}")
+DECISION_COST_ROUND = N_("Round {hand}, move {move} · {loss} review points lost")
+texts.IN_ROUNDS.update({REVIEW_HAND: REVIEW_ROUND, DECISION_COST: DECISION_COST_ROUND})
