@@ -19,7 +19,9 @@ import render.outcome
 import render.sheet
 import render.wording
 from cogs.lang import N_, Nn_, Said, Words
-from engine.rules import Tally
+from engine import get_variant
+from engine.errors import UnknownVariant
+from engine.rules import Deal, Tally
 from engine.trains import trains_of
 from engine.view import SeatView
 
@@ -673,14 +675,22 @@ def your_hand(w: Words, view: SeatView, seat: int, names: Sequence[str]) -> str:
     number = result.number + 1
     target = render.outcome.losing_target(view)
     if render.outcome.penalty(view) and target is not None:
-        message = YOUR_HAND_PENALTY if points else YOUR_HAND_NO_PENALTY
+        message = dealt(YOUR_HAND_PENALTY if points else YOUR_HAND_NO_PENALTY, view.variant)
         return w(message, number=number, points=points, who=who, total=total, target=target)
     if not points:
-        return w(YOUR_HAND_NO_POINTS, number=number, who=who, total=total)
+        return w(dealt(YOUR_HAND_NO_POINTS, view.variant), number=number, who=who, total=total)
     if render.outcome.penalty(view):
-        return w(YOUR_HAND_PENALTY_POINTS, number=number, points=points, who=who, total=total)
+        return w(
+            dealt(YOUR_HAND_PENALTY_POINTS, view.variant),
+            number=number,
+            points=points,
+            who=who,
+            total=total,
+        )
     shown = w.wording().signed(points)
-    return w(YOUR_HAND_POINTS, number=number, points=shown, who=who, total=total)
+    return w(
+        dealt(YOUR_HAND_POINTS, view.variant), number=number, points=shown, who=who, total=total
+    )
 
 
 def you_are_out(w: Words, view: SeatView, seat: int) -> str:
@@ -784,10 +794,11 @@ OPTION_NAMES: dict[str, str] = {
 }
 
 
-def option_words(w: Words, name: str, value: object) -> str:
+def option_words(w: Words, name: str, value: object, game: str = "") -> str:
     """One option of a table in the words players read (`target score: 150`, `teams: everyone
-    for themselves`); an option no text names is shown as `/domino new` types it."""
-    option = w(OPTION_NAMES[name]) if name in OPTION_NAMES else name
+    for themselves`), named in `game`'s words where it has them (Mexican Train's rounds); an
+    option no text names is shown as `/domino new` types it."""
+    option = w(dealt(OPTION_NAMES[name], game)) if name in OPTION_NAMES else name
     if name == "pairs" and value in ("seating", "random"):
         shown = w(PAIRS_BY_SEATING if value == "seating" else PAIRS_AT_RANDOM)
     elif name == "teams" and isinstance(value, int) and not isinstance(value, bool):
@@ -1193,3 +1204,42 @@ OPTION_VALUE_WORDS.update(
         ("lead", "rotate"): LEAD_ROTATE,
     }
 )
+
+# -- a game whose deals are rounds (Mexican Train): the table's words about a hand, as a round --
+
+NEXT_ROUND_STARTS = N_("The next round starts {when}, or as soon as everyone is ready.")
+YOUR_ROUND_POINTS = N_("Round {number} is over: {points} points for {who}, {total} in all.")
+YOUR_ROUND_NO_POINTS = N_("Round {number} is over: no points for {who}, {total} in all.")
+YOUR_ROUND_PENALTY = N_(
+    "Round {number} is over: {points} penalty points for {who}, {total} in all (loses at {target})."
+)
+YOUR_ROUND_PENALTY_POINTS = N_(
+    "Round {number} is over: {points} penalty points for {who}, {total} in all."
+)
+YOUR_ROUND_NO_PENALTY = N_(
+    "Round {number} is over: no penalty points for {who}, {total} in all (loses at {target})."
+)
+# TRANSLATORS: Mexican Train's option "hands": how many rounds the match plays
+OPTION_ROUNDS = N_("number of rounds")
+
+#: Each text about a hand, by its twin about a round: `dealt` picks one by the game's word.
+IN_ROUNDS: dict[str, str] = {
+    NEXT_HAND_STARTS: NEXT_ROUND_STARTS,
+    YOUR_HAND_POINTS: YOUR_ROUND_POINTS,
+    YOUR_HAND_NO_POINTS: YOUR_ROUND_NO_POINTS,
+    YOUR_HAND_PENALTY: YOUR_ROUND_PENALTY,
+    YOUR_HAND_PENALTY_POINTS: YOUR_ROUND_PENALTY_POINTS,
+    YOUR_HAND_NO_PENALTY: YOUR_ROUND_NO_PENALTY,
+    OPTION_HANDS: OPTION_ROUNDS,
+}
+
+
+def dealt(message: str, game: str) -> str:
+    """`message` in the game's word for a deal (`Variant.deal`): a text about a hand becomes
+    its twin about a round where players say "round" (Mexican Train). `game` is a variant id;
+    an unknown one keeps the hand."""
+    try:
+        deal = get_variant(game).deal
+    except UnknownVariant:
+        return message
+    return IN_ROUNDS.get(message, message) if deal is Deal.ROUND else message

@@ -651,6 +651,12 @@ class Database:
                 connection, guild_id, season_id, user_id, variant, order, kind
             )
 
+    async def played_variants(self, guild_id: int) -> list[str]:
+        """The games with standings in a server (a preset is a game of its own), most rated
+        players first: what the standings' game pickers offer first."""
+        async with self._read() as connection:
+            return await queries.played_variants(connection, guild_id)
+
     async def player_stats(
         self, guild_id: int, user_id: int, season_id: int | None = None
     ) -> PlayerStats:

@@ -257,3 +257,15 @@ async def match_record(
         raise DataError(f"there is no match #{match_id} here")
     record: dict[str, Any] = json.loads(rows[0][1])
     return record
+
+
+async def played_variants(connection: Connection, guild_id: int) -> list[str]:
+    """The games (variant ids, presets apart from their base game) with all-time standings in
+    a server, most rated players first."""
+    rows = await connection.fetch(
+        "SELECT variant_key, COUNT(*) FROM standings WHERE guild_id = ? AND season_key = ?"
+        " AND variant_key <> ? AND is_pair = 0 GROUP BY variant_key"
+        " ORDER BY COUNT(*) DESC, variant_key",
+        (guild_id, ALL_TIME, ALL_VARIANTS),
+    )
+    return [str(variant) for variant, _ in rows]

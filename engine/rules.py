@@ -36,6 +36,13 @@ class Tally(StrEnum):
     HANDS = "hands"  # hands won (`sum`): a hand's winner scores 1
 
 
+class Deal(StrEnum):
+    """What players call one deal of a match, the word every ending and score sheet uses."""
+
+    HAND = "hand"  # most games: "hand 2 was blocked"
+    ROUND = "round"  # Mexican Train: each round has its own engine, "round 2 of 13"
+
+
 class End(StrEnum):
     DOMINO = "domino"  # a player placed their last tile
     BLOCKED = "blocked"  # nobody can place and nothing can be drawn

@@ -26,6 +26,7 @@ from render.wording import ENGLISH, Wording
 def describe_hand(view: SeatView, *, names: Sequence[str] = (), wording: Wording = ENGLISH) -> str:
     """The seat's own tiles and count, then whose turn it is (the seat's, another's by name
     where `names` are given, or that the hand is over)."""
+    wording = wording.for_variant(view.variant)
     if view.hand:
         tiles = ", ".join(str(tile) for tile in view.hand)
         count = len(view.hand)
@@ -55,6 +56,7 @@ def describe_hand(view: SeatView, *, names: Sequence[str] = (), wording: Wording
 def describe_sheet(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH) -> str:
     """The score sheet's news: the game, how the last hand ended and who won it, each unit's
     points that hand and its total, and the match's winners once it is over."""
+    wording = wording.for_variant(view.variant)
     game = wording.game_name(view.variant, view.variant.replace("-", " ").capitalize())
     parts = [wording.say(wording.sheet_title, game=game) + "."]
     if not view.results:

@@ -300,13 +300,30 @@ def _seat_cards(
                  anchor="lm")  # fmt: skip
         score = _unit_score(view, seat)
         if score is not None:
-            room = width - 36 - text_width(held, detail_face) - 12
-            points = wording.plural(wording.board_score, score, score=score)
-            if text_width(points, detail_face) > room:
-                points = wording.number(score)  # the number alone when the words do not fit
-            if text_width(points, detail_face) <= room:
-                at = (left + width - 9, middle)
-                put_text(canvas, at, points, size=DETAIL_SIZE, colour=theme.muted, anchor="rm")
+            _put_score(canvas, wording, score, (left + width - 9, middle), width, held, theme)
+
+
+def _put_score(
+    canvas: Image.Image,
+    wording: Wording,
+    score: int,
+    at: tuple[int, int],
+    width: int,
+    held: str,
+    theme: Theme,
+) -> None:
+    """A seat card's score (the card `width` wide, its tile count `held`), right-aligned at `at`:
+    "145 pts" in bold ink, or the number alone where the words do not fit. The number a player
+    of a scoring game looks for is at the floor's size on a four-seat card: in the muted,
+    regular type of the card's details it lost its thin strokes once shrunk to a phone's 380
+    pixels ("pts" read "p:s")."""
+    bold = font(DETAIL_SIZE, bold=True)
+    room = width - 36 - text_width(held, font(DETAIL_SIZE)) - 12
+    points = wording.plural(wording.board_score, score, score=score)
+    if text_width(points, bold) > room:
+        points = wording.number(score)  # the number alone when the words do not fit
+    if text_width(points, bold) <= room:
+        put_text(canvas, at, points, size=DETAIL_SIZE, bold=True, colour=theme.ink, anchor="rm")
 
 
 #: A partnership's colour on its seat cards (Okabe-Ito hues, dark enough to stand out on a card).

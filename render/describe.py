@@ -18,6 +18,7 @@ def describe(view: SeatView, *, names: Sequence[str], wording: Wording = ENGLISH
     """One or a few sentences: the table, the open ends, the last move, whose turn, tile counts and
     the boneyard, in `wording`'s language. Short enough for Discord's alt text (1024
     characters)."""
+    wording = wording.for_variant(view.variant)
     say = wording.say
     layout = view.layout
     game = wording.game_name(view.variant, view.variant.replace("-", " ").capitalize())

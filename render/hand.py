@@ -271,6 +271,7 @@ def _out_of_match(view: SeatView) -> bool:
 
 
 def _footnote(view: SeatView, wording: Wording) -> str:
+    wording = wording.for_variant(view.variant)
     if view.over:
         return wording.hand_match_over
     if _out_of_match(view):

@@ -171,6 +171,7 @@ def points_sentence(
     (`result.scores`); penalty points are named so, with the score that loses, and carry no
     plus sign (they are not a gain). A game that counts chips says chips won or lost and the
     chips left; one that counts hands won says every side's count and the count that wins."""
+    wording = wording.for_variant(view.variant)
     heads = [" & ".join(wording.seat_name(names, seat) for seat in unit) for unit in view.units]
     tally = tally_of(view)
     if tally is Tally.HANDS:
@@ -226,6 +227,7 @@ def hand_sentence(
     view: SeatView, result: HandResult, names: Sequence[str], *, wording: Wording = ENGLISH
 ) -> str:
     """How `result` (a finished hand of `view`'s match) ended, and who won it."""
+    wording = wording.for_variant(view.variant)
     kind = hand_kind(result)
     number = wording.number(result.number + 1)
     won = units_named(view.units, result.winners, names, wording)

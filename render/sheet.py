@@ -91,6 +91,7 @@ def match_winners(view: SeatView) -> tuple[int, ...]:
 
 
 def target_line(view: SeatView, *, wording: Wording = ENGLISH) -> str:
+    wording = wording.for_variant(view.variant)
     options = dict(view.options)
     parts = []
     lost_at = losing_target(view)
@@ -251,6 +252,7 @@ def _listed_sheet(
 def score_sheet_image(
     view: SeatView, *, names: Sequence[str], theme: str = "light", wording: Wording = ENGLISH
 ) -> Image.Image:
+    wording = wording.for_variant(view.variant)
     palette = pips_for(get_theme(theme), set_top(view))
     if len(names) != view.players:
         raise ValueError(f"names lists {len(names)} seats; the table has {view.players}")

@@ -52,8 +52,10 @@ from functools import lru_cache
 from typing import Any
 
 from engine.pickling import QuickPickle
+from engine.rules import Deal
 
 TEXT = "text"
+ROUND = "round_"  # the prefix of a field's twin for the games that deal rounds
 PLURAL = "plural"
 
 
@@ -366,7 +368,35 @@ class Wording(QuickPickle):
     # TRANSLATORS: a blocked hand with equal counts that nobody wins, in a match of hands won
     outcome_void_derby: str = _text(N_("A void hand: the next hand won counts {count}."))
 
+    # -- a game whose deals are rounds (Mexican Train, `Deal.ROUND`): `for_variant` puts each
+    # `round_<field>` in place of its `<field>`, so every ending and sheet says "round".
+    round_describe_heading: str = _text(N_("{game}, round {number}."))
+    round_hand_over: str = _text(N_("The round is over."))
+    round_sheet_hands: tuple[str, ...] = _plural(Nn_("{count} round", "{count} rounds"))
+    # TRANSLATORS: the score sheet's first column in Mexican Train: the round's number
+    round_sheet_hand_column: str = _text(N_("Round"))
+    round_sheet_earlier: tuple[str, ...] = _plural(
+        Nn_("… {count} earlier round", "… {count} earlier rounds")
+    )
+    round_outcome_went_out: str = _text(N_("Round {number}: {out} went out and won it."))
+    round_outcome_went_out_for: str = _text(N_("Round {number}: {out} went out; {names} won it."))
+    round_outcome_blocked_won: str = _text(N_("Round {number} was blocked; {names} won it."))
+    round_outcome_blocked_none: str = _text(N_("Round {number} was blocked; nobody won it."))
+    round_outcome_hand_drawn: str = _text(N_("Round {number} ended in a draw."))
+    round_alt_sheet_unit: str = _text(N_("{name} {points} this round, {total} in all"))
+    round_alt_sheet_none: str = _text(N_("No round finished yet."))
+    round_outcome_no_points: str = _text(N_("No points this round."))
+
     # -- methods ---------------------------------------------------------------------------
+
+    def for_variant(self, variant: str) -> Wording:
+        """These words as the game `variant` (an id) says them: where its players call a deal
+        a round (`Variant.deal`), every text about a hand says "round" instead."""
+        from engine import get_variant
+
+        if get_variant(variant).deal is Deal.ROUND:
+            return _in_rounds(self)
+        return self
 
     def number(self, value: int | float, *, decimals: int | None = None) -> str:
         """`value` written for this language: `decimals` fixed digits after the decimal symbol;
@@ -474,6 +504,18 @@ def messages() -> list[tuple[str, str | None, str | tuple[str, ...]]]:
         for item in dataclasses.fields(Wording)
         if item.metadata.get("kind") in (TEXT, PLURAL)
     ]
+
+
+@lru_cache(maxsize=16)
+def _in_rounds(wording: Wording) -> Wording:
+    """`wording` with each field that has a `round_` twin worded as its twin (built once a
+    language: a picture worker asks for it at every picture of a round)."""
+    twins = {
+        name: getattr(wording, f"{ROUND}{name}")
+        for name in (item.name for item in dataclasses.fields(wording))
+        if hasattr(wording, f"{ROUND}{name}")
+    }
+    return dataclasses.replace(wording, **twins)
 
 
 ENGLISH = Wording()

@@ -414,3 +414,34 @@ def test_the_board_keeps_its_size_through_a_hand(game: str, options: dict[str, o
             view = match.view_for(0)
             sizes.add(board_image(view, names=NAMES[: view.players]).size)
         assert len(sizes) <= 2, f"{game} seed {seed}: {sorted(sizes)}"
+
+
+#: WCAG AAA for text: the floor's type, shrunk to a phone, needs more than AA to keep its strokes.
+SCORE_CONTRAST = 7.0
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("game", ["all-fives", "fives-threes"])
+def test_a_four_seat_fives_card_shows_its_score_whole_and_dark_enough_for_a_phone(
+    game: str, theme: str
+) -> None:
+    """The running score is what a fives player reads on the seat cards: on four cards across
+    an 800 pixel board shown 380 wide, it keeps its word ("145 pts") in every language where it
+    fits, drawn in a contrast the floor's type keeps its thin strokes in."""
+    match = Match(game, 4, seed="cards")
+    hand = match.start_hand()
+    match.apply(hand.legal_actions()[0])
+    match.scores[:] = [145, 150, 245, 95]
+    view = match.view_for(0)
+    for wording in LANGUAGES_WORDINGS:
+        with recording() as boxes:
+            board_image(view, names=NAMES[:4], theme=theme, wording=wording)
+        for score in match.scores:
+            words_ = wording.plural(wording.board_score, score, score=score)
+            shown = [box for box in boxes if box.text in (words_, wording.number(score))]
+            assert len(shown) == 1, (wording.language, score, [box.text for box in boxes])
+            box = shown[0]
+            assert box.colour is not None and box.ground is not None
+            assert contrast(box.colour, box.ground) >= SCORE_CONTRAST, (wording.language, box)
+        if wording.language in ("en", "de", "pl", "pt"):  # "pts", "Pkt.", "pkt", "pts": room
+            assert [box for box in boxes if box.text.endswith(wording.board_score[1][-4:])]

@@ -116,17 +116,25 @@ def command_texts(modules: Sequence[str]) -> list[tuple[str, str]]:
     return list(found.items())
 
 
-def game_choices(current: str, w: Words) -> list[app_commands.Choice[str]]:
+def game_choices(
+    current: str, w: Words, first: Sequence[str] = ()
+) -> list[app_commands.Choice[str]]:
     """The game picker of every command that asks for a table game (`/domino new`, `/domino
     rules`, the standings' filters): every variant whose id, name (English or in `w`'s language)
     or alias contains what was typed, with its summary, in `w`'s language; with nothing typed,
-    every game but the presets (another game's rules under a name of their own)."""
+    every game but the presets (another game's rules under a name of their own). The games of
+    `first` (the standings': those played in the server) come first, presets too, typed or not:
+    a server that plays Dominican dominoes finds its board at once."""
     typed = current.strip().lower()
     found: list[app_commands.Choice[str]] = []
-    for kind in all_variants():
+    order = {game: place for place, game in enumerate(first)}
+    kinds = sorted(all_variants(), key=lambda kind: order.get(kind.id, len(order)))  # stable
+    for kind in kinds:
         name = w.game_name(kind.id)
         known = " ".join((kind.id, kind.name, name, *kind.aliases)).lower()
-        if (typed and typed not in known) or (kind.preset and not typed):
+        if typed and typed not in known:
+            continue
+        if kind.preset and not typed and kind.id not in first:
             continue  # a preset (`dominican`) once its name is typed: 25 choices at most
         label = picker_label(name, w.game_summary(kind.id))
         found.append(app_commands.Choice(name=label, value=kind.id))

@@ -25,6 +25,7 @@ from cogs.review import texts as words
 from cogs.standings import format as fmt
 from cogs.standings.replay import first_of_hand, hand_sizes, step_at
 from cogs.tables.board import COLOUR, move_labels, picture_file
+from cogs.texts import dealt
 from data.models import MatchSummary
 from engine.ai.review import ACCURATE_LOSS, Decision, Review, view_at
 from engine.view import SeatView
@@ -80,7 +81,7 @@ def summary_embed(review: Review, summary: MatchSummary, w: Words) -> discord.Em
     for hand in review.hands():
         lines.append(
             w(
-                words.REVIEW_HAND,
+                dealt(words.REVIEW_HAND, summary.variant),
                 hand=hand.hand + 1,
                 accuracy=w.percent((hand.accuracy or 0.0) / 100),
                 loss=w.number(hand.mean_loss, 1),
@@ -100,7 +101,7 @@ def decision_embed(scene: Scene, number: int, w: Words) -> discord.Embed:
     (played, best), _ = move_labels((decision.played, decision.best), w, own)
     embed = discord.Embed(
         title=w(
-            words.DECISION_COST,
+            dealt(words.DECISION_COST, own.variant),
             hand=decision.hand + 1,
             move=decision.turn + 1,
             loss=w.number(decision.loss, 1),
@@ -127,7 +128,7 @@ def caption(scene: Scene, w: Words) -> list[str]:
     decision = scene.decision
     (played, best), _ = move_labels((decision.played, decision.best), w, scene.own)
     title = w(
-        words.DECISION_COST,
+        dealt(words.DECISION_COST, scene.own.variant),
         hand=decision.hand + 1,
         move=decision.turn + 1,
         loss=w.number(decision.loss, 1),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cogs import texts
 from cogs.lang import N_, Nn_, Words
 
 # -- refusals ---------------------------------------------------------------------------------
@@ -84,3 +85,20 @@ REVIEW_FOOTER_SCALE = N_(
     "Accurate: within {margin} review points of the best move, as the AI's search judges it "
     "from what you could see then."
 )
+
+# A game whose deals are rounds (Mexican Train): the review's words about a hand, as a round.
+REVIEW_ROUND = N_("Round {hand}: {accuracy} · mean loss {loss} · {decisions}")
+DECISION_COST_ROUND = N_("Round {hand}, move {move} · {loss} review points lost")
+texts.IN_ROUNDS.update({REVIEW_HAND: REVIEW_ROUND, DECISION_COST: DECISION_COST_ROUND})
+
+# The fives games' reasons for a placement: the count scored, the count left to the next player.
+FIVES_REASONS: Mapping[str, str] = {
+    "reaches_target": N_("It brings your score to {target} and wins the match."),
+    # TRANSLATORS: the fives games: {count} is the total of the open ends after the placement
+    "scores_count": N_(
+        "It scores the most you can now: {points} points, the ends counting {count}."
+    ),
+    "leaves_no_count": N_("It leaves the next opponent no count that scores."),
+    "leaves_least": N_("It leaves the next opponent {points} points at most, the least you can."),
+}
+REASONS = {**REASONS, **FIVES_REASONS}

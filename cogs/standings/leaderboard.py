@@ -131,7 +131,8 @@ class Standings(commands.Cog):
     async def _leaderboard_game(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current, mine(interaction))
+        played = await self.bot.db.played_variants(interaction.guild_id or 0)
+        return game_choices(current, mine(interaction), played)
 
     async def leaderboard_message(
         self, guild_id: int, scope: BoardScope, page: int, user: discord.abc.User, w: Words

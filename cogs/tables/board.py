@@ -128,7 +128,7 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     # How the hand ended, its points and who is out are said once, under its score sheet.
     if snap.phase is Phase.BETWEEN and view.results:
         when = texts.deadline_line(int(snap.between_until or 0))
-        lines.append(w(texts.NEXT_HAND_STARTS, when=when))
+        lines.append(w(texts.dealt(texts.NEXT_HAND_STARTS, view.variant), when=when))
         # Only people press "I'll lead": winners who are all AI lead as the rules say.
         people = [seat for seat in snap.choosers if snap.mentions[seat] is not None]
         if len(people) > 1:

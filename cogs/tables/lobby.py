@@ -45,7 +45,9 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
 def options_text(table: Table, w: Words) -> str:
     """The options the host chose, in players' words (`target score: 150 · teams: 2 teams`)."""
     chosen = sorted(table.setup.options.items())
-    return " · ".join(texts.option_words(w, name, value) for name, value in chosen)
+    return " · ".join(
+        texts.option_words(w, name, value, table.setup.kind.id) for name, value in chosen
+    )
 
 
 def partner_note(table: Table) -> str | None:
@@ -153,7 +155,7 @@ def option_choices(table: Table, w: Words) -> list[tuple[str, str]]:
         current = chosen.get(spec.name, spec.default)
         for choice in spec.choices:
             text = f"{spec.name}={option_value(choice)}"
-            shown = texts.option_words(w, spec.name, choice)
+            shown = texts.option_words(w, spec.name, choice, table.setup.kind.id)
             label = w(texts.OPTION_NOW, option=shown) if choice == current else shown
             found.append((label, text))
     return found[:25]

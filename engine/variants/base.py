@@ -29,6 +29,7 @@ from engine.errors import BadDeal, BadOption, IllegalAction
 from engine.layout import Arm, Layout, Shape
 from engine.messages import GameName, Message, Plural
 from engine.rules import (
+    Deal,
     DrawRule,
     End,
     HandOutcome,
@@ -181,6 +182,9 @@ class Variant:
     draw_rule: ClassVar[DrawRule] = DrawRule.NONE
     scoring: ClassVar[Scoring] = Scoring.REWARD
     tally: ClassVar[Tally] = Tally.POINTS  # what the scores count: points, chips or hands won
+    #: What players call one deal of the match ("hand", or "round" in Mexican Train): the word
+    #: the endings, the score sheet and the between-deal lines use for it.
+    deal: ClassVar[Deal] = Deal.HAND
     keeps_playing: ClassVar[bool] = False
     wild_doubles: ClassVar[bool] = False
     redeal_doubles: ClassVar[int] = 0  # redeal when a hand holds this many doubles (0: never)

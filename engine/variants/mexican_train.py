@@ -21,7 +21,7 @@ from engine.actions import Action, Draw, Pass, Play, Special, action_kind, play_
 from engine.errors import BadOption, DominoError, IllegalAction
 from engine.events import Event
 from engine.messages import GameName, InContext, Message, any_of
-from engine.rules import DrawRule, End, HandOutcome, HandScore, Lead, Option, Scoring
+from engine.rules import Deal, DrawRule, End, HandOutcome, HandScore, Lead, Option, Scoring
 from engine.tiles import Tile
 from engine.trains import MEXICAN, Phase, TrainKey, Trains
 from engine.variants.base import PublicState, Variant
@@ -144,6 +144,7 @@ class MexicanTrain(Variant):
     own_turns = True
     draw_rule = DrawRule.ONE
     scoring = Scoring.PENALTY
+    deal = Deal.ROUND
     option_specs = (
         Option("set", 12, "the set: double-twelve or double-nine", choices=(12, 9)),
         Option(

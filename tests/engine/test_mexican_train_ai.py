@@ -34,11 +34,25 @@ def test_the_longest_chain_runs_through_doubles() -> None:
     assert [str(tile) for tile in longest_chain(12, tiles)] == ["12-5", "5-5", "5-3", "3-1"]
 
 
-def test_easy_starts_its_train_with_the_long_chain() -> None:
-    # 12-8 starts nothing more; 12-5 leads a chain of four on the own train.
+def test_easy_keeps_its_own_train_waiting_and_starts_the_mexican_train() -> None:
+    # 12-5 leads a chain of four that only the own train will take (nobody else may use it
+    # while it is closed); 12-8, off the chain, starts the Mexican train while it still can.
     match = start(["12-8 12-5 5-5 5-3 3-1", "12-4 4-3 9-9 8-8 7-7"])
     action = easy(match)
-    assert (action.tile, action.train) == (Tile(12, 5), 0)
+    assert (action.tile, action.train) == (Tile(12, 8), "mexican")
+
+
+def test_easy_sheds_on_the_mexican_train_rather_than_feed_an_open_train() -> None:
+    # The second player passes and opens its train; 12-11, off the first player's chain, goes
+    # on the Mexican train, not on the stuck player's train, where a new end may be theirs.
+    match = start(["12-5 5-3 3-1 12-11 9-9", "4-3 8-8 7-7 6-6 2-1"], "6-1 0-0")
+    match.apply(TrainPlay(0, Tile(12, 5), None, 0))
+    hand = match.hand
+    assert hand is not None
+    while hand.turn == 1:
+        match.apply(hand.legal_actions()[0])
+    action = easy(match)
+    assert action.train == "mexican"
 
 
 def test_easy_sheds_a_tile_off_its_chain_on_the_mexican_train() -> None:

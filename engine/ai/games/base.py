@@ -74,7 +74,10 @@ class Reason:
     (`pairs`), `keeps_partners` (`pairs`: the tiles kept have the most unseen `partners`),
     `exchanges_loner` (`pairs`: the `tile` with the fewest unseen `partners`), `only_move` (the
     others play the same game), `search` (the search found it better by `margin` points of
-    the review, `engine.ai.review`), `close_call` (the best moves are about as good)."""
+    the review, `engine.ai.review`), `close_call` (the best moves are about as good). The fives
+    games: `reaches_target` (the placement scores the match's `target`), `scores_count` (scores
+    the most `points` now, the ends counting `count`), `leaves_no_count` (the next opponent has
+    no scoring reply), `leaves_least` (their best reply scores `points`, the least left)."""
 
     KEYS: ClassVar[frozenset[str]] = frozenset(
         (
@@ -91,6 +94,10 @@ class Reason:
             "only_move",
             "search",
             "close_call",
+            "reaches_target",
+            "scores_count",
+            "leaves_no_count",
+            "leaves_least",
         )
     )
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.ai.games.base import GameAI, ai_for
-from engine.ai.games.fives.easy import fives_value
+from engine.ai.games.base import GameAI, Reason, ai_for
+from engine.ai.games.fives.easy import fives_features, fives_value
 from engine.variants.fives import FivesFamily
 
 if TYPE_CHECKING:
@@ -31,6 +31,9 @@ class FivesAI(GameAI):
 
     def action_value(self, view: SeatView, knowledge: Knowledge, action: Action) -> float:
         return fives_value(view, knowledge, action)
+
+    def features(self, view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+        return fives_features(view, knowledge, action)
 
     def restore(self, state: HandState, view: SeatView) -> None:
         """The scores at the hand's start and what each unit scored in it so far (the view's

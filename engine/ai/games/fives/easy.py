@@ -15,6 +15,8 @@ tiles and public facts only:
 from __future__ import annotations
 
 from engine.actions import Action, Play
+from engine.ai.games.base import Reason
+from engine.ai.heuristics import placing_features
 from engine.ai.knowledge import Knowledge
 from engine.layout import Layout
 from engine.tiles import Tile
@@ -98,3 +100,65 @@ def fives_value(view: SeatView, knowledge: Knowledge, action: Action) -> float:
     if credited and view.scores[unit] + credited >= variant.target:
         return WIN
     return credited - DANGER * danger(view, knowledge, table) + SHED * action.tile.pips
+
+
+def _next_opponent(view: SeatView, knowledge: Knowledge) -> int | None:
+    """The next seat in turn on the other side that still holds tiles (None: there is none)."""
+    variant = knowledge.variant
+    assert isinstance(variant, FivesFamily)
+    mine, seat = variant.unit_of[view.seat], view.seat
+    for _ in range(view.players):
+        seat = (seat + 1) % view.players
+        if view.seated[seat] and knowledge.sizes[seat] and variant.unit_of[seat] != mine:
+            return seat
+    return None
+
+
+def left_open(view: SeatView, knowledge: Knowledge, table: Layout) -> int:
+    """The most the next opponent could score on `table` with a tile it may hold."""
+    variant = knowledge.variant
+    assert isinstance(variant, FivesFamily)
+    seat = _next_opponent(view, knowledge)
+    if seat is None:
+        return 0
+    unseen = [tile for tile in knowledge.unseen if knowledge.may_hold(seat, tile)]
+    return max((best_reply(variant, table, tile) for tile in unseen), default=0)
+
+
+def fives_features(view: SeatView, knowledge: Knowledge, action: Action) -> list[Reason]:
+    """The reasons a fives player gives for a placement, the most telling first: it reaches the
+    winning score; it scores the most that may be scored now (the count of the ends); it
+    leaves the next opponent no scoring count, or the least one. Each holds only where some
+    other play differs; the generic reasons (an end an opponent lacks, the heaviest tile, ...)
+    follow."""
+    generic = placing_features(view, knowledge, action)
+    if not isinstance(action, Play):
+        return generic
+    variant = knowledge.variant
+    assert isinstance(variant, FivesFamily)
+    unit = variant.unit_of[view.seat]
+    plays = [legal for legal in view.legal if isinstance(legal, Play)]
+    tables = {play: after(variant, view.layout, play) for play in plays}
+    scored = {
+        play: variant.credited(
+            view.scores[unit],
+            variant.placement_points(count(table)),
+            lead=not view.layout.started,
+        )
+        for play, table in tables.items()
+    }
+    found: list[Reason] = []
+    points = scored[action]
+    if points and view.scores[unit] + points >= variant.target:
+        found.append(Reason("reaches_target", {"target": variant.target}))
+    elif points and points == max(scored.values()) > min(scored.values()):
+        found.append(Reason("scores_count", {"points": points, "count": count(tables[action])}))
+    left = {play: left_open(view, knowledge, table) for play, table in tables.items()}
+    if left[action] == min(left.values()) < max(left.values()):
+        if left[action] == 0:
+            found.append(Reason("leaves_no_count"))
+        else:
+            found.append(Reason("leaves_least", {"points": left[action]}))
+    return [*(reason for reason in generic if reason.key == "wins_hand"), *found] + [
+        reason for reason in generic if reason.key != "wins_hand"
+    ]

@@ -4,7 +4,8 @@ the cover is in hand, shed high pips.
 
 - `easy` judges each action by `easy.train_value`: the longest chain of the hand that the own
   train's end can take is kept for it (a tile of that chain placed elsewhere costs), a tile off
-  the chain is better shed on the Mexican train or an open train, the own train is closed again
+  the chain is better shed on the Mexican train, then an open train, while the own train (even
+  empty) waits, its end being the seat's alone while it is closed; the own train is closed again
   as soon as possible (an open train invites the others), a double is placed when the hand holds
   its cover (two tiles in one turn) and avoided when it does not (a draw, a pass and an open
   train), heavy tiles go first, and a run goes on while it can;

@@ -3,13 +3,16 @@ public trains only.
 
 The round is lost by the pips left, and the own train is the one place nobody else may use
 while it is closed. So the seat plans its own train: the longest chain of its tiles that the
-train's end can take (`longest_chain`) is kept for it, and each turn lays the chain's next tile
-there or sheds a tile off the chain elsewhere (the Mexican train, an open train); the heaviest
-such tile first (the own train waits: nobody else may use it while it is closed, and the
-other trains' ends may change). An empty own train is started early, since a pass would let
-the others start it. An open own train is closed at once. A double is worth placing when its cover
-is in hand (two tiles in one turn), and avoided when it is not: the draw, the pass and the open
-train follow. A run goes on while it can (each tile is one fewer in hand).
+train's end can take (`longest_chain`) is kept for it, and each turn sheds a tile off the chain
+elsewhere (the Mexican train first, an open train next), the heaviest such tile first, or lays
+the chain's next tile on the own train. The own train waits, even empty: its end is the seat's
+alone while it is closed (a marker comes only with a pass), whereas the Mexican train's end
+and the open trains' change with every turn, so a tile that fits them now may not later. A tile
+on another player's open train comes after the Mexican train: that player passed for want of a
+tile there, and a new end may be the one they hold. An open own train is closed at once. A
+double is worth placing when its cover is in hand (two tiles in one turn), and avoided when it
+is not: the draw, the pass and the open train follow. A run goes on while it can (each tile is
+one fewer in hand).
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from engine.view import SeatView
 
 OUT = 10_000.0  # going out wins the round
 CLOSE_OWN = 40.0  # an open own train closed again
-CHAIN_START = 10.0  # the own chain's next tile on the own train
-START_OWN = 15.0  # the own train started: before it is, a pass lets the others start it
+CHAIN_START = 0.0  # the own chain's next tile on the own train: it can wait
+START_OWN = 0.0  # the own train started: it can wait too (a marker comes only with a pass)
 OFF_CHAIN_ELSEWHERE = 12.0  # a tile the own chain does not need, shed where others play too
 CHAIN_ELSEWHERE = -20.0  # a tile the own chain needs, spent elsewhere
+#: A tile on another player's train rather than the Mexican train: its owner passed for want of
+#: a tile there, and a new end may be the one they hold.
+FEEDS_OTHER = -5.0
 DOUBLE_COVERED = 15.0  # a double whose cover is in hand: two tiles this turn
 DOUBLE_BARE = -30.0  # a double without its cover in hand: a draw, a pass, an open train
 STOP = -50.0  # ending a run that could go on
@@ -81,13 +87,15 @@ def train_value(view: SeatView, action: Action) -> float:
         if own.open:
             value += CLOSE_OWN
         if chain and tile == chain[0]:
-            value += CHAIN_START + len(chain)
+            value += CHAIN_START
         if not own.tiles:
             value += START_OWN
     elif tile in chain:
         value += CHAIN_ELSEWHERE
     else:
         value += OFF_CHAIN_ELSEWHERE
+    if isinstance(key, int) and not on_own:
+        value += FEEDS_OTHER
     if tile.is_double and _needs_cover(view, table, tile):
         rest = [other for other in view.hand if other != tile]
         value += DOUBLE_COVERED if any(other.has(tile.high) for other in rest) else DOUBLE_BARE
