@@ -1221,6 +1221,8 @@ YOUR_ROUND_NO_PENALTY = N_(
 )
 # TRANSLATORS: Mexican Train's option "hands": how many rounds the match plays
 OPTION_ROUNDS = N_("number of rounds")
+ALREADY_READY_ROUND = N_("You are ready already: the next round starts when everyone is.")
+NOT_BETWEEN_ROUNDS = N_("That can only be done between rounds.")
 
 #: Each text about a hand, by its twin about a round: `dealt` picks one by the game's word.
 IN_ROUNDS: dict[str, str] = {
@@ -1231,6 +1233,8 @@ IN_ROUNDS: dict[str, str] = {
     YOUR_HAND_PENALTY_POINTS: YOUR_ROUND_PENALTY_POINTS,
     YOUR_HAND_NO_PENALTY: YOUR_ROUND_NO_PENALTY,
     OPTION_HANDS: OPTION_ROUNDS,
+    ALREADY_READY: ALREADY_READY_ROUND,
+    NOT_BETWEEN_HANDS: NOT_BETWEEN_ROUNDS,
 }
 
 
@@ -1238,8 +1242,12 @@ def dealt(message: str, game: str) -> str:
     """`message` in the game's word for a deal (`Variant.deal`): a text about a hand becomes
     its twin about a round where players say "round" (Mexican Train). `game` is a variant id;
     an unknown one keeps the hand."""
+    return IN_ROUNDS.get(message, message) if in_rounds(game) else message
+
+
+def in_rounds(game: str) -> bool:
+    """Whether players of `game` (a variant id) call its deals rounds; an unknown id: no."""
     try:
-        deal = get_variant(game).deal
+        return get_variant(game).deal is Deal.ROUND
     except UnknownVariant:
-        return message
-    return IN_ROUNDS.get(message, message) if deal is Deal.ROUND else message
+        return False

@@ -567,3 +567,21 @@ def test_the_moves_since_a_players_last_turn_are_counted_past_the_ones_kept() ->
     assert again.moves_since(0)[1] == others + 1 - len(table.seats)
     again._moved(Moved(0, texts.passed("alice")))  # her turn: nothing since
     assert again.moves_since(0) == ([], 0)
+
+
+@pytest.mark.parametrize(("game", "deal"), [("partnership", "hand"), ("mexican-train", "round")])
+def test_a_second_ready_or_an_early_one_is_refused_in_the_games_word_for_a_deal(
+    game: str, deal: str
+) -> None:
+    """Mexican Train counts rounds: its refusals between deals say so, as its table does."""
+    table = new_table(game)
+    four_players(table)
+    table.start(ALICE, 0.0)
+    with pytest.raises(Refusal) as early:
+        table.mark_ready(ALICE)
+    play_until(table, lambda: table.phase is not Phase.PLAYING, random.Random(2))
+    table.mark_ready(ALICE)
+    with pytest.raises(Refusal) as again:
+        table.mark_ready(ALICE)
+    assert f"between {deal}s" in str(early.value)
+    assert f"the next {deal} starts" in str(again.value)

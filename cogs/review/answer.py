@@ -150,7 +150,7 @@ async def review_message(
     """The whole answer: the summary, and each costly decision with its picture."""
     embeds = [summary_embed(review, summary, w)]
     costly = review.costliest(SHOWN)
-    footer = w(words.REVIEW_FOOTER_SCALE, margin=w.number(ACCURATE_LOSS))
+    footer = w(dealt(words.REVIEW_FOOTER_SCALE, summary.variant), margin=w.number(ACCURATE_LOSS))
     if not costly:
         if review.decisions:
             embeds[-1].set_footer(text=footer)

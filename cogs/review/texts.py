@@ -89,7 +89,18 @@ REVIEW_FOOTER_SCALE = N_(
 # A game whose deals are rounds (Mexican Train): the review's words about a hand, as a round.
 REVIEW_ROUND = N_("Round {hand}: {accuracy} · mean loss {loss} · {decisions}")
 DECISION_COST_ROUND = N_("Round {hand}, move {move} · {loss} review points lost")
-texts.IN_ROUNDS.update({REVIEW_HAND: REVIEW_ROUND, DECISION_COST: DECISION_COST_ROUND})
+REVIEW_FOOTER_SCALE_ROUND = N_(
+    "Review points are not the game's score: a round won is worth 100, plus the penalty "
+    "points kept off you in it. Accurate: within {margin} review points of the best move, as "
+    "the AI's search judges it from what you could see then."
+)
+texts.IN_ROUNDS.update(
+    {
+        REVIEW_HAND: REVIEW_ROUND,
+        DECISION_COST: DECISION_COST_ROUND,
+        REVIEW_FOOTER_SCALE: REVIEW_FOOTER_SCALE_ROUND,
+    }
+)
 
 # The fives games' reasons for a placement: the count scored, the count left to the next player.
 FIVES_REASONS: Mapping[str, str] = {

@@ -100,6 +100,7 @@ def history_line(summary: MatchSummary, *, w: Words = ENGLISH) -> str:
         int(summary.finished_at),
         unit_results(summary, w=w),
         w=w,
+        variant=summary.variant,
     )
 
 
@@ -175,12 +176,12 @@ def step_caption(
     also covers a match ended by a resignation before its last hand was finished)."""
     hand, hands = step.hand + 1, step.hands
     if step.last is None:
-        lines = [w(words.STEP_DEAL, hand=hand, hands=hands)]
+        lines = [w(texts.dealt(words.STEP_DEAL, step.view.variant), hand=hand, hands=hands)]
     else:
         what = _what(names[step.last.seat], step.last, step.view, w)
         lines = [
             w(
-                words.STEP_MOVE,
+                texts.dealt(words.STEP_MOVE, step.view.variant),
                 hand=hand,
                 hands=hands,
                 move=step.moves,

@@ -181,7 +181,7 @@ class History(commands.Cog):
             "nh": next_hand(sizes, step.position),
         }
         file = discord.File(io.BytesIO(picture.png), filename="board.png", description=picture.alt)
-        return embed, file, stepper_view(match_id, targets, step.position, w)
+        return embed, file, stepper_view(match_id, targets, step.position, w, summary.variant)
 
 
 async def setup(bot: DominoBot) -> None:

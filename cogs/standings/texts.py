@@ -126,13 +126,24 @@ MATCH_OPTION = N_("#{number} {game}: {result}")
 
 
 def match_line(
-    number: int, game: str, hands: int, rated: bool, when: int, result: str, *, w: Words
+    number: int,
+    game: str,
+    hands: int,
+    rated: bool,
+    when: int,
+    result: str,
+    *,
+    w: Words,
+    variant: str = "",
 ) -> str:
+    """One match of /domino history; `variant` (its id) says whether it counts hands or
+    rounds (Mexican Train)."""
+    counted = ROUNDS_COUNT if texts.in_rounds(variant) else HANDS_COUNT
     return w(
         MATCH_LINE,
         number=str(number),
         game=game,
-        hands=w.plural(*HANDS_COUNT, hands),
+        hands=w.plural(*counted, hands),
         kind=w(RATED if rated else UNRATED),
         when=f"<t:{when}:R>",
         result=result,
@@ -210,3 +221,19 @@ def season_line(name: str, started: int, ended: int | None, ends: int | None, *,
             ends=w(SEASON_ENDS, when=str(ends)),
         )
     return w(SEASON_OPEN_LINE, name=name, started=day, open=w(SEASON_OPEN))
+
+
+# -- a game whose deals are rounds (Mexican Train): the history's words about a hand, as a round --
+ROUNDS_COUNT = Nn_("{count} round", "{count} rounds")
+STEP_DEAL_ROUND = N_("Round {hand} of {hands}: the deal.")
+STEP_MOVE_ROUND = N_("Round {hand} of {hands}, move {move} of {moves}: {what}.")
+PREVIOUS_ROUND = N_("Previous round")
+NEXT_ROUND = N_("Next round")
+texts.IN_ROUNDS.update(
+    {
+        STEP_DEAL: STEP_DEAL_ROUND,
+        STEP_MOVE: STEP_MOVE_ROUND,
+        PREVIOUS_HAND: PREVIOUS_ROUND,
+        NEXT_HAND: NEXT_ROUND,
+    }
+)

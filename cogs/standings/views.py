@@ -222,11 +222,12 @@ class StepButton(
         *,
         disabled: bool = False,
         w: Words = ENGLISH,
+        variant: str = "",
     ) -> None:
         emoji, label = self.LABELS[verb]
         super().__init__(
             discord.ui.Button(
-                label=w(label),
+                label=w(texts.dealt(label, variant)),
                 emoji=emoji,
                 style=discord.ButtonStyle.primary
                 if verb in ("pm", "nm")
@@ -305,12 +306,15 @@ def history_view(
 
 
 def stepper_view(
-    match_id: int, targets: dict[str, int], position: int, w: Words
+    match_id: int, targets: dict[str, int], position: int, w: Words, variant: str = ""
 ) -> discord.ui.View:
-    """The four step buttons (a button whose target is where we are is disabled), and Review."""
+    """The four step buttons (a button whose target is where we are is disabled), and Review;
+    `variant` names the game, whose deals may be rounds."""
     view = discord.ui.View(timeout=None)
     for verb in STEP_VERBS:
         target = targets[verb]
-        view.add_item(StepButton(match_id, target, verb, disabled=target == position, w=w))
+        view.add_item(
+            StepButton(match_id, target, verb, disabled=target == position, w=w, variant=variant)
+        )
     view.add_item(ReviewButton(match_id, w))
     return view

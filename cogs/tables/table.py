@@ -429,12 +429,13 @@ class Table(LobbyActions, Offers, Resigning):
     def mark_ready(self, user_id: int) -> bool:
         """Returns True when every user at the table is now ready."""
         seat = self._require_seat(user_id)
+        game = self.match.variant.id if self.match is not None else ""
         if self.phase is not Phase.BETWEEN:
-            raise Refusal(texts.NOT_BETWEEN_HANDS)
+            raise Refusal(texts.dealt(texts.NOT_BETWEEN_HANDS, game))
         if self.out_of_match(seat):
             raise Refusal(texts.OUT_NOT_READY)
         if seat in self.ready:
-            raise Refusal(texts.ALREADY_READY)
+            raise Refusal(texts.dealt(texts.ALREADY_READY, game))
         self.ready.add(seat)
         return self.all_ready()
 

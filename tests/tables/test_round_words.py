@@ -17,7 +17,9 @@ import pytest
 
 from cogs import texts
 from cogs.lang import words
+from cogs.standings import texts as history_words
 from tests.emulator.emulator import Emulator
+from tests.standings.helpers import answer
 from tests.tables.play import board, play_match, table_channel
 from tests.tables.seen_words import PUBLIC, Transcript, transcript
 
@@ -64,6 +66,32 @@ async def test_a_mexican_train_table_says_round_where_other_games_say_hand(
 ) -> None:
     await play_two_rounds(emu, "en")
     assert_said_in_rounds(emu, transcript, "en")
+
+
+async def test_a_mexican_train_match_is_replayed_and_listed_in_rounds(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """/domino history lists the match by its rounds, and its replay steps round by round:
+    each step's caption and the buttons that jump between deals say "round", not "hand"."""
+    await play_two_rounds(emu, "en")
+    alice = emu.user("alice")
+    listing = answer(await alice.slash("history"))
+    assert "2 rounds" in listing.text and not re.search(HAND["en"], listing.text)
+    stepper = answer(await alice.choose(listing, "1", placeholder=history_words.HISTORY_PICK))
+    labels = {b.label for b in stepper.buttons}
+    assert {"Previous round", "Next round"} <= labels and not labels & {
+        "Previous hand",
+        "Next hand",
+    }
+    captions = [stepper.text]
+    await alice.click(stepper, "Next round")
+    captions.append(stepper.text)
+    await alice.click(stepper, history_words.NEXT_MOVE)
+    captions.append(stepper.text)
+    assert "Round 1 of 2: the deal." in captions[0].splitlines()
+    assert "Round 2 of 2: the deal." in captions[1].splitlines()
+    assert re.search(r"^Round 2 of 2, move 1 of \d+: ", captions[2], re.MULTILINE)
+    assert not any(re.search(HAND["en"], text.replace(texts.YOUR_HAND, "")) for text in captions)
 
 
 @pytest.mark.emulator(guild_locale="es-ES")
