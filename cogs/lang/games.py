@@ -1,7 +1,8 @@
 """The `rules` domain: every game's name, summary, rules for players, rulebook and options.
 
-The entries come from the engine's registry (the 20 table games, `engine.all_variants()`) and the
-two solitaire puzzles (`engine.puzzles.all_puzzles()`), in the order of RULES.md §2. Each entry's
+The entries come from the engine's registry (the 23 table games and the 5 presets of the
+partnership game, `engine.all_variants()`) and the two solitaire puzzles
+(`engine.puzzles.all_puzzles()`), in the order of RULES.md §2 and §4. Each entry's
 msgctxt says which game and which text, its msgid is the English text the bot shows today:
 
     <id>|name              the display name (`name`)
@@ -49,7 +50,7 @@ ELLIPSIS = "…"
 
 
 def all_games() -> list[Game]:
-    """The 20 table games, then the two puzzles: the order of RULES.md §2."""
+    """The table games and presets (RULES.md §2, then §4), then the two puzzles."""
     return [*all_variants(), *all_puzzles()]
 
 
