@@ -13,7 +13,7 @@ from . import rules
 from .bodies import UploadedFile
 from .errors import CANNOT_SEND_EMPTY_MESSAGE, ENTITY_TOO_LARGE, DiscordError, invalid_form
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
-from .layout import IS_COMPONENTS_V2
+from .layout import IS_COMPONENTS_V2, check_conversion
 from .mentions import Ping, check_allowed, parse_mentions
 from .world import EPHEMERAL, LOADING, Attachment, Channel, Message, User
 
@@ -141,6 +141,9 @@ def edit_message(
     layout = bool((message.flags | int(payload.get("flags") or 0)) & IS_COMPONENTS_V2)
     errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
     errors += check_allowed(payload.get("allowed_mentions")) if checked else []
+    if checked and layout and not message.flags & IS_COMPONENTS_V2:
+        old = {"content": message.content, "embeds": message.embeds}
+        errors += check_conversion(old, payload)
     if errors:
         raise invalid_form(errors)
     if checked:
@@ -163,6 +166,7 @@ def edit_message(
     message.components = list(components or [])
     message.attachments = attachments
     if "flags" in payload and payload["flags"] is not None:
+        # The flag is set by an edit that clears the rest (checked above), never taken back.
         keep = message.flags & (EPHEMERAL | IS_COMPONENTS_V2)
         message.flags = (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL) | keep
     message.flags &= ~LOADING
