@@ -13,7 +13,7 @@ from . import rules
 from .bodies import UploadedFile
 from .errors import CANNOT_SEND_EMPTY_MESSAGE, ENTITY_TOO_LARGE, DiscordError, invalid_form
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
-from .layout import IS_COMPONENTS_V2, check_conversion
+from .layout import IS_COMPONENTS_V2, check_conversion, walk
 from .mentions import Ping, check_allowed, parse_mentions
 from .world import EPHEMERAL, LOADING, Attachment, Channel, Message, User
 
@@ -54,7 +54,12 @@ def _store(
 def _mention(emulator: Emulator, message: Message, payload: dict[str, Any]) -> None:
     """Keep the content's mentions as Discord does, and note whom they ping."""
     world = emulator.world
-    found = parse_mentions(message.content, payload.get("allowed_mentions"), set(world.users))
+    said = message.content
+    if message.flags & IS_COMPONENTS_V2:  # a layout's text displays mention as content does
+        said = "\n".join(
+            c.get("content") or "" for c in walk(message.components) if c.get("type") == 10
+        )
+    found = parse_mentions(said, payload.get("allowed_mentions"), set(world.users))
     message.mentioned_users = [world.users[user] for user in found.users]
     message.mention_roles = list(found.roles)
     message.mention_everyone = found.everyone
@@ -72,7 +77,7 @@ def _mention(emulator: Emulator, message: Message, payload: dict[str, Any]) -> N
     message.pinged = frozenset(pinged)
     if message.pinged or found.everyone:
         emulator.pings.append(
-            Ping(message.id, message.channel_id, message.content, message.pinged, found.everyone)
+            Ping(message.id, message.channel_id, said, message.pinged, found.everyone)
         )
 
 
@@ -171,7 +176,7 @@ def edit_message(
         message.flags = (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL) | keep
     message.flags &= ~LOADING
     message.edited_timestamp = emulator.clock.iso()
-    if "content" in payload:  # new content: its mentions are parsed afresh
+    if "content" in payload or message.flags & IS_COMPONENTS_V2:  # mentions parsed afresh
         _mention(emulator, message, payload)
     emulator.touch()
     emulator.observe("edit", message)
