@@ -64,7 +64,10 @@ from tests.emulator.world import Channel, Message
 TILE_NAME = re.compile(r"(?<![\d.])(\d{1,2})[-|\u2013](\d{1,2})(?![\d.]?\d)")
 
 Reader = int | None  # a seat, or None: anyone (a spectator)
-LOG_FIELD = re.compile(r"embeds\[\d+\]\.description")  # where the board shows its log
+#: Where the board shows its log: an embed's description, or a layout's text display.
+LOG_FIELD = re.compile(
+    r"embeds\[\d+\]\.description|components(\[\d+\]\.components)*\[\d+\]\.content"
+)
 
 
 def tiles_named(text: str) -> set[Tile]:
