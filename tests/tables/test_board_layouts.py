@@ -7,9 +7,12 @@ nest where, 5 buttons a row), with every button the board can offer at once."""
 from __future__ import annotations
 
 import random
+import re
 
+import discord
 import pytest
 
+from cogs import texts
 from cogs.lang import words
 from cogs.tables.board import BoardSnapshot
 from cogs.tables.clicks import OFFERS
@@ -17,13 +20,18 @@ from cogs.tables.layouts import board_layout
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Phase, Table
 from engine.variants import all_variants
+from tests.emulator.emulator import Emulator
 from tests.emulator.layout import (
     COMPONENTS_MAX,
+    CONTAINER,
     IS_COMPONENTS_V2,
+    MEDIA_GALLERY,
     TEXT_DISPLAY,
     check_layout_message,
     walk,
 )
+from tests.emulator.rules import ACTION_ROW
+from tests.tables.play import board
 
 #: Discord's longest display name, written so that escaping it for the board doubles it.
 LONGEST_NAME = "*_" * 16
@@ -81,3 +89,32 @@ def test_every_board_of_a_whole_match_fits_a_layout(game: str) -> None:
         table.play(user, table.version, rng.randrange(len(legal)), 0.0)
     assert {Phase.PLAYING, Phase.OVER} <= seen
     assert worst[0] <= COMPONENTS_MAX and worst[1] <= 4000
+
+
+async def test_the_board_is_one_container_with_its_timer_picture_and_buttons(
+    emu: Emulator, domino: discord.Client
+) -> None:
+    """What a player sees of the board: one frame, whose turn it is with a live timer, the
+    picture (its alt text on the gallery as on the attachment), the buttons inside the frame."""
+    alice = emu.user("alice")
+    lobby = (await alice.slash("domino new", game="two-player", turn_time=60)).response
+    await alice.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    await alice.click(lobby, "Start")
+    shown = await emu.wait_for(
+        lambda: (
+            (found := board(emu)) is not None
+            and f"<@{alice.id}> is to play" in found.text
+            and found
+        )
+    )
+    (frame,) = shown.components
+    assert frame["type"] == CONTAINER and shown.message.flags & IS_COMPONENTS_V2
+    inside = [part["type"] for part in frame["components"]]
+    assert inside[:2] == [TEXT_DISPLAY, MEDIA_GALLERY] and inside[-1] == ACTION_ROW
+    turn = next(line for line in shown.text.splitlines() if "is to play" in line)
+    assert re.search(r"<t:\d+:R>", turn)
+    (item,) = frame["components"][1]["items"]
+    (picture,) = shown.files
+    assert item["media"]["url"] == "attachment://board.png" == f"attachment://{picture.filename}"
+    assert item["description"] and item["description"] == picture.attachment.description
+    assert texts.YOUR_HAND in shown.labels and shown.embeds == []
