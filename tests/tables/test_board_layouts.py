@@ -19,7 +19,7 @@ from cogs.tables.clicks import OFFERS
 from cogs.tables.layouts import board_layout
 from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Phase, Table
-from engine.variants import all_variants
+from engine.variants import all_variants, get_variant
 from tests.emulator.emulator import Emulator
 from tests.emulator.layout import (
     COMPONENTS_MAX,
@@ -40,8 +40,22 @@ LONGEST_ALT = "x" * 1000
 GAMES = [variant.id for variant in all_variants()]
 
 
+def largest_options(game: str) -> dict[str, object]:
+    """The option (if any) whose choice seats the most players (a bigger set, more seats)."""
+    kind = get_variant(game)
+    tried: list[dict[str, object]] = [{}]
+    tried += [{spec.name: choice} for spec in kind.option_specs for choice in spec.choices]
+    seats: dict[int, dict[str, object]] = {}
+    for options in reversed(tried):
+        try:
+            seats[max(kind.players_for(options))] = options
+        except Exception:  # a choice that needs another option to go with it
+            continue
+    return seats[max(seats)]
+
+
 def largest_table(game: str) -> Table:
-    setup = Setup.create(game, {})
+    setup = Setup.create(game, largest_options(game))
     most = max(setup.kind.players_for(setup.options))
     table = Table(id="t1", lobby=Lobby(setup, host_id=1), seed="7")
     for user in range(1, most + 1):
