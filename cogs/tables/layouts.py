@@ -28,14 +28,11 @@ from cogs.tables import board
 from cogs.tables.board import BoardSnapshot
 from cogs.tables.components import TableButton
 
-#: Discord's limits for one Components V2 message: components (nested ones counted) and the
-#: characters of all its text displays.
-COMPONENTS_MAX = 40
-TEXT_MAX = 4000
 #: What the words of a gallery item's alt text may hold (Discord's limit is 1024).
 ALT_MAX = 1000
 BUTTONS_PER_ROW = 5
-#: Each of the board's text parts is cut to this, so the whole stays under `TEXT_MAX`.
+#: Each of the board's three texts is cut to this, so together they stay under the 4000
+#: characters Discord allows a layout (tests/tables/test_board_layouts.py: under 1000 as shown).
 PART_MAX = 1200
 BOARD_PICTURE = "attachment://board.png"
 
