@@ -59,6 +59,11 @@ async def test_a_refused_picture_is_named_in_the_thread_and_the_board_returns(
     new = log[len(old_log) - kept :]
     assert any(f"{name} played" in words("en").say(line) for line in new)
     assert words("en").say(log[-1]) in board_words(fresh)
+    # The board left above keeps its picture and words, without buttons (a layout cannot drop
+    # its buttons alone: it is edited to the new board's layout without them).
+    await emu.settle()
+    assert old.buttons == [] and [f.filename for f in old.files] == ["board.png"]
+    assert board_words(old) == board_words(fresh)
 
 
 async def test_a_thread_the_bot_cannot_post_in_is_named_in_the_parent_channel(
