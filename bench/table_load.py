@@ -225,15 +225,13 @@ async def play(
         if found is None or version_of(found) != last:
             continue
         shown = board_of(thread)
-        before = shown.embed["description"] if shown is not None else ""
+        before = shown.text if shown is not None else ""  # (the board's words: its layout)
         button = next(b for b in found.buttons if (b.custom_id or "").startswith(MOVE))
         started = time.perf_counter()
         await person.click(found, custom_id=button.custom_id)
         updated = await changes.until_in(
             thread.id,
-            lambda before=before: (
-                (b := board_of(thread)) is not None and b.embed["description"] != before
-            ),
+            lambda before=before: (b := board_of(thread)) is not None and b.text != before,
             30,
         )
         if updated:

@@ -50,9 +50,18 @@ from cogs.puzzles import texts as puzzle_texts
 from engine.puzzles.cells import cell_text
 from engine.variants import get_variant
 from tests.emulator.emulator import Emulator
+from tests.emulator.layout import TEXT_DISPLAY, walk
+from tests.emulator.rules import BUTTON, SELECTS
 from tests.emulator.runner import BotRunner
 from tests.emulator.world import Channel, Message
-from tests.tables.play import board, latest_version, move_message, play_one, private_answer
+from tests.tables.play import (
+    board,
+    board_title,
+    latest_version,
+    move_message,
+    play_one,
+    private_answer,
+)
 from tests.tables.puzzles import choose_tile, opened
 
 #: The games a playtest plays: every table game, then the puzzles.
@@ -213,8 +222,10 @@ class Transcript:
             if (embed.get("footer") or {}).get("text"):
                 lines.append(f"_{embed['footer']['text']}_")
         controls = []
-        for row in message.components:
-            for item in row.get("components") or []:
+        for item in walk(message.components):  # a layout's parts are nested: all of them
+            if item.get("type") == TEXT_DISPLAY:
+                lines.append(self.shown(item.get("content") or "", message))
+            elif item.get("type") in (BUTTON, *SELECTS):
                 custom = item.get("emoji") or {}  # a tile emoji, by its name
                 emoji = f":{custom['name']}:" if custom.get("id") else None
                 if item.get("label") or emoji:
@@ -518,7 +529,7 @@ async def play_match(session: Session, people: list[Any]) -> Any:
             return final
         acted = False
         for person in people:
-            key = f"ready:{person.name}:{final.embed['title'] if final else ''}"
+            key = f"ready:{person.name}:{board_title(final) if final else ''}"
             if final is not None and ready in final.labels and key not in done:
                 done.add(key)
                 await person.click(final, ready)

@@ -107,16 +107,39 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     show (it draws every seat's tiles, the scores, the boneyard and the game's status line), so
     a phone shows the picture with a few lines: the last moves, whose turn it is and until when,
     and between hands or at the end how the hand or the match ended."""
-    view, names = snap.view, snap.shown_names
+    embed = discord.Embed(title=board_title(snap, w), colour=COLOUR)
+    lines = board_moves(snap, w) + board_status(snap, w)
+    embed.description = "\n".join(lines or [w(texts.NO_BOARD_YET)])[:4000]
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text=board_footer(snap, w))
+    return embed
+
+
+def board_title(snap: BoardSnapshot, w: Words) -> str:
+    """The board's title: the game and the hand (or the round, in games played in rounds)."""
+    view = snap.view
     assert view is not None
     number = len(view.results) + (1 if snap.phase is Phase.PLAYING else 0)
     game = w.game_name(snap.game)
     title = texts.round_title(w, game, view, max(number, 1))
-    embed = discord.Embed(
-        title=title or w(texts.HAND_TITLE, game=game, number=max(number, 1)), colour=COLOUR
-    )
-    top = set_top(view)  # the tiles named as emojis of the table's set, where uploaded
-    lines = [w.say(tiles.tiled(line, top)) for line in last_moves(snap)]
+    return title or w(texts.HAND_TITLE, game=game, number=max(number, 1))
+
+
+def board_moves(snap: BoardSnapshot, w: Words) -> list[str]:
+    """The last moves, in `w`'s words (`last_moves`), the tiles named as emojis of the
+    table's set where they are uploaded."""
+    assert snap.view is not None
+    top = set_top(snap.view)
+    return [w.say(tiles.tiled(line, top)) for line in last_moves(snap)]
+
+
+def board_status(snap: BoardSnapshot, w: Words) -> list[str]:
+    """Whose turn it is and until when (a Discord timestamp each reader's client counts down),
+    between hands when the next starts and who may lead it, at the end how the match ended,
+    and whose DMs are closed."""
+    view, names = snap.view, snap.shown_names
+    assert view is not None
+    lines: list[str] = []
     if snap.phase is Phase.PLAYING and view.turn is not None:
         seat = view.turn
         turn = texts.turn_line(w, names[seat], snap.mentions[seat])
@@ -141,10 +164,13 @@ def board_embed(snap: BoardSnapshot, w: Words) -> discord.Embed:
     for name, closed in zip(names, snap.dm_closed, strict=True):
         if closed and snap.phase in (Phase.PLAYING, Phase.BETWEEN):
             lines.append(w(texts.DM_CLOSED, name=name))
-    embed.description = "\n".join(lines or [w(texts.NO_BOARD_YET)])[:4000]
-    embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=texts.board_footer(w, view))
-    return embed
+    return lines
+
+
+def board_footer(snap: BoardSnapshot, w: Words) -> str:
+    """The line under the board: the scores (`texts.board_footer`)."""
+    assert snap.view is not None
+    return texts.board_footer(w, snap.view)
 
 
 def last_moves(snap: BoardSnapshot) -> tuple[Said, ...]:

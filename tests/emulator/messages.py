@@ -14,7 +14,7 @@ from .bodies import UploadedFile
 from .emojis import broken_text_emojis, check_component_emojis
 from .errors import CANNOT_SEND_EMPTY_MESSAGE, ENTITY_TOO_LARGE, DiscordError, invalid_form
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES
-from .layout import IS_COMPONENTS_V2
+from .layout import IS_COMPONENTS_V2, check_conversion, walk
 from .mentions import Ping, check_allowed, parse_mentions
 from .world import EPHEMERAL, LOADING, Attachment, Channel, Message, User
 
@@ -55,7 +55,12 @@ def _store(
 def _mention(emulator: Emulator, message: Message, payload: dict[str, Any]) -> None:
     """Keep the content's mentions as Discord does, and note whom they ping."""
     world = emulator.world
-    found = parse_mentions(message.content, payload.get("allowed_mentions"), set(world.users))
+    said = message.content
+    if message.flags & IS_COMPONENTS_V2:  # a layout's text displays mention as content does
+        said = "\n".join(
+            c.get("content") or "" for c in walk(message.components) if c.get("type") == 10
+        )
+    found = parse_mentions(said, payload.get("allowed_mentions"), set(world.users))
     message.mentioned_users = [world.users[user] for user in found.users]
     message.mention_roles = list(found.roles)
     message.mention_everyone = found.everyone
@@ -73,7 +78,7 @@ def _mention(emulator: Emulator, message: Message, payload: dict[str, Any]) -> N
     message.pinged = frozenset(pinged)
     if message.pinged or found.everyone:
         emulator.pings.append(
-            Ping(message.id, message.channel_id, message.content, message.pinged, found.everyone)
+            Ping(message.id, message.channel_id, said, message.pinged, found.everyone)
         )
 
 
@@ -145,6 +150,9 @@ def edit_message(
     errors = rules.check_message(payload, file_count=len(files), layout=layout) if checked else []
     errors += check_allowed(payload.get("allowed_mentions")) if checked else []
     errors += check_component_emojis(emulator, payload) if checked else []
+    if checked and layout and not message.flags & IS_COMPONENTS_V2:
+        old = {"content": message.content, "embeds": message.embeds}
+        errors += check_conversion(old, payload)
     if errors:
         raise invalid_form(errors)
     _check_text_emojis(emulator, payload)
@@ -168,11 +176,12 @@ def edit_message(
     message.components = list(components or [])
     message.attachments = attachments
     if "flags" in payload and payload["flags"] is not None:
+        # The flag is set by an edit that clears the rest (checked above), never taken back.
         keep = message.flags & (EPHEMERAL | IS_COMPONENTS_V2)
         message.flags = (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL) | keep
     message.flags &= ~LOADING
     message.edited_timestamp = emulator.clock.iso()
-    if "content" in payload:  # new content: its mentions are parsed afresh
+    if "content" in payload or message.flags & IS_COMPONENTS_V2:  # mentions parsed afresh
         _mention(emulator, message, payload)
     emulator.touch()
     emulator.observe("edit", message)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
-from .layout import walk
+from .layout import IS_COMPONENTS_V2, references, walk
 from .permissions import MANAGE_THREADS, VIEW_CHANNEL
 from .world import LOADING, PRIVATE_THREAD, Attachment, Channel, Message, User
 
@@ -142,7 +142,13 @@ class SeenMessage:
 
     @property
     def files(self) -> list[SeenFile]:
-        return [SeenFile(a) for a in self.message.attachments]
+        """The attachments a person sees: with Components V2, only those a gallery, a file or
+        a thumbnail of the layout points at (Discord keeps the others but does not show them)."""
+        attachments = self.message.attachments
+        if self.message.flags & IS_COMPONENTS_V2:
+            named = references(self.message.components)
+            attachments = [a for a in attachments if a.filename in named]
+        return [SeenFile(a) for a in attachments]
 
     @property
     def author(self) -> User:

@@ -38,7 +38,7 @@ from engine.actions import action_from_record
 from engine.match import Match
 from engine.record import replay
 from tests.emulator.emulator import Emulator
-from tests.tables.play import MOVE_PREFIXES, board, table_channel
+from tests.tables.play import MOVE_PREFIXES, board, board_title, board_words, table_channel
 
 ENGLISH = words("en")
 TIME_RAN_OUT = "(time ran out)"
@@ -240,7 +240,7 @@ def timeouts_the_board_shows(stored: Stored) -> int:
 def timed_out_lines(emu: Emulator, stored: Stored) -> tuple[int, int]:
     """How many "(time ran out)" lines the stored log and the board's log show."""
     shown = board(emu)
-    on_board = 0 if shown is None else str(shown.embed.get("description", "")).count(TIME_RAN_OUT)
+    on_board = 0 if shown is None else board_words(shown).count(TIME_RAN_OUT)
     return sum(TIME_RAN_OUT in line for line in stored.log), on_board
 
 
@@ -293,14 +293,13 @@ def divergences(emu: Emulator, stored: Stored, channel: Any = None) -> list[str]
     shown = board(emu, channel)
     if shown is None:
         return ["no board is shown"]
-    embed = shown.embed
     number = len(match.results) + (1 if stored.phase == "playing" else 0)
-    title = str(embed.get("title", ""))
+    title = board_title(shown)
     # "… · hand 3", or in Mexican Train "… · round 3 of 13 · engine 10-10"
     if not re.search(rf" {max(number, 1)}( of \d+ · .*)?$", title):
         problems.append(f"the board's title {title!r} is not hand {number}")
     log = stored.log
-    lines = str(embed.get("description", "")).splitlines()
+    lines = board_words(shown).splitlines()
     if log and log[-1] not in lines:
         problems.append(f"the board's lines {lines} do not tell the stored {log[-1]!r}")
     to_play = [line for line in lines if " is to play" in line]

@@ -25,12 +25,35 @@ def table_channel(emu: Emulator, channel: Any = None) -> Any:
 def board(emu: Emulator, channel: Any = None) -> Any:
     """The newest board message (the one with "Your hand", or the final one with "Rematch") of
     the table opened in `channel` (see `table_channel`); a turn alert also offers "Your hand",
-    but has no embed."""
+    but has no picture."""
     for message in reversed(table_channel(emu, channel).messages):
         table_buttons = any(b.custom_id and b.custom_id.startswith("dt:") for b in message.buttons)
-        if table_buttons and message.embeds:
+        if table_buttons and (message.embeds or message.files):
             return message
     return None
+
+
+def board_title(message: Any) -> str:
+    """The board's title (the game and the hand): the heading of its first text display, or
+    the title of a board shown as an embed (before the layouts)."""
+    if message.embeds:
+        return str(message.embeds[0].get("title") or "")
+    return message.text.splitlines()[0].removeprefix("### ") if message.text else ""
+
+
+def board_footer(message: Any) -> str:
+    """The line under the board: who may watch (and what penalty points mean)."""
+    if message.embeds:
+        return str((message.embeds[0].get("footer") or {}).get("text") or "")
+    return str(message.text.splitlines()[-1].removeprefix("-# ")) if message.text else ""
+
+
+def board_words(message: Any) -> str:
+    """Everything the board says in words (its text displays, or an embed board's
+    description): the turn, the last moves, how the hand or the match ended, the scores."""
+    if message.embeds:
+        return str(message.embeds[0].get("description") or "")
+    return str(message.text)
 
 
 def private_answer(result: Any) -> Any:
@@ -127,7 +150,7 @@ async def play_match(
         acted = False
         if final is not None and ready in final.labels:
             for person in people:
-                key = f"ready:{person.name}:{final.embed['title']}"
+                key = f"ready:{person.name}:{board_title(final)}"
                 if key not in played:
                     played[key] = 1
                     await person.click(final, ready)

@@ -67,7 +67,10 @@ TILE_NAME = re.compile(r"(?<![\d.])(\d{1,2})[-|\u2013](\d{1,2})(?![\d.]?\d)")
 TILE_EMOJI = re.compile(r"\bdc?_(\d{1,2})_(\d{1,2})_[0-9a-f]{4}\b")
 
 Reader = int | None  # a seat, or None: anyone (a spectator)
-LOG_FIELD = re.compile(r"embeds\[\d+\]\.description")  # where the board shows its log
+#: Where the board shows its log: an embed's description, or a layout's text display.
+LOG_FIELD = re.compile(
+    r"embeds\[\d+\]\.description|components(\[\d+\]\.components)*\[\d+\]\.content"
+)
 
 
 def tiles_named(text: str) -> set[Tile]:

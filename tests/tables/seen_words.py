@@ -4,8 +4,8 @@
 (edits included, so a refusal later replaced still counts), with who reads it: the one person an
 ephemeral message is for, the recipient of a DM, or everyone (a table's public messages). Its
 texts are all a Discord client shows: content, embed titles, descriptions, fields, footers and
-authors, button labels, select placeholders and options, text displays, and attachment
-descriptions (alt text).
+authors, button labels, select placeholders and options, text displays, and attachment and
+gallery item descriptions (alt text).
 
 `english_fragments(language)` is what an English leak looks like in that language: for each
 message of the catalogues whose translation differs from the English, the literal pieces of the
@@ -46,6 +46,7 @@ def message_texts(message: Message) -> list[str]:
         texts.append(component.get("content") or "")  # a text display
         for option in component.get("options") or []:
             texts += [option.get("label") or "", option.get("description") or ""]
+        texts += [item.get("description") or "" for item in component.get("items") or []]
     texts += [attachment.description or "" for attachment in message.attachments]
     return [text for text in texts if text]
 

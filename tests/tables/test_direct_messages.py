@@ -17,9 +17,11 @@ from tests.tables.play import board, move_message, play_one, private_answer, tab
 
 
 def closed_notes(emu: Emulator, name: str) -> list[Any]:
-    """The table's own messages saying that `name`'s DMs are closed (the board excluded)."""
+    """The table's own messages saying that `name`'s DMs are closed (the board, an embed or
+    a layout with its picture, excluded)."""
     said = texts.DM_CLOSED.format(name=name)
-    return [m for m in table_channel(emu).messages if said in m.text and not m.embeds]
+    notes = [m for m in table_channel(emu).messages if said in m.text]
+    return [m for m in notes if not m.embeds and not m.files]
 
 
 async def test_closed_dms_are_said_once_in_the_channel_and_dms_resume_when_back(

@@ -31,7 +31,7 @@ from render import ENGLISH
 from render.outcome import eliminated_units, match_sentence, out_sentence
 from tests.emulator.emulator import Emulator
 from tests.tables.converged import stored_table
-from tests.tables.play import board, play_match, table_channel
+from tests.tables.play import board, board_words, play_match, table_channel
 from tests.tables.seen_words import PUBLIC, Transcript, transcript
 
 __all__ = ["transcript"]  # the fixture, used by name
@@ -63,7 +63,7 @@ def board_versions(seen: Transcript) -> list[list[str]]:
 
 
 def title_number(shown: list[str]) -> int:
-    found = re.search(r" · hand (\d+)$", shown[0])
+    found = re.search(r" · hand (\d+)$", shown[0], re.MULTILINE)
     assert found, shown[0]
     return int(found.group(1))
 
@@ -170,7 +170,11 @@ async def test_a_partnership_hand_reads_as_penalty_points_that_lose_at_the_targe
     # The board says what its points mean.
     versions = board_versions(transcript)
     assert versions and all(
-        any(text.startswith("Penalty points: reaching 20 loses.") for text in shown)
+        any(
+            line.removeprefix("-# ").startswith("Penalty points: reaching 20 loses.")
+            for text in shown
+            for line in text.splitlines()
+        )
         for shown in versions
     )
 
@@ -201,7 +205,7 @@ async def test_a_six_seat_match_says_each_ending_once_and_the_last_dm_ends_the_m
         assert listed == [names[unit] for unit, gained in enumerate(result.points) if gained]
         assert ending not in sheet.content  # the match's end is the board's
     # The board says how the match ended, not how its hands did (their sheets do).
-    assert ending in final.embed["description"]
+    assert ending in board_words(final)
     for shown in board_versions(transcript):
         assert not [hand for hand in hands if any(hand in text for text in shown)]
     # Alice's last DM: her own result and that the match is over, none of the sheet's lines.

@@ -51,7 +51,7 @@ from tests.tables.converged import (
     timed_out_lines,
     timeouts_the_board_shows,
 )
-from tests.tables.play import board
+from tests.tables.play import board, board_words
 
 DATABASE = "domino.sqlite3"
 AI_DELAY = 120.0  # emulator seconds: an AI seat's move is due only when a test advances
@@ -218,13 +218,13 @@ async def test_a_move_stored_but_never_shown_is_shown_after_a_crash(
     people = await open_table(emu, turn_time=60)
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
-    shown = board(emu).embed["description"]
+    shown = board_words(board(emu))
     emu.hold(sends_or_edits)
     await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
     await wait_stored(path, lambda s: s.version > turn.stored.version)
-    assert board(emu).embed["description"] == shown  # stored, shown to nobody yet
+    assert board_words(board(emu)) == shown  # stored, shown to nobody yet
     await emu.kill_bot()
-    assert board(emu).embed["description"] == shown and not emu.held  # nothing was flushed
+    assert board_words(board(emu)) == shown and not emu.held  # nothing was flushed
     emu.advance(20)  # a restart takes a while; less than the turn time
     await emu.start_bot()
     stored = await assert_converged(emu, path)
@@ -240,10 +240,10 @@ async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
     people = await open_table(emu, turn_time=60)
     await play(emu, path, people, clicks, 2)
     turn = await person_to_move(emu, path, people)
-    shown = board(emu).embed["description"]
+    shown = board_words(board(emu))
     emu.hold(lambda method, path: method == "POST" and emu.is_dm(path))
     await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
-    await emu.wait_for(lambda: board(emu).embed["description"] != shown and emu.held)
+    await emu.wait_for(lambda: board_words(board(emu)) != shown and emu.held)
     hands = [dm_count(p) for p in people]
     await emu.kill_bot()  # the board went out, a hand did not
     assert [dm_count(p) for p in people] == hands and not emu.held  # and never will
@@ -379,7 +379,7 @@ def sent_at(message: Any) -> float:
 def the_board_says(emu: Emulator) -> tuple[float | None, bool]:
     """The turn's deadline the board shows (its Discord timestamp), and whether it says the
     table waited for the turn to be shown."""
-    text = str(board(emu).embed.get("description", ""))
+    text = board_words(board(emu))
     found = re.search(r"<t:(\d+):R>", text)
     return (float(found.group(1)) if found else None), ENGLISH(texts.TURN_WAITED) in text
 
@@ -514,7 +514,7 @@ async def test_a_move_the_database_refused_is_never_stored(
     while len(turn.buttons()) < 2:  # a turn with a choice: the refused move is not replayed
         await play(emu, path, people, clicks, 1)
         turn = await person_to_move(emu, path, people)
-    shown, dms = board(emu).embed["description"], [dm_count(p) for p in people]
+    shown, dms = board_words(board(emu)), [dm_count(p) for p in people]
     await emu.settle()  # nothing else is being written
     # The data layer's write doors (a block, and a body run where the connection lives)
     # refuse the next write transaction.
@@ -534,7 +534,7 @@ async def test_a_move_the_database_refused_is_never_stored(
     await emu.settle()
     after = await stored_table(path)
     assert after.state == turn.stored.state  # nothing of it stored
-    assert board(emu).embed["description"] == shown  # nor shown
+    assert board_words(board(emu)) == shown  # nor shown
     assert [dm_count(p) for p in people] == dms
     await clicks.click(turn.person, turn.message, other, turn.seat)  # the next click works
     await wait_stored(path, lambda s: s.version > turn.stored.version)

@@ -22,7 +22,15 @@ from cogs.lang import Command, Words, catalogues, words
 from tests.emulator.emulator import Emulator
 from tests.lang.pseudo import write_pseudo_locales
 from tests.standings.helpers import make_moderator
-from tests.tables.play import board, move_message, play_match, private_answer, table_channel
+from tests.tables.play import (
+    board,
+    board_footer,
+    board_title,
+    move_message,
+    play_match,
+    private_answer,
+    table_channel,
+)
 
 GAME = "two-player"
 
@@ -86,7 +94,7 @@ async def test_a_whole_match_speaks_each_players_language_and_the_servers_in_pub
         if person.dm.messages:
             assert person.dm.last.embed["title"] == hand_title(theirs)
     shown = await emu.wait_for(lambda: board(emu))
-    assert shown.embed["title"].startswith("«es»")
+    assert board_title(shown).startswith("«es»")
     assert es(texts.YOUR_HAND) in shown.labels
     mine = await piotr.click(shown, es(texts.YOUR_HAND))
     assert private_answer(mine).embed["title"] == hand_title(pl)
@@ -97,7 +105,7 @@ async def test_a_whole_match_speaks_each_players_language_and_the_servers_in_pub
     said = es.wording()
     endings = [said.say(said.outcome_match_won, names=name) for name in ("ana", "piotr")]
     assert any(ending in final.text for ending in [*endings, said.outcome_match_drawn])
-    assert final.embed["footer"]["text"] == es(texts.SPECTATORS)
+    assert board_footer(final) == es(texts.SPECTATORS)
     sheets = [m for m in table_channel(emu).messages if m.files and m.content]
     assert sheets and all(m.content.startswith("«es»") for m in sheets)
 

@@ -25,7 +25,15 @@ from cogs.common.pictures import worded_view
 from cogs.lang import catalogues, words
 from engine import Match
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, move_message, play_match, private_answer, table_channel
+from tests.tables.play import (
+    board,
+    board_footer,
+    board_words,
+    move_message,
+    play_match,
+    private_answer,
+    table_channel,
+)
 from tests.tables.seen_words import PUBLIC, Transcript, english_leaks, transcript
 
 __all__ = ["transcript"]  # the fixture
@@ -118,7 +126,7 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
     your_hand = translation("es", texts.YOUR_HAND)
     assert your_hand in shown.labels and texts.YOUR_HAND not in shown.labels
     turn = [part for part in translation("es", texts.TURN_LINE).split("{name}") if part]
-    assert all(part in shown.embed["description"] for part in turn)
+    assert all(part in board_words(shown) for part in turn)
     assert " is to play" not in shown.text
     alt = shown.files[0].attachment.description  # the board's alt text, in Spanish
     spanish = words("es").wording()
@@ -153,7 +161,7 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
     final = await play_match(emu, [ana, piotr], board_words=words("es"))
     assert translation("es", texts.REMATCH) in final.labels
     # (A game of penalty points says first what they mean.)
-    assert final.embed["footer"]["text"].endswith(translation("es", texts.SPECTATORS))
+    assert board_footer(final).endswith(translation("es", texts.SPECTATORS))
 
     # Each one was prompted to play in their own language (by DM).
     for person in (ana, piotr):

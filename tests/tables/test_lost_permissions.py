@@ -13,7 +13,7 @@ from cogs import texts
 from cogs.lang.words import words
 from tests.emulator.emulator import Emulator
 from tests.emulator.permissions import ATTACH_FILES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
-from tests.tables.play import board, table_channel
+from tests.tables.play import board, board_words, table_channel
 from tests.tables.test_play_model import the_table
 from tests.tables.test_refusals import start_two_player, whose_turn
 
@@ -58,7 +58,12 @@ async def test_a_refused_picture_is_named_in_the_thread_and_the_board_returns(
     kept = next(k for k in range(len(old_log) + 1) if log[: len(old_log) - k] == old_log[k:])
     new = log[len(old_log) - kept :]
     assert any(f"{name} played" in words("en").say(line) for line in new)
-    assert words("en").say(log[-1]) in fresh.embed["description"]
+    assert words("en").say(log[-1]) in board_words(fresh)
+    # The board left above keeps its picture and words, without buttons (a layout cannot drop
+    # its buttons alone: it is edited to the new board's layout without them).
+    await emu.settle()
+    assert old.buttons == [] and [f.filename for f in old.files] == ["board.png"]
+    assert board_words(old) == board_words(fresh)
 
 
 async def test_a_thread_the_bot_cannot_post_in_is_named_in_the_parent_channel(

@@ -24,7 +24,15 @@ from render.outcome import HandKind, hand_kind, hand_sentence, match_sentence
 from tests.emulator.emulator import Emulator
 from tests.standings.helpers import answer
 from tests.tables.converged import stored_table
-from tests.tables.play import board, latest_version, move_message, play_match, table_channel
+from tests.tables.play import (
+    board,
+    board_title,
+    board_words,
+    latest_version,
+    move_message,
+    play_match,
+    table_channel,
+)
 from tests.tables.seen_words import PUBLIC, Transcript, transcript
 
 __all__ = ["transcript"]  # the fixture, used by name
@@ -112,7 +120,7 @@ async def worded_alike(
     versions = board_versions(transcript)
     for sentence in hands:
         assert not any(sentence in version for version in versions), sentence
-    assert ending in final.embed["description"]
+    assert ending in board_words(final)
     # The thread: a score sheet after every hand, its message and its alt text in those words.
     sheets = [m for m in table_channel(emu).messages if m.files and m.content]
     assert [m.content.splitlines()[0] for m in sheets] == hands
@@ -190,7 +198,7 @@ async def play_script(emu: Emulator, people: list[Any], picks: list[int]) -> Any
             return shown
         if shown is not None and texts.READY in shown.labels:
             for person in people:
-                key = f"ready:{person.name}:{shown.embed['title']}"
+                key = f"ready:{person.name}:{board_title(shown)}"
                 if key not in played:
                     played[key] = 1
                     await person.click(shown, texts.READY)
@@ -232,4 +240,4 @@ async def test_a_drawn_match_and_a_hand_nobody_won_read_the_same_everywhere(
     await alice.click(lobby, texts.START)
     final = await play_script(emu, [alice, bob], picks)
     assert set(await worded_alike(emu, transcript, store, alice, final)) == kinds
-    assert ENGLISH.outcome_match_drawn in final.embed["description"]
+    assert ENGLISH.outcome_match_drawn in board_words(final)

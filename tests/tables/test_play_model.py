@@ -20,6 +20,7 @@ from tests.emulator.seen import SeenChannel, SeenMessage
 from tests.tables.play import (
     MOVE_PREFIXES,
     board,
+    board_title,
     latest_version,
     move_message,
     play_one,
@@ -96,8 +97,8 @@ def alert(emu: Emulator, person: Any, after: int = 0) -> SeenMessage | None:
 
 async def press_ready(emu: Emulator, person: Any, pressed: set[str]) -> None:
     shown = board(emu)
-    if shown is not None and texts.READY in shown.labels and shown.embed["title"] not in pressed:
-        pressed.add(shown.embed["title"])
+    if shown is not None and texts.READY in shown.labels and board_title(shown) not in pressed:
+        pressed.add(board_title(shown))
         await person.click(shown, texts.READY)
 
 

@@ -7,10 +7,10 @@ message (creations and every edit), every thread name and every picture is read 
 (`Emulator.observers`), against what its reader may know: anyone for the channel and the
 table's thread, the recipient for a DM, the one person an ephemeral answer is for. Read are the
 content, every string of the embeds (title, description, fields, footer, author) and of the
-components (labels, custom ids, placeholders, options' labels, values and descriptions), the
-attachments' alt texts and names, and each picture by the views it was drawn from (no hand, no
-moves but the reader's own, no other seat's `Exchange` in its history). The table's seed
-appears nowhere either.
+components (labels, custom ids, placeholders, options' labels, values and descriptions, a
+layout's text displays and its gallery's alt texts), the attachments' alt texts and names,
+and each picture by the views it was drawn from (no hand, no moves but the reader's own, no
+other seat's `Exchange` in its history). The table's seed appears nowhere either.
 
 Hidden at which moment (the ground truth, `tests/tables/privacy.py`): the bot runs in this event
 loop, so its `Table` is read as each message arrives. Within a hand what a reader may know only
@@ -40,9 +40,9 @@ import discord
 import pytest
 
 from cogs import texts
-from cogs.common import messages, pictures
+from cogs.common import pictures
 from cogs.review import answer as review_answer
-from cogs.tables import board, components, lobbies
+from cogs.tables import board, components, layouts, lobbies
 from cogs.tables.messages import board as board_message
 from cogs.tables.messages import hands, thread
 from cogs.tables.table import Table
@@ -194,34 +194,25 @@ def only_table(watch: PrivacyWatch) -> Table:
     return table
 
 
-def plant_in_embed_field(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
-    embed = board.board_embed
+def plant_in_board_text(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's words (a text display of its layout) name a hidden tile."""
+    status = board.board_status
 
-    def leaking(snap: board.BoardSnapshot, w: Any) -> discord.Embed:
-        shown = embed(snap, w)
-        shown.add_field(name="Peek", value=secret_tile(watch, snap.table_id))
-        return shown
+    def leaking(snap: board.BoardSnapshot, w: Any) -> list[str]:
+        return [*status(snap, w), f"Peek: {secret_tile(watch, snap.table_id)}"]
 
-    monkeypatch.setattr(board, "board_embed", leaking)
+    monkeypatch.setattr(board, "board_status", leaking)
 
 
-def plant_in_board_content(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
-    send, edit = messages.send, messages.edit
+def plant_in_gallery_alt(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The alt text of the board's gallery item (not its attachment's) names a hidden tile."""
+    layout = layouts.board_layout
 
-    def with_content(kwargs: dict[str, Any]) -> dict[str, Any]:
-        files = [kwargs.get("file"), *(kwargs.get("attachments") or [])]
-        if any(getattr(f, "filename", None) == "board.png" for f in files):
-            kwargs["content"] = f"psst: {secret_tile(watch, only_table(watch).id)}"
-        return kwargs
+    def leaking(snap: board.BoardSnapshot, w: Any, verbs: Any, *, alt: str | None) -> Any:
+        tile = secret_tile(watch, snap.table_id)
+        return layout(snap, w, verbs, alt=f"{alt} Under the table: {tile}.")
 
-    async def leaking_send(client: Any, channel_id: int, **kwargs: Any) -> int:
-        return await send(client, channel_id, **with_content(kwargs))
-
-    async def leaking_edit(client: Any, channel_id: int, message_id: int, **kwargs: Any) -> None:
-        await edit(client, channel_id, message_id, **with_content(kwargs))
-
-    monkeypatch.setattr(messages, "send", leaking_send)
-    monkeypatch.setattr(messages, "edit", leaking_edit)
+    monkeypatch.setattr(board_message, "board_layout", leaking)
 
 
 def plant_in_move_label(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -241,14 +232,23 @@ def plant_in_move_label(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) ->
 
 def plant_in_custom_id(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
     table_view = components.table_view
+    layout = layouts.board_layout
+
+    def peek(table_id: str) -> discord.ui.Button[Any]:
+        tile = secret_tile(watch, table_id)
+        return discord.ui.Button(label="Peek", custom_id=f"dt:{table_id}:peek:{tile}")
 
     def leaking(table_id: str, verbs: Any, w: Any) -> discord.ui.View:
         view = table_view(table_id, verbs, w)
-        tile = secret_tile(watch, table_id)
-        view.add_item(discord.ui.Button(label="Peek", custom_id=f"dt:{table_id}:peek:{tile}"))
+        view.add_item(peek(table_id))
         return view
 
-    monkeypatch.setattr(board_message, "table_view", leaking)  # the board's buttons
+    def leaking_layout(snap: board.BoardSnapshot, w: Any, verbs: Any, *, alt: str | None) -> Any:
+        shown = layout(snap, w, verbs, alt=alt)
+        shown.add_item(discord.ui.ActionRow(peek(snap.table_id)))
+        return shown
+
+    monkeypatch.setattr(board_message, "board_layout", leaking_layout)  # the board's buttons
     monkeypatch.setattr(thread, "table_view", leaking)  # "Your hand" on a turn alert
 
 
@@ -294,14 +294,10 @@ def plant_in_ephemeral_answer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPat
 
 
 def plant_seed_in_footer(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
-    embed = board.board_embed
+    def leaking(snap: board.BoardSnapshot, w: Any) -> str:
+        return f"Table {snap.table_id}, dealt from {only_table(watch).seed}"
 
-    def leaking(snap: board.BoardSnapshot, w: Any) -> discord.Embed:
-        shown = embed(snap, w)
-        shown.set_footer(text=f"Table {snap.table_id}, dealt from {only_table(watch).seed}")
-        return shown
-
-    monkeypatch.setattr(board, "board_embed", leaking)
+    monkeypatch.setattr(board, "board_footer", leaking)
 
 
 def plant_exchange_in_log(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -339,8 +335,8 @@ class Plant:
 
 
 PLANTS = [
-    Plant("embed field", plant_in_embed_field, Game("two-player", {"target": 1}), ".fields["),
-    Plant("board content", plant_in_board_content, Game("two-player", {"target": 1}), "content"),
+    Plant("board text", plant_in_board_text, Game("two-player", {"target": 1}), ".content"),
+    Plant("gallery alt", plant_in_gallery_alt, Game("two-player", {"target": 1}), ".items["),
     Plant("button label", plant_in_move_label, Game("two-player", {"target": 1}), ".label"),
     Plant("custom id", plant_in_custom_id, Game("two-player", {"target": 1}), ".custom_id"),
     Plant("thread name", plant_in_thread_name, Game("two-player", {"target": 1}), "thread name"),
@@ -362,7 +358,7 @@ PLANTS = [
         "seed in a footer",
         plant_seed_in_footer,
         Game("two-player", {"target": 1}),
-        "footer",
+        ".content",
         "seed",
     ),
     Plant("pairs' exchange in the log", plant_exchange_in_log, Game("pairs"), ".description"),

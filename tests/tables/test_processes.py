@@ -50,7 +50,15 @@ from tests.tables.converged import (
     refusal_of,
     stored_table,
 )
-from tests.tables.play import board, move_message, play_one, private_answer, table_channel
+from tests.tables.play import (
+    board,
+    board_title,
+    board_words,
+    move_message,
+    play_one,
+    private_answer,
+    table_channel,
+)
 
 __all__ = ["pg_cluster", "pg_database"]  # the fixtures of a PostgreSQL store
 
@@ -360,7 +368,7 @@ async def test_a_killed_instance_loses_nothing_and_the_other_finishes_the_match(
     await play(emu, path, people, clicks, 3)
     turn = await next_turn(emu, path, people)
     assert turn is not None
-    shown = board(emu).embed["description"]
+    shown = board_words(board(emu))
     # a stores the move (and maybe the AI's after it) but shows nothing before it dies
     emu.hold(lambda method, path: method in ("POST", "PATCH") and path.startswith("/channels/"))
     two.to = a
@@ -368,7 +376,7 @@ async def test_a_killed_instance_loses_nothing_and_the_other_finishes_the_match(
     await clicks.click(turn.person, turn.message, buttons[0], turn.seat)
     await wait_stored(path, lambda s: s.version > turn.stored.version)
     await a.kill()
-    assert board(emu).embed["description"] == shown and not emu.held
+    assert board_words(board(emu)) == shown and not emu.held
     two.to = b
     emu.advance(LEASE_SECONDS + 1)  # what a claimed is b's once its leases end
     await assert_converged(emu, path, timeout=20)
@@ -492,7 +500,9 @@ def board_in(channel: Any) -> Any:
     """The newest board of the table that plays in `channel` (or its thread)."""
     where = channel.threads[-1] if channel.threads else channel
     for message in reversed(where.messages):
-        if message.embeds and any((b.custom_id or "").startswith("dt:") for b in message.buttons):
+        if (message.embeds or message.files) and any(
+            (b.custom_id or "").startswith("dt:") for b in message.buttons
+        ):
             return message
     return None
 
@@ -512,8 +522,8 @@ async def play_to_the_end(channel: Any, people: list[Any], seed: int) -> list[st
         acted = False
         if shown is not None and "Ready" in shown.labels:
             for person in people:
-                if played.get(f"ready:{person.name}") != shown.embed["title"]:
-                    played[f"ready:{person.name}"] = shown.embed["title"]
+                if played.get(f"ready:{person.name}") != board_title(shown):
+                    played[f"ready:{person.name}"] = board_title(shown)
                     await person.click(shown, "Ready")
                     acted = True
         for person in people:

@@ -14,6 +14,7 @@ from tests.emulator.world import ATTACH_FILES, Overwrite
 from tests.tables.converged import assert_converged, record_moves, refusal_of, stored_table
 from tests.tables.play import (
     board,
+    board_words,
     move_message,
     private_answer,
     start_two_player,
@@ -118,14 +119,14 @@ async def test_out_of_turn_and_stale_clicks_change_nothing(
     # The mover keeps an ephemeral hand with buttons, then plays from the DM instead.
     stale = private_answer(await mover.click(board(emu), "Your hand"))
     button = next(b for b in stale.buttons if (b.custom_id or "").startswith("dm:"))
-    before = board(emu).embed["description"]
+    before = board_words(board(emu))
     await mover.click(message, custom_id=button.custom_id)
-    after = await emu.wait_for(lambda: board(emu).embed["description"] != before and board(emu))
+    after = await emu.wait_for(lambda: board_words(board(emu)) != before and board(emu))
     # The ephemeral hand, now out of date, loses its moves (a click that raced them is refused:
     # see the double clicks below); nothing else changes.
     await emu.wait_for(lambda: not move_message([stale]))
     await asyncio.sleep(0.3)
-    assert board(emu).embed["description"] == after.embed["description"]
+    assert board_words(board(emu)) == board_words(after)
 
 
 async def test_double_and_simultaneous_clicks_play_one_move(

@@ -12,7 +12,7 @@ import pytest
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
-from tests.tables.play import board, private_answer
+from tests.tables.play import board, board_words, private_answer
 from tests.tables.test_refusals import refusal, start_two_player, whose_turn
 
 
@@ -50,18 +50,18 @@ async def test_a_move_that_cannot_be_saved_is_refused_and_changes_nothing(
     alice, bob = await start_two_player(emu)
     mover, _, message = await whose_turn(emu, [alice, bob])
     await emu.settle()
-    before, in_database = board(emu).embed["description"], await stored(domino)
+    before, in_database = board_words(board(emu)), await stored(domino)
     failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
     answer = await mover.click(message, custom_id=button.custom_id)
     assert failures and refusal(answer) == texts.NOT_SAVED
     await emu.settle()
-    assert board(emu).embed["description"] == before  # nothing announced
+    assert board_words(board(emu)) == before  # nothing announced
     assert await stored(domino) == in_database
     # The very same button works now: the table is still at the version it was drawn for.
     # (The board's log may already show what followed, e.g. the other seat's forced draws.)
     await mover.click(message, custom_id=button.custom_id)
-    await emu.wait_for(lambda: board(emu).embed["description"] != before)
+    await emu.wait_for(lambda: board_words(board(emu)) != before)
     assert await stored(domino) != in_database
 
 
@@ -86,17 +86,17 @@ async def test_a_timed_out_turn_that_cannot_be_saved_is_tried_again(
     alice, bob = await start_two_player(emu)
     await whose_turn(emu, [alice, bob])
     await emu.settle()
-    before = board(emu).embed["description"]
+    before = board_words(board(emu))
     hand = await live_hand(domino)
     seat, acted = hand.turn, len(hand.actions)
     failures = fail_next_write(monkeypatch, domino, "commit_and_take")
     emu.advance(10 * 60)  # far past the turn timer
     await emu.wait_for(lambda: failures)
     await emu.settle()
-    assert board(emu).embed["description"] == before
+    assert board_words(board(emu)) == before
     assert len((await live_hand(domino)).actions) == acted
     emu.advance(10)  # the timer job is tried again
-    await emu.wait_for(lambda: board(emu).embed["description"] != before)
+    await emu.wait_for(lambda: board_words(board(emu)) != before)
     hand = await live_hand(domino)
     # The stand-in moved for the seat that timed out. (The board's log shows the last lines
     # only: the other seat's forced draws that followed may have pushed that line out.)

@@ -16,6 +16,7 @@ import pytest
 from cogs import texts
 from tests.emulator import rest_channels, rest_interactions
 from tests.emulator.emulator import Emulator
+from tests.emulator.layout import IS_COMPONENTS_V2, walk
 from tests.emulator.world import Message
 from tests.tables.play import play_match
 
@@ -25,16 +26,30 @@ MOST_LINES = 8
 
 
 class Boards:
-    """Every version of the board's embed the bot sent or edited, in order."""
+    """Every version of the board's words the bot sent or edited, in order, as an embed's
+    parts: a layout's heading is its title, its last line (`-# …`) its footer, the lines
+    between its description."""
 
     def __init__(self) -> None:
         self.shown: list[dict[str, Any]] = []
 
     def record(self, message: Message) -> None:
-        for embed in message.embeds:
+        embeds = [copy.deepcopy(embed) for embed in message.embeds]
+        if message.flags & IS_COMPONENTS_V2:
+            texts_shown = [c["content"] for c in walk(message.components) if c.get("type") == 10]
+            lines = "\n".join(texts_shown).splitlines()
+            if lines and lines[0].startswith("### "):
+                embeds.append(
+                    {
+                        "title": lines[0].removeprefix("### "),
+                        "description": "\n".join(lines[1:-1]),
+                        "footer": {"text": lines[-1].removeprefix("-# ")},
+                    }
+                )
+        for embed in embeds:
             # (A game of penalty points says what they mean before it.)
             if str((embed.get("footer") or {}).get("text")).endswith(texts.SPECTATORS):
-                self.shown.append(copy.deepcopy(embed))
+                self.shown.append(embed)
 
     def of_hand(self, number: int) -> list[dict[str, Any]]:
         return [embed for embed in self.shown if str(embed["title"]).endswith(f" {number}")]

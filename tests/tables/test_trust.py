@@ -11,6 +11,7 @@ import discord
 
 from cogs import texts
 from tests.emulator.emulator import Emulator
+from tests.emulator.layout import IS_COMPONENTS_V2
 from tests.emulator.messages import announce, create_message
 from tests.emulator.seen import SeenMessage
 from tests.tables.play import board, move_message, play_one, resign, start_two_player
@@ -52,11 +53,14 @@ async def copy_of(emu: Emulator, message: Any, channel: Any) -> SeenMessage:
     """A message of the bot's in `channel` carrying `message`'s buttons (a stale copy, or a
     client that forges an interaction on another message)."""
     world = emu.world
+    payload: dict[str, Any] = {"content": "a copy", "components": message.message.components}
+    if message.message.flags & IS_COMPONENTS_V2:  # a layout's copy is a layout (no content)
+        payload = {"flags": IS_COMPONENTS_V2, "components": message.message.components}
     copied = create_message(
         emu,
         channel,
         world.bot_user,
-        {"content": "a copy", "components": message.message.components},
+        payload,
         [],
         size_limit=0,
         checked=False,

@@ -21,6 +21,7 @@ from tests.emulator.emulator import Emulator
 from tests.emulator.seen import SeenMessage
 from tests.tables.play import (
     board,
+    board_words,
     latest_version,
     move_message,
     play_one,
@@ -281,14 +282,13 @@ async def test_ill_lead_is_offered_to_people_only(emu: Emulator, domino: discord
             people = [s for s in choosers if table.seats[s].user_id is not None]
             if choosers and shown is not None and texts.READY in shown.labels:
                 offered = texts.CLAIM_LEAD in shown.labels
-                said = "I'll lead" in (shown.embed.get("description") or "")
+                said = "I'll lead" in board_words(shown)
                 if people:
                     seen["people"] = True
                     assert (
                         offered
                         and said
-                        and "AI"
-                        not in shown.embed["description"].split("I'll lead")[0].splitlines()[-1]
+                        and "AI" not in board_words(shown).split("I'll lead")[0].splitlines()[-1]
                     )
                 else:
                     seen["ai"] = True

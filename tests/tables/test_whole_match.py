@@ -13,6 +13,7 @@ from render import ENGLISH
 from tests.emulator.emulator import Emulator
 from tests.tables.play import (
     board,
+    board_words,
     latest_version,
     move_message,
     play_match,
@@ -72,15 +73,15 @@ async def test_a_restart_mid_match_resumes_buttons_and_timers(
     assert restored is not domino and len(restored.tables.tables) == 1
     assert len(emu.command_syncs) == syncs  # the commands did not change: no sync
     # The DM sent before the restart still works.
-    before = board(emu).embed["description"]
+    before = board_words(board(emu))
     button = next(b for b in message.buttons if (b.custom_id or "").startswith("dm:"))
     result = await alice.click(message, custom_id=button.custom_id)
     assert not any(m.ephemeral for m in result.followups)
-    await emu.wait_for(lambda: board(emu).embed["description"] != before)
+    await emu.wait_for(lambda: board_words(board(emu)) != before)
     # The turn timer runs again after the restart.
     await wait_turn(emu, alice, latest_version(message))
     emu.advance(31)
-    await emu.wait_for(lambda: "(time ran out)" in board(emu).embed["description"], timeout=20)
+    await emu.wait_for(lambda: "(time ran out)" in board_words(board(emu)), timeout=20)
     final = await play_match(emu, [alice])
     assert "won the match" in final.text
 

@@ -73,3 +73,22 @@ async def test_users_both_parsed_and_listed_is_refused(emu: Emulator, example: E
         await example.http.request(route, json=payload)
     assert refused.value.status == 400
     assert any("allowed_mentions" in violation for violation in emu.take_violations())
+
+
+async def test_a_layouts_text_displays_ping_as_content_does(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    """With Components V2 there is no content: the text displays are what mentions are read
+    from, under the same `allowed_mentions`."""
+    alice = emu.user("alice")
+    channel = home(example, emu)
+
+    def turn() -> discord.ui.LayoutView:
+        view = discord.ui.LayoutView()
+        view.add_item(discord.ui.Container(discord.ui.TextDisplay(f"<@{alice.id}> to play")))
+        return view
+
+    await channel.send(view=turn())
+    assert emu.channel().last.pinged == {alice.id}  # type: ignore[union-attr]
+    await channel.send(view=turn(), allowed_mentions=discord.AllowedMentions.none())
+    assert emu.channel().last.pinged == frozenset()  # type: ignore[union-attr]

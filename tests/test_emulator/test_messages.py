@@ -189,3 +189,107 @@ async def test_a_malformed_layout_is_refused_with_50035(
     with pytest.raises(discord.HTTPException) as caught:
         await example.http.request(route, json=payload | {"flags": 1 << 15})
     assert caught.value.code == 50035 and len(emu.take_violations()) == 1
+
+
+def _layout(*children: dict[str, Any]) -> dict[str, Any]:
+    return {"flags": 1 << 15, "components": list(children)}
+
+
+def _text(content: str = "x") -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def _button(custom_id: str) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": custom_id, "custom_id": custom_id}
+
+
+def _gallery(**item: Any) -> dict[str, Any]:
+    return {"type": 12, "items": [{"media": {"url": "attachment://board.png"}} | item]}
+
+
+MORE_LAYOUT_ERRORS = {
+    "embeds beside a layout": _layout(_text()) | {"embeds": [{"title": "board"}]},
+    "a sticker beside a layout": _layout(_text()) | {"sticker_ids": ["1"]},
+    "a poll beside a layout": _layout(_text()) | {"poll": {"question": {"text": "?"}}},
+    "40 components nested in a container": _layout({"type": 17, "components": [_text()] * 40}),
+    "4000 characters over two text displays": _layout(_text("x" * 2000), _text("x" * 2001)),
+    "six buttons in a row inside a container": _layout(
+        {
+            "type": 17,
+            "components": [{"type": 1, "components": [_button(f"b{n}") for n in range(6)]}],
+        }
+    ),
+    "a section without an accessory": _layout({"type": 9, "components": [_text()]}),
+    "a select as a section's accessory": _layout(
+        {
+            "type": 9,
+            "components": [_text()],
+            "accessory": {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]},
+        }
+    ),
+    "four texts in a section": _layout(
+        {"type": 9, "components": [_text()] * 4, "accessory": _button("sit")}
+    ),
+    "a thumbnail without a url": _layout(
+        {"type": 9, "components": [_text()], "accessory": {"type": 11, "media": {}}}
+    ),
+    "an empty text display": _layout(_text("")),
+    "alt text over 1024 characters": _layout(_gallery(description="x" * 1025)),
+    "a spoiler that is not a boolean": _layout(_gallery(spoiler="yes")),
+    "a file component with a web url": _layout(
+        {"type": 13, "file": {"url": "https://example.com/a.png"}}
+    ),
+    "the same custom id in a row and a section": _layout(
+        {"type": 1, "components": [_button("sit")]},
+        {"type": 9, "components": [_text()], "accessory": _button("sit")},
+    ),
+}
+
+
+@pytest.mark.parametrize("payload", MORE_LAYOUT_ERRORS.values(), ids=MORE_LAYOUT_ERRORS.keys())
+async def test_more_malformed_layouts_are_refused_with_50035(
+    emu: Emulator, example: ExampleBot, payload: dict[str, Any]
+) -> None:
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=emu.home.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await example.http.request(route, json=payload)
+    assert caught.value.code == 50035 and len(emu.take_violations()) == 1
+
+
+async def test_an_embed_message_becomes_a_layout_only_by_an_edit_that_clears_its_embed(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    """Discord lets an edit set the flag on a message sent without it only if the same edit
+    clears its content and embeds; the flag then stays: content is refused afterwards."""
+    message = await home(example, emu).send("old board", embed=discord.Embed(title="Hand 1"))
+    with pytest.raises(discord.HTTPException) as caught:
+        await message.edit(view=Scoreboard())  # the content and the embed are left as they are
+    assert caught.value.code == 50035 and len(emu.take_violations()) == 1
+    await message.edit(content=None, embed=None, view=Scoreboard())
+    shown = emu.channel().last
+    assert shown is not None and shown.embeds == [] and "alice 150, bob 120" in shown.text
+    route = discord.http.Route("PATCH", "/channels/{c}/messages/{m}", c=emu.home.id, m=message.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await example.http.request(route, json={"content": "back to text", "flags": 0})
+    assert caught.value.code == 50035 and len(emu.take_violations()) == 1
+    assert shown.embeds == [] and "back to text" not in shown.text
+
+
+async def test_a_layout_shows_only_the_attachments_it_points_at(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    """Attachments of a Components V2 message are kept, but shown only through a gallery, a
+    file or a thumbnail that names them."""
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.TextDisplay("the board"))
+    view.add_item(
+        discord.ui.MediaGallery(
+            discord.MediaGalleryItem("attachment://board.png", description="alt")
+        )
+    )
+    board = discord.File(png("red").fp, filename="board.png")
+    hand = discord.File(png("blue").fp, filename="hand.png")
+    await home(example, emu).send(view=view, files=[board, hand])
+    shown = emu.channel().last
+    assert shown is not None and [f.filename for f in shown.files] == ["board.png"]
+    assert len(shown.message.attachments) == 2

@@ -1,6 +1,8 @@
 """The board message and the score sheets. The board is edited in place, and posted again at
 the bottom once `REPOST_AFTER` messages scrolled it away; its buttons are what the table offers
-now (`cogs.tables.clicks.offered`, asked of the model). One score sheet is posted per hand."""
+now (`cogs.tables.clicks.offered`, asked of the model). It is one Components V2 layout
+(`cogs.tables.layouts`); a board posted as an embed before the layouts becomes one at its next
+edit. One score sheet is posted per hand."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from cogs.common import messages
 from cogs.runtime.shown import digest
 from cogs.tables import board
 from cogs.tables.clicks import offered
-from cogs.tables.components import table_view
+from cogs.tables.layouts import board_layout, board_texts
 from cogs.tables.messages.base import Showing, TableMessage
 from cogs.tables.messages.needs import Snapshot
 from cogs.tables.messages.notices import Blocked, Notices
@@ -100,37 +102,34 @@ class BoardMessage(TableMessage):
             old = table.board_message_id
             w = await self.audience.server(table.guild_id)
         channel = self.client.get_partial_messageable(channel_id)
-        embed = board.board_embed(snap, w)
         # The buttons' words are the server's: a new language re-sends them too.
         buttons = digest(verbs, w.language)
         before = shown.get("board")
         since_board = self.scroll.since_board
         try:
             file = await board.board_file(snap, w)
+            layout = board_layout(snap, w, verbs, alt=file.description)
             # What the board shows, its words and its picture too: a change none of them shows
             # (a Ready click) sends nothing, not the same picture again.
             picture = hashlib.sha256(file.fp.read()).hexdigest()
-            shows = f"{buttons}:{digest(embed.to_dict(), picture)}"
+            shows = f"{buttons}:{digest(board_texts(snap, w), file.description, picture)}"
             file.reset()
             if old is not None and since_board.get(channel.id, 0) < REPOST_AFTER:
                 if before is not None and before.message_id == old and before.shows == shows:
                     return
                 try:
-                    same_buttons = before is not None and before.shows.split(":")[0] == buttons
-                    if before is not None and before.message_id == old and same_buttons:
-                        # Discord keeps the buttons an edit leaves out: most moves change none.
-                        await messages.edit(
-                            self.client, channel_id, old, embed=embed, attachments=[file]
-                        )
-                    else:
-                        await messages.edit(
-                            self.client,
-                            channel_id,
-                            old,
-                            embed=embed,
-                            attachments=[file],
-                            view=table_view(table_id, verbs, w),
-                        )
+                    # A layout's words are in its components: every edit sends them all. A
+                    # board posted as an embed before the layouts becomes one by this edit,
+                    # which clears its embed in the same request (as Discord requires).
+                    await messages.edit(
+                        self.client,
+                        channel_id,
+                        old,
+                        content=None,
+                        embed=None,
+                        attachments=[file],
+                        view=layout,
+                    )
                     await self.rows.remember(
                         Shown(table_id, "board", channel.id, old, shows), edited=True
                     )
@@ -138,13 +137,7 @@ class BoardMessage(TableMessage):
                     return
                 except discord.NotFound:
                     file.reset()  # sent once already: read from its start again
-            found = await messages.send(
-                self.client,
-                channel_id,
-                embed=embed,
-                file=file,
-                view=table_view(table_id, verbs, w),
-            )
+            found = await messages.send(self.client, channel_id, file=file, view=layout)
         except discord.Forbidden as error:
             # The game is stored already; only showing it failed. It is shown again later, and
             # posted afresh once the permission is given back.
@@ -162,6 +155,16 @@ class BoardMessage(TableMessage):
         await self.rows.note(table_id, moved)
         await self.rows.remember(Shown(table_id, "board", channel.id, found, shows))
         if old is not None:
-            # An old board without buttons is cosmetic; the new one works.
+            # An old board without buttons is cosmetic; the new one works. A layout cannot lose
+            # its buttons alone: the old board is shown as the new one, without them.
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).edit(view=None)
+                file.reset()
+                await messages.edit(
+                    self.client,
+                    channel_id,
+                    old,
+                    content=None,
+                    embed=None,
+                    attachments=[file],
+                    view=board_layout(snap, w, (), alt=file.description),
+                )
