@@ -1193,3 +1193,7 @@ OPTION_VALUE_WORDS.update(
         ("lead", "rotate"): LEAD_ROTATE,
     }
 )
+
+#: A /domino command that needs a server (its moderators, its settings, its channel), used in a
+#: DM or a group DM, where only `/domino new` and the personal commands work.
+SERVER_ONLY = N_("This command works in a server only.")
