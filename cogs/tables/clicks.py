@@ -102,10 +102,12 @@ OFFERS: dict[Phase, tuple[tuple[str, Callable[[Table], bool]], ...]] = {
 
 def offered(table: Table) -> list[str]:
     """The verbs of the buttons `table`'s board offers now (`dt:{table}:{verb}`). A friends'
-    table offers no rematch: its lobby would need a message of its own, which only a new
-    command can make there."""
+    table offers no rematch (its lobby would need a message of its own, which only a new
+    command can make there), nor Leave, which only keeps a player out of the rematch."""
     verbs = [verb for verb, can in OFFERS.get(table.phase, ()) if can(table)]
-    return [verb for verb in verbs if verb != "rematch"] if table.friends else verbs
+    if table.friends:
+        return [verb for verb in verbs if verb not in ("rematch", "leave")]
+    return verbs
 
 
 def resign_question(table: Table, user_id: int) -> Said:

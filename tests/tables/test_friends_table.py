@@ -26,6 +26,8 @@ from tests.tables.privacy import PrivacyWatch
 #: the clock, so the test chooses when the token runs out.
 AI_DELAY = 120.0
 TURN = 600
+#: Real seconds to wait for the bot on a loaded machine (an AI's search, a board drawn).
+PATIENCE = 60.0
 
 
 @pytest.fixture
@@ -80,7 +82,7 @@ async def quiet(emu: Emulator, bot: discord.Client) -> None:
 async def moved_on(
     emu: Emulator, bot: discord.Client, before: tuple[int, Phase, int | None]
 ) -> None:
-    await emu.wait_for(lambda: stored(bot) != before or None)
+    await emu.wait_for(lambda: stored(bot) != before or None, PATIENCE)
     await emu.settle()
 
 
@@ -135,7 +137,9 @@ async def test_a_friends_table_plays_on_one_message_and_waits_out_an_expired_tok
 ) -> None:
     people, group, lobby = await open_friends_table(emu)
     alice, bob, _ = people
-    await emu.wait_for(lambda: texts.YOUR_HAND in message_of(alice, lobby.id).labels or None)
+    await emu.wait_for(
+        lambda: texts.YOUR_HAND in message_of(alice, lobby.id).labels or None, PATIENCE
+    )
     rng = random.Random(7)
     moves = 0
     # Play until an AI seat is to move after a few moves by people.
@@ -169,7 +173,7 @@ async def test_a_friends_table_plays_on_one_message_and_waits_out_an_expired_tok
     # The next click on the message, by anyone (here someone whose turn it is not), revives it.
     clicker = next(p for p in people if p.id != to_move.user_id)
     await clicker.click(message_of(clicker, lobby.id), texts.YOUR_HAND)
-    await emu.wait_for(lambda: message_of(bob, lobby.id).text != shown_before or None)
+    await emu.wait_for(lambda: message_of(bob, lobby.id).text != shown_before or None, PATIENCE)
     revived = message_of(bob, lobby.id).text
     assert f"<@{to_move.user_id}>" in revived and "could not be shown" in revived
     await emu.settle()  # the edit is recorded as the turn's alert: its clock starts
@@ -181,10 +185,11 @@ async def test_a_friends_table_plays_on_one_message_and_waits_out_an_expired_tok
     # A run of AI moves and forced ones may outlast the last click's token: the match's end
     # then shows at the next click (a person who wonders where the table is clicks on it).
     last = message_of(alice, lobby.id)
-    await alice.click(last, texts.YOUR_HAND if texts.YOUR_HAND in last.labels else texts.LEAVE)
-    await emu.settle()
+    if "won the match" not in last.text:
+        await alice.click(last, texts.YOUR_HAND)
+        await emu.settle()
     final = message_of(alice, lobby.id)
-    assert "won the match" in final.text and texts.REVIEW in final.labels
+    assert "won the match" in final.text and final.labels == [texts.REVIEW]
     # One message everyone sees in the group DM: the rest were ephemeral, each to its clicker.
     assert [m.id for m in group.messages if m.only_for is None] == [lobby.id]
     assert not watch.leaks, watch.leaks[:3]
