@@ -207,3 +207,42 @@ async def test_a_friends_table_plays_on_one_message_and_waits_out_an_expired_tok
     )
     assert json.loads(replayed.stdout)["match"]["over"] is True
     assert not the_table(friends_bot).setup.rated
+
+
+async def test_a_hard_kill_loses_no_move_and_the_next_click_shows_it(
+    emu: Emulator, friends_bot: discord.Client
+) -> None:
+    people, _, lobby = await open_friends_table(emu)
+    await emu.wait_for(
+        lambda: texts.YOUR_HAND in message_of(people[0], lobby.id).labels or None, PATIENCE
+    )
+    rng = random.Random(11)
+    while not person_to_move(the_table(friends_bot)):
+        await play_a_turn(emu, friends_bot, people, lobby.id, rng)
+    await quiet(emu, friends_bot)
+    # The table's message is not edited any more (its edits wait, unanswered), and the
+    # process dies right after a move was acknowledged and stored.
+    emu.hold(lambda method, path: method == "PATCH" and path.endswith(f"/messages/{lobby.id}"))
+    shown_before = message_of(people[1], lobby.id).text
+    table = the_table(friends_bot)
+    mover = next(p for p in people if p.id == table.seats[table.turn or 0].user_id)
+    moved = table.version
+    hand = (await mover.click(message_of(mover, lobby.id), texts.YOUR_HAND)).followups[-1]
+    moves = [b for b in hand.buttons if (b.custom_id or "").startswith("dm:")]
+    if moves:
+        await mover.click(hand, custom_id=moves[0].custom_id)
+    else:
+        select = next(s for s in hand.selects if s.custom_id.startswith("dms:"))
+        await mover.choose(hand, select.values[0], custom_id=select.custom_id)
+    assert emu.held and message_of(people[1], lobby.id).text == shown_before
+    await emu.kill_bot()
+    restarted = await emu.start_bot()
+    # The move was stored: the new process has it, and shows it through the stored token
+    # (the next click's, at the latest).
+    assert the_table(restarted).version > moved
+    other = next(p for p in people if p.id != mover.id)
+    await other.click(message_of(other, lobby.id), texts.YOUR_HAND)
+    await emu.wait_for(
+        lambda: message_of(people[1], lobby.id).text != shown_before or None, PATIENCE
+    )
+    assert mover.name in message_of(people[1], lobby.id).text.split("is to play")[0]
