@@ -1251,3 +1251,7 @@ def in_rounds(game: str) -> bool:
         return get_variant(game).deal is Deal.ROUND
     except UnknownVariant:
         return False
+
+#: A /domino command that needs a server (its moderators, its settings, its channel), used in a
+#: DM or a group DM, where only `/domino new` and the personal commands work.
+SERVER_ONLY = N_("This command works in a server only.")

@@ -51,6 +51,7 @@ from data.models import (
     TurnClock,
     VariantStats,
 )
+from data.replies import Reply
 from data.results import seats_from_record
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "RatingChange",
     "RatingPoint",
     "RecordOutcome",
+    "Reply",
     "Season",
     "SeasonError",
     "SeatResult",

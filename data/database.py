@@ -33,6 +33,7 @@ import data.live as live
 import data.puzzle_solves as puzzle_solves
 import data.queries as queries
 import data.recording as recording
+import data.replies as replies
 import data.reviews as reviews
 import data.runtime as runtime
 import data.seasons as seasons
@@ -492,6 +493,17 @@ class Database:
         async with self._write() as connection:
             await runtime.forget(connection, table_id)
             await live.delete(connection, table_id)
+
+    # -- friends' tables -----------------------------------------------------------------------
+
+    async def keep_reply(self, reply: replies.Reply) -> bool:
+        """A friends' table's newest interaction token (`data.replies`); True when kept."""
+        async with self._write() as connection:
+            return await replies.keep(connection, reply)
+
+    async def reply(self, table_id: str) -> replies.Reply | None:
+        """A friends' table's latest interaction token, if one was kept."""
+        return await self._reading(partial(replies.latest, table_id=table_id), snapshot=False)
 
     # -- the bot's own values ----------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.common import logs, metrics
+from cogs.common import command_sync, logs, metrics
 from cogs.common.health import Health
 from cogs.common.settings import Settings
 from cogs.common.workers import Workers
@@ -190,13 +190,7 @@ class DominoBot(commands.Bot):
     async def command_fingerprint(self) -> str:
         """A digest of the commands as a sync would send them, localizations included (so a new
         translation is synced too)."""
-        translator = self.tree.translator
-        commands_json = [
-            await command.get_translated_payload(self.tree, translator)
-            if translator is not None
-            else command.to_dict(self.tree)
-            for command in self.tree.get_commands()
-        ]
+        commands_json = await command_sync.payload(self.tree)
         text = json.dumps(commands_json, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -207,7 +201,7 @@ class DominoBot(commands.Bot):
         if await self.db.bot_value(COMMANDS_SYNCED) == fingerprint:
             log.info("slash commands unchanged: not syncing")
             return False
-        await self.tree.sync()
+        await command_sync.sync(self, self.tree)  # keeps an Activity's entry point
         await self.db.set_bot_value(COMMANDS_SYNCED, fingerprint)
         log.info("slash commands synced")
         return True

@@ -34,6 +34,26 @@ async def edit(client: discord.Client, channel_id: int, message_id: int, **field
         await client.http.edit_message(channel_id, message_id, params=params)
 
 
+async def edit_by_token(client: discord.Client, token: str, message_id: int, **fields: Any) -> None:
+    """Edit a message through an interaction's token (`PATCH /webhooks/{app}/{token}/messages/
+    {id}`: the interaction's original response), where the bot cannot reach the channel (a
+    group DM): as `edit`, a field left out is kept as it is."""
+    route = discord.http.Route(
+        "PATCH",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+        webhook_id=client.application_id,
+        webhook_token=token,
+        message_id=message_id,
+    )
+    with handle_message_parameters(
+        previous_allowed_mentions=client.allowed_mentions, **fields
+    ) as params:
+        if params.files:
+            await client.http.request(route, form=params.multipart, files=params.files)
+        else:
+            await client.http.request(route, json=params.payload)
+
+
 #: Discord's code for a channel or thread that no longer exists (deleted).
 UNKNOWN_CHANNEL = 10003
 

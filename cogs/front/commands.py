@@ -174,8 +174,15 @@ def number_suggestions(
 
 
 class Domino(commands.Cog):
+    # Installed to a server, or to a person's account: `/domino new` then opens a friends'
+    # table in a DM or a group DM (`cogs.tables.friends`); what needs a server refuses there.
     domino = app_commands.Group(
-        name="domino", description="Domino tables: new games, rules and help", guild_only=True
+        name="domino",
+        description="Domino tables: new games, rules and help",
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
     )
 
     def __init__(self, bot: DominoBot) -> None:
@@ -349,6 +356,8 @@ class Domino(commands.Cog):
         size: app_commands.Range[int, 3, 9] = 6,
         difficulty: str = "easy",
     ) -> None:
+        if interaction.guild_id is None:  # its message is shown in a channel of the bot's
+            raise Refusal(texts.SERVER_ONLY)
         await puzzles_of(self.bot).open(interaction, size, difficulty, game)
 
     @domino.command(
@@ -386,6 +395,8 @@ class Domino(commands.Cog):
     @domino.command(name="end", description="(Moderators) end a table in this channel")
     @app_commands.describe(table="The table's id (the newest table here if left out)")
     async def end(self, interaction: discord.Interaction[Any], table: str | None = None) -> None:
+        if interaction.guild_id is None:
+            raise Refusal(texts.SERVER_ONLY)
         permissions = interaction.permissions
         if not (permissions.manage_threads or permissions.manage_guild):
             raise Refusal(texts.MODERATOR_ONLY)
@@ -454,7 +465,7 @@ class Domino(commands.Cog):
         """Shows, or (Manage Server) sets, the language of the server's public table messages;
         each player's own messages stay in their own language."""
         if interaction.guild_id is None:
-            raise Refusal(texts.GUILD_ONLY)
+            raise Refusal(texts.SERVER_ONLY)
         if language is not None:
             if not interaction.permissions.manage_guild:
                 raise Refusal(texts.LANGUAGE_MANAGERS_ONLY)
@@ -492,7 +503,7 @@ class Domino(commands.Cog):
         """Shows, or (Manage Server) sets, what a new table of this server gets when its host
         does not say: the seconds of a turn and whether it is rated (`/domino new` reads them)."""
         if interaction.guild_id is None:
-            raise Refusal(texts.GUILD_ONLY)
+            raise Refusal(texts.SERVER_ONLY)
         changes: dict[str, Any] = {}
         if turn_time is not None:
             least, most = TURN_SECONDS

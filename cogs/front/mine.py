@@ -52,7 +52,8 @@ class Place:
 
 
 def channel_url(guild_id: int, channel_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    """A link to a channel; a DM's or a group DM's (a friends' table: no server) is `@me`'s."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
 def describe_table(table: Table, user_id: int, w: Words) -> Place | None:

@@ -150,7 +150,7 @@ class Reviews:
     @staticmethod
     def _guild_of(interaction: discord.Interaction[Any]) -> int:
         if interaction.guild_id is None:
-            raise Refusal(texts.GUILD_ONLY)
+            raise Refusal(texts.SERVER_ONLY)
         return interaction.guild_id
 
     async def _answer(self, interaction: discord.Interaction[Any], match_id: int) -> None:

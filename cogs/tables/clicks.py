@@ -101,8 +101,13 @@ OFFERS: dict[Phase, tuple[tuple[str, Callable[[Table], bool]], ...]] = {
 
 
 def offered(table: Table) -> list[str]:
-    """The verbs of the buttons `table`'s board offers now (`dt:{table}:{verb}`)."""
-    return [verb for verb, can in OFFERS.get(table.phase, ()) if can(table)]
+    """The verbs of the buttons `table`'s board offers now (`dt:{table}:{verb}`). A friends'
+    table offers no rematch (its lobby would need a message of its own, which only a new
+    command can make there), nor Leave, which only keeps a player out of the rematch."""
+    verbs = [verb for verb, can in OFFERS.get(table.phase, ()) if can(table)]
+    if table.friends:
+        return [verb for verb in verbs if verb not in ("rematch", "leave")]
+    return verbs
 
 
 def resign_question(table: Table, user_id: int) -> Said:
@@ -126,6 +131,14 @@ def check_place(interaction: Interaction, table: Table) -> None:
     message = interaction.message
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
+    if table.friends:
+        # Its one message, or an ephemeral hand there; in its own DM or group DM.
+        ours = message is not None and (
+            message.flags.ephemeral or message.id == table.board_message_id
+        )
+        if ours and interaction.guild_id is None and interaction.channel_id == table.channel_id:
+            return
+        raise Refusal(texts.NOT_THIS_TABLE)
     if interaction.guild_id is None:
         # A seated player's moves, and "I'm back" on their hand DM.
         moves = custom_id.startswith(("dm:", "dms:")) or custom_id == f"dt:{table.id}:back"
@@ -174,6 +187,7 @@ class Clicks:
         answers: Answers,
         notices: Notices,
         seeds: Callable[[], str] = new_seed,
+        revive: Callable[[Interaction, str], Awaitable[None]] | None = None,
     ) -> None:
         self.db = db
         self.read = read
@@ -187,6 +201,8 @@ class Clicks:
         self.answers = answers
         self.notices = notices
         self.seeds = seeds  # a rematch's seed (`table.seeds`)
+        #: A click on a friends' table's message: its token shows the table (`Friends.revive`).
+        self.revive = revive
         #: The one table from a board button's verb (`dt:{table}:{verb}`) to its handler.
         self.verbs: dict[str, Handler] = {
             "hand": self.show_hand,
@@ -202,7 +218,11 @@ class Clicks:
 
     async def click(self, interaction: Interaction, table_id: str, verb: str) -> None:
         """A button of the table's board (or "Your hand" on a turn alert)."""
-        await self.verbs[verb](interaction, table_id, verb)
+        try:
+            await self.verbs[verb](interaction, table_id, verb)
+        finally:  # a refused click brings a fresh token all the same
+            if self.revive is not None and interaction.guild_id is None:
+                await self.revive(interaction, table_id)
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -288,8 +308,15 @@ class Clicks:
     # -- the board's buttons ------------------------------------------------------------------
 
     async def show_hand(self, interaction: Interaction, table_id: str, _verb: str = "hand") -> None:
-        """The ephemeral "Your hand": works whether or not DMs do, for the whole match."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """The ephemeral "Your hand": works whether or not DMs do, for the whole match. On a
+        friends' table's message the click updates that message (its token shows the table:
+        `Friends.revive`) and the hand is an ephemeral followup."""
+        message = interaction.message
+        friends = interaction.guild_id is None and not (message is None or message.flags.ephemeral)
+        if friends:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.read(table_id) as table:
             check_place(interaction, table)
             seat = table.seat_of(interaction.user.id)
@@ -320,7 +347,7 @@ class Clicks:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:
             await interaction.followup.send(embed=embed, file=file, view=moves, ephemeral=True)
-            if moves_at is not None:
+            if moves_at is not None and not friends:
                 # It loses its moves once the table moves on (this answer fills the deferred
                 # original response, which its interaction can edit).
                 self.answers.answered(table_id, seat, interaction, moves_at)

@@ -28,7 +28,10 @@ PAUSED_AFTER_SECONDS = 60.0
 def show_for(table: Table, steps: Iterable[Step] = (), *, was: Phase | None = None) -> list[str]:
     """What a change of `table` must show: the lobby message while there is no match (and once
     more when the match starts or the lobby closes), else the board and the hands, the thread
-    where the match starts, and one score sheet for each hand that ended."""
+    where the match starts, and one score sheet for each hand that ended; a friends' table,
+    its one message."""
+    if table.friends:
+        return ["reply"]  # its one message, by the latest token (`messages.reply`)
     if table.match is None:
         return ["lobby"]
     keys = ["board", "hands"]

@@ -27,7 +27,7 @@ class TableKind:
     name = KIND
     #: What a table's outbox shows, in the order a round shows it: its thread before its
     #: board, the score sheets before the board that follows them.
-    keys: tuple[str, ...] = ("thread", "lobby", "sheet", "board", "hands", "notice")
+    keys: tuple[str, ...] = ("thread", "lobby", "sheet", "board", "hands", "notice", "reply")
 
     def __init__(
         self,

@@ -21,6 +21,7 @@ from cogs import texts
 from cogs.audience import Audience, mine
 from cogs.common.refusal import Refusal
 from cogs.tables.clicks import check_place, check_room
+from cogs.tables.friends import Friends
 from cogs.tables.lobby import missing_permissions, read_option
 from cogs.tables.messages.lobby import LobbyMessage
 from cogs.tables.messages.needs import Act
@@ -81,6 +82,7 @@ class Lobbies:
         most: int,
         levels: Sequence[str],
         seeds: Callable[[], str] = new_seed,
+        friends: Friends | None = None,
     ) -> None:
         self.db = db
         self.audience = audience
@@ -91,8 +93,12 @@ class Lobbies:
         self.most = most  # tables a person may host or sit at (`check_room`)
         self.levels = tuple(levels)
         self.seeds = seeds  # a new table's seed (`table.seeds`)
+        self.friends = friends  # tables in DMs and group DMs (`cogs.tables.friends`)
 
     async def open_table(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
+        if interaction.guild_id is None and self.friends is not None:
+            await self.friends.open(interaction, setup)
+            return
         if interaction.guild is None or interaction.channel is None:
             raise Refusal(texts.GUILD_ONLY)
         missing = missing_permissions(interaction)
@@ -152,7 +158,13 @@ class Lobbies:
                 else []
             )
 
-        current, _ = await self.act(table_id, click)
+        try:
+            current, _ = await self.act(table_id, click)
+        finally:  # a friends' table is shown through the click's token (refused or not)
+            if self.friends is not None and interaction.guild_id is None:
+                await self.friends.revive(interaction, table_id)
+        if current.friends:
+            return
         w = await self.audience.server(current.guild_id, interaction.guild_locale)
         message = self.message.message(current, w)
         self.message.edited(table_id, message)

@@ -26,6 +26,7 @@ from cogs.tables.messages.hands import Hands
 from cogs.tables.messages.lobby import LobbyMessage
 from cogs.tables.messages.needs import Act, Read, Snapshot
 from cogs.tables.messages.notices import Blocked, Notices
+from cogs.tables.messages.reply import REPLY, ReplyMessage
 from cogs.tables.messages.shown import BOARD_AGAIN, ShownRows
 from cogs.tables.messages.spacing import Spacing
 from cogs.tables.messages.thread import Thread
@@ -72,6 +73,7 @@ class Publisher:
         self.thread = Thread(showing)
         self.lobby = LobbyMessage(showing, levels)
         self.board = BoardMessage(showing, db, snapshot, self.scroll, self.notices)
+        self.reply = ReplyMessage(showing, db, snapshot, self.lobby, clock)
         self.answers = Answers(read)
         self.hands = Hands(
             showing,
@@ -95,7 +97,9 @@ class Publisher:
             "board": lambda table_id, _, at: self.board.show(table_id, at),  # `board:clock` too
             "hands": lambda table_id, _, at: self.hands.show(table_id, at),
             "notice": self._notice,
+            REPLY: lambda table_id, _, at: self.reply.show(table_id, at),
         }
+        self.read = read
 
     # -- what the delivery and the clicks ask of it --------------------------------------------
 
@@ -169,6 +173,8 @@ class Publisher:
             self.rows.shown.pop(table_id, None)
         try:
             kind, _, rest = key.partition(":")
+            if kind != REPLY and await self._friends(table_id):
+                kind = REPLY  # a friends' table has one message: whatever changed, it shows it
             shows = self.keys.get(kind)
             if shows is None:
                 log.warning("table %s: nothing shows %r", table_id, key)
@@ -177,6 +183,15 @@ class Publisher:
         finally:
             if self.shared:
                 self.rows.shown.pop(table_id, None)
+
+    async def _friends(self, table_id: str) -> bool:
+        """Whether the table is a friends' table (`Table.friends`, which never changes: any
+        cached copy tells)."""
+        cached = self.cached.get(table_id)
+        if cached is not None:
+            return cached.friends
+        async with self.read(table_id) as table:
+            return table.friends
 
     async def _notice(self, table_id: str, rest: str, at: int | None) -> None:
         what, _, seat = rest.partition(":")

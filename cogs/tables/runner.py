@@ -38,6 +38,7 @@ from cogs.runtime.runtime import runtime_of
 from cogs.runtime.store import Conflict, NotStored
 from cogs.tables import board, flow
 from cogs.tables.clicks import Clicks
+from cogs.tables.friends import Friends
 from cogs.tables.kind import TableKind
 from cogs.tables.lobbies import Lobbies
 from cogs.tables.places import Places
@@ -98,6 +99,18 @@ class Tables:
         )
         self.delivery = self.runtime.delivery
         self.jobs = self.runtime.jobs
+        table_seeds = seeds(self.settings.demo_seed)
+        self.friends = Friends(
+            bot.db,
+            bot.audience,
+            self.publisher.lobby,
+            read=self.read,
+            create=self.create,
+            show_again=self.show_again,
+            clock=self.clock,
+            most=self.settings.tables_per_user,
+            seeds=table_seeds,
+        )
         self.lobbies = Lobbies(
             bot.db,
             bot.audience,
@@ -107,7 +120,8 @@ class Tables:
             clock=self.clock,
             most=self.settings.tables_per_user,
             levels=self.levels,
-            seeds=seeds(self.settings.demo_seed),
+            seeds=table_seeds,
+            friends=self.friends,
         )
         self.clicks = Clicks(
             bot.db,
@@ -122,6 +136,7 @@ class Tables:
             answers=self.publisher.answers,
             notices=self.publisher.notices,
             seeds=self.lobbies.seeds,
+            revive=self.friends.revive,
         )
         self.background: set[asyncio.Task[None]] = set()  # `reopen_dms_soon`
         self.robots = Robots(self.levels, self.clock, self.settings.ai_budget_ms, bot.workers)

@@ -154,6 +154,12 @@ class Table(LobbyActions, Offers, Resigning):
     def host_id(self) -> int:
         return self.lobby.host_id
 
+    @property
+    def friends(self) -> bool:
+        """A friends' table: opened in a DM or a group DM (no server), where the bot is not and
+        its one message is edited through interaction tokens (`cogs.tables.friends`)."""
+        return self.guild_id is None
+
     def seat_of(self, user_id: int) -> int | None:
         if self.phase is Phase.LOBBY:
             return self.lobby.seat_of(user_id)

@@ -7,6 +7,12 @@ So the driver refuses anything else with `DriverError` before any interaction ex
 A client shows commands, options and choices by their localized names for its locale (see
 localizations.py); the driver accepts those, as the person sees them, and the canonical names,
 and the interaction carries the canonical ones, as Discord's does.
+
+Where a command is offered follows its `integration_types` (0: installed to a server, the
+default; 1: installed to a user) and `contexts` (0: servers, 1: the bot's DM, 2: group DMs and
+DMs between people; absent: servers and, unless `dm_permission` is false, the bot's DM). A
+group DM has no server install, so only the commands of a user install reach it: the person
+must have installed the app (`Person.install`) and the command must allow both.
 """
 
 from __future__ import annotations
@@ -17,7 +23,16 @@ from typing import Any
 from .localizations import named, shown_name
 from .payloads import member_payload
 from .permissions import ADMINISTRATOR
-from .world import Channel, User, World
+from .world import (
+    BOT_DM_CONTEXT,
+    GUILD_CONTEXT,
+    GUILD_INSTALL,
+    PRIVATE_CHANNEL_CONTEXT,
+    USER_INSTALL,
+    Channel,
+    User,
+    World,
+)
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -43,6 +58,7 @@ def find_command(
     channel: Channel,
     name: str,
     locale: str | None = None,
+    user: User | None = None,
 ) -> dict[str, Any]:
     pool = list(commands.get(None, []))
     if channel.guild_id is not None:
@@ -50,18 +66,36 @@ def find_command(
     slash = [command for command in pool if command.get("type", 1) == 1]
     command = named(slash, name, locale)
     if command is not None:
-        if channel.guild_id is None and not _allowed_in_dms(command):
-            raise DriverError(f"/{name} is not offered in DMs")
+        installed = user is not None and user.id in world.user_installs
+        if not _offered(command, _context_of(channel), installed):
+            where = "in DMs" if channel.guild_id is None else "here"
+            raise DriverError(f"/{name} is not offered {where}")
         return command
     synced = sorted(shown_name(c, locale) for c in pool)
     raise DriverError(f"no slash command /{name} here; synced: {synced}")
 
 
-def _allowed_in_dms(command: dict[str, Any]) -> bool:
+def _context_of(channel: Channel) -> int:
+    if channel.guild_id is not None:
+        return GUILD_CONTEXT
+    return PRIVATE_CHANNEL_CONTEXT if channel.is_group_dm else BOT_DM_CONTEXT
+
+
+def _offered(command: dict[str, Any], context: int, user_installed: bool) -> bool:
+    """Whether a client offers `command` in `context` to a person (who has installed the app to
+    their account, or not)."""
+    installs = command.get("integration_types") or [GUILD_INSTALL]
     contexts = command.get("contexts")
-    if contexts is not None:
-        return 1 in contexts
-    return command.get("dm_permission", True) is not False
+    if contexts is None:
+        if context == PRIVATE_CHANNEL_CONTEXT:
+            return False
+        if context == BOT_DM_CONTEXT and command.get("dm_permission", True) is False:
+            return False
+    elif context not in contexts:
+        return False
+    if context == PRIVATE_CHANNEL_CONTEXT:  # no server install reaches a group DM
+        return USER_INSTALL in installs and user_installed
+    return GUILD_INSTALL in installs or (USER_INSTALL in installs and user_installed)
 
 
 def invoke(
@@ -80,7 +114,7 @@ def invoke(
     words = text.strip().lstrip("/").split()
     if not words:
         raise DriverError("empty command")
-    command = find_command(world, commands, channel, words[0], locale)
+    command = find_command(world, commands, channel, words[0], locale, user)
     _check_member_permissions(world, command, channel, user)
     node = command
     path = [command["name"]]

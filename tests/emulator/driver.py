@@ -18,7 +18,7 @@ from .localizations import as_seen_by
 from .messages import announce, announce_delete, create_message
 from .results import InteractionResult, ModalForm
 from .seen import SeenChannel, SeenMessage, can_view
-from .world import Channel, Message, User
+from .world import USER_INSTALL, Channel, Message, User
 
 #: How long a person waits, in real seconds, for an answer that never comes (see `_await_answer`).
 REAL_SECONDS_TO_ANSWER = 60.0
@@ -81,6 +81,13 @@ class Person:
         self.emulator.touch()
         await announce_delete(self.emulator, message.message)
         await self.emulator.settle()
+
+    def install(self) -> None:
+        """Add the app to their account (a user install): its commands that allow it are then
+        offered to them in group DMs too."""
+        if USER_INSTALL not in self.emulator.install_types:
+            raise DriverError("the app cannot be installed to a user")
+        self.emulator.world.user_installs.add(self.user.id)
 
     def close_dms(self) -> None:
         """Like turning off "Allow direct messages": the bot's DMs now fail with 50007."""
@@ -306,11 +313,7 @@ class Person:
             # takes the click and it fails) says `expect_failure=True`.
             raise DriverError("no bot is connected to the gateway")
         where = channel or (emulator.world.channels[message.channel_id] if message else self.where)
-        if (
-            where.guild_id is None
-            and where.recipient is not None
-            and where.recipient.id != self.user.id
-        ):
+        if where.guild_id is None and not where.has_recipient(self.user.id):
             raise DriverError(f"{self.user.name} is not in that DM")
         guild = emulator.world.guilds.get(where.guild_id) if where.guild_id is not None else None
         if guild is not None and self.user.id not in guild.members:

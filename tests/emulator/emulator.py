@@ -33,14 +33,14 @@ from aiohttp import web
 
 from . import interactions as i
 from .clock import Clock
-from .errors import DiscordError
+from .errors import ENTRY_POINT_REMOVED, DiscordError
 from .gateway import GUILDS, Gateway, Session, shard_of
 from .localizations import LOCALES, as_seen_by
 from .mentions import Ping
 from .payloads import guild_create_payload
 from .ratelimit import RateLimiter
 from .server import build_app
-from .world import Channel, Guild, Role, User, World
+from .world import GUILD_INSTALL, USER_INSTALL, Channel, Guild, Role, User, World
 
 if TYPE_CHECKING:
     from .driver import Person
@@ -48,6 +48,9 @@ if TYPE_CHECKING:
     from .seen import SeenChannel
 
 T = TypeVar("T")
+
+#: A PRIMARY_ENTRY_POINT command (an Activity's launcher): a bulk overwrite may not drop it.
+ENTRY_POINT = 4
 
 DISCORD_ACK_SECONDS = 3.0
 ACK_GRACE = float(os.environ.get("EMULATOR_ACK_GRACE", "1.5"))
@@ -118,6 +121,8 @@ class Emulator:
         #: The most guilds one gateway session may hold; IDENTIFY beyond it is closed with 4011.
         self.max_guilds_per_shard = MAX_GUILDS_PER_SHARD
         self.application_flags = 0
+        #: How the app may be installed (0: to a server, 1: to a user's account).
+        self.install_types: set[int] = {GUILD_INSTALL, USER_INSTALL}
         self.attachment_size_limit = DEFAULT_ATTACHMENT_LIMIT
         self.ack_deadline = DISCORD_ACK_SECONDS + ACK_GRACE
         self.token_lifetime = i.TOKEN_LIFETIME
@@ -245,6 +250,16 @@ class Emulator:
         self, guild_id: int | None, commands: list[dict[str, Any]]
     ) -> list[dict[str, Any]]:
         previous = {c["name"]: c for c in self.commands.get(guild_id, [])}
+        if any(c.get("type") == ENTRY_POINT for c in previous.values()) and not any(
+            c.get("type") == ENTRY_POINT for c in commands
+        ):
+            raise DiscordError(
+                400,
+                ENTRY_POINT_REMOVED,
+                "You cannot remove this app's Entry Point command in a bulk update operation."
+                " Please include the Entry Point command in your update request or delete it"
+                " separately.",
+            )
         creates = sum(1 for c in commands if c["name"] not in previous)
         if self.command_creates + creates > 200:
             raise DiscordError(
@@ -266,6 +281,23 @@ class Emulator:
         self.command_syncs.append(guild_id)
         self.touch()
         return stored
+
+    def add_entry_point(self, name: str = "launch") -> dict[str, Any]:
+        """The app's Activity entry point (a global PRIMARY_ENTRY_POINT command, type 4), as
+        Discord makes it when an Activity is enabled in the developer portal."""
+        command = {
+            "id": str(self.clock.snowflake()),
+            "application_id": str(self.world.application_id),
+            "version": str(self.clock.snowflake()),
+            "type": ENTRY_POINT,
+            "name": name,
+            "description": "",
+            "handler": 2,
+            "integration_types": sorted(self.install_types),
+            "contexts": [0, 1, 2],
+        }
+        self.commands.setdefault(None, []).append(command)
+        return command
 
     def synced_commands(self, guild_id: int | None) -> list[dict[str, Any]]:
         return list(self.commands.get(guild_id, []))
@@ -472,6 +504,11 @@ class Emulator:
 
         user: User = self.world.user_named(name)
         return SeenChannel(self, self.world.dm_channel(user), user)
+
+    def add_group_dm(self, owner: Person, *others: Person, name: str) -> Channel:
+        """A group DM of these people (no bot is in it; `person.channel(name)` is how one of
+        them sees it, `person.at(channel)` where they type)."""
+        return self.world.add_group_dm(owner.user, *(other.user for other in others), name=name)
 
     async def add_channel(self, name: str, guild: Guild | None = None) -> SeenChannel:
         """A new text channel; a connected bot hears CHANNEL_CREATE."""

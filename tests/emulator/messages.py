@@ -199,9 +199,9 @@ def intent_for(channel: Channel) -> int:
 
 async def announce(emulator: Emulator, message: Message, event: str = "MESSAGE_CREATE") -> None:
     """Tell the gateway about a message everyone may see (ephemeral ones are never dispatched)."""
-    if message.ephemeral:
-        return
     channel = emulator.world.channels[message.channel_id]
+    if message.ephemeral or channel.is_group_dm:  # the bot hears nothing of a group DM
+        return
     data = message.payload()
     if event == "MESSAGE_CREATE" and channel.guild_id is not None:
         member = emulator.world.guilds[channel.guild_id].members.get(message.author.id)
@@ -214,9 +214,9 @@ async def announce(emulator: Emulator, message: Message, event: str = "MESSAGE_C
 
 
 async def announce_delete(emulator: Emulator, message: Message) -> None:
-    if message.ephemeral:
-        return
     channel = emulator.world.channels[message.channel_id]
+    if message.ephemeral or channel.is_group_dm:
+        return
     data: dict[str, Any] = {"id": str(message.id), "channel_id": str(channel.id)}
     if channel.guild_id is not None:
         data["guild_id"] = str(channel.guild_id)

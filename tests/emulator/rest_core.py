@@ -61,6 +61,9 @@ class CoreRoutes:
                 "owner": world.users[owner].payload(),
                 "verify_key": "0" * 64,
                 "flags": self.emulator.application_flags,
+                "integration_types_config": {
+                    str(kind): {} for kind in sorted(self.emulator.install_types)
+                },
                 "team": None,
                 "summary": "",
                 "rpc_origins": [],

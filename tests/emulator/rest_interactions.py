@@ -17,6 +17,7 @@ from .bodies import read_body
 from .errors import (
     ALREADY_ACKNOWLEDGED,
     INVALID_WEBHOOK_TOKEN,
+    MAX_FOLLOWUPS,
     UNKNOWN_INTERACTION,
     UNKNOWN_WEBHOOK,
     DiscordError,
@@ -215,6 +216,14 @@ class InteractionRoutes:
             await announce(emulator, original, "MESSAGE_UPDATE")
             message = original
         else:
+            if interaction.user_install_only and len(interaction.followups) >= (
+                i.USER_INSTALL_FOLLOWUPS
+            ):
+                raise DiscordError(
+                    400,
+                    MAX_FOLLOWUPS,
+                    "This interaction has hit the maximum number of follow up messages",
+                )
             ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
             message = emulator.enforce(
                 lambda checked: create_message(

@@ -260,7 +260,7 @@ class SeenMessage:
 
 def can_view(emulator: Emulator, channel: Channel, user: User) -> bool:
     if channel.guild_id is None:
-        return channel.recipient is not None and channel.recipient.id == user.id
+        return channel.has_recipient(user.id)
     permissions = emulator.world.permissions_in(channel, user.id)
     if channel.type == PRIVATE_THREAD and user.id not in channel.members:
         return bool(permissions & MANAGE_THREADS)

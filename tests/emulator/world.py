@@ -25,8 +25,13 @@ from .permissions import (
     in_channel,
 )
 
-GUILD_TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
+GUILD_TEXT, DM, GROUP_DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 3, 11, 12
 THREAD_TYPES = {PUBLIC_THREAD, PRIVATE_THREAD}
+
+#: Where an interaction happens (its `context`) and where a command may be used (`contexts`).
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
+#: How an app is installed (`integration_types`, the keys of `authorizing_integration_owners`).
+GUILD_INSTALL, USER_INSTALL = 0, 1
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -189,13 +194,34 @@ class Channel:
     members: set[int] = field(default_factory=set)
     #: Deleted by a moderator (`Emulator.delete_channel`): Discord answers 10003 for it.
     deleted: bool = False
+    #: The people of a group DM (the bot is never one: an app reaches it only through the
+    #: interactions of people who installed it).
+    recipients: list[User] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
         return self.type in THREAD_TYPES
 
+    @property
+    def is_group_dm(self) -> bool:
+        return self.type == GROUP_DM
+
+    def has_recipient(self, user_id: int) -> bool:
+        """Whether `user_id` is in this DM or group DM."""
+        if self.is_group_dm:
+            return any(user.id == user_id for user in self.recipients)
+        return self.recipient is not None and self.recipient.id == user_id
+
     def payload(self) -> dict[str, Any]:
         body: dict[str, Any] = {"id": str(self.id), "type": self.type, "name": self.name}
+        if self.is_group_dm:
+            body.update(
+                recipients=[user.payload() for user in self.recipients],
+                owner_id=str(self.owner_id),
+                last_message_id=None,
+                icon=None,
+            )
+            return body
         if self.type == DM:
             assert self.recipient is not None
             body.update(recipients=[self.recipient.payload()], last_message_id=None)
@@ -259,6 +285,9 @@ class World:
         self.application_emojis: dict[int, Any] = {}
         self.bot_user = self.add_user("Domino Bot", bot=True)
         self.application_id = self.bot_user.id
+        #: Who installed the app to their account (`Person.install`): only they can use its
+        #: commands where it is not installed (a group DM).
+        self.user_installs: set[int] = set()
 
     # -- building the world -------------------------------------------------------------
     def add_user(self, name: str, *, bot: bool = False) -> User:
@@ -323,6 +352,18 @@ class World:
             channel = Channel(self.clock.snowflake(), DM, recipient=user)
             self.dm_channels[user.id] = channel
             self.channels[channel.id] = channel
+        return channel
+
+    def add_group_dm(self, owner: User, *others: User, name: str = "") -> Channel:
+        """A group DM of `owner` and `others`: a place no bot is in."""
+        channel = Channel(
+            self.clock.snowflake(),
+            GROUP_DM,
+            name,
+            owner_id=owner.id,
+            recipients=[owner, *others],
+        )
+        self.channels[channel.id] = channel
         return channel
 
     # -- reading --------------------------------------------------------------------------

@@ -224,6 +224,16 @@ async def probe(interaction: discord.Interaction[Any]) -> None:
     await bot.probe(interaction)
 
 
+@app_commands.command(name="friends", description="Test hook where friends play")
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+async def friends(interaction: discord.Interaction[Any]) -> None:
+    """`/probe` for user installs: offered in group DMs too."""
+    bot: ExampleBot = interaction.client
+    assert bot.probe is not None
+    await bot.probe(interaction)
+
+
 class ExampleBot(commands.Bot):
     def __init__(
         self, tables: Tables | None = None, intents: discord.Intents | None = None
@@ -246,7 +256,7 @@ class ExampleBot(commands.Bot):
         self.add_dynamic_items(JoinButton)
         self.add_view(HandView())
         offered: list[app_commands.Group | app_commands.Command[Any, Any, Any]]
-        offered = [domino, leaderboard, season, probe]
+        offered = [domino, leaderboard, season, probe, friends]
         for command in offered:
             self.tree.add_command(command)
         await self.tree.sync()

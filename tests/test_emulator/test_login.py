@@ -22,7 +22,7 @@ async def test_bot_logs_in_sees_the_guild_and_syncs_its_commands(
     assert [c.name for c in guild.text_channels] == ["domino"]
     assert guild.me.guild_permissions.send_messages
     names = sorted(c["name"] for c in emu.commands[None])
-    assert names == ["domino", "leaderboard", "probe", "season"]
+    assert names == ["domino", "friends", "leaderboard", "probe", "season"]
     assert emu.gateway.identifies == 1
     assert example.latency < 5  # the first heartbeat was acknowledged
 
@@ -58,7 +58,7 @@ async def test_an_unchanged_command_set_is_not_recreated_on_restart(
 ) -> None:
     creates = emu.command_creates
     await emu.restart_bot()
-    assert emu.command_creates == creates == 4
+    assert emu.command_creates == creates == 5
     assert len(emu.command_syncs) == 2
 
 
