@@ -1252,6 +1252,7 @@ def in_rounds(game: str) -> bool:
     except UnknownVariant:
         return False
 
+
 #: A /domino command that needs a server (its moderators, its settings, its channel), used in a
 #: DM or a group DM, where only `/domino new` and the personal commands work.
 SERVER_ONLY = N_("This command works in a server only.")
