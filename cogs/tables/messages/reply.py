@@ -34,7 +34,7 @@ from cogs.common import messages
 from cogs.runtime.shown import digest
 from cogs.tables import board
 from cogs.tables.clicks import offered
-from cogs.tables.components import table_view
+from cogs.tables.layouts import board_layout, board_texts
 from cogs.tables.messages.base import Showing, TableMessage
 from cogs.tables.messages.lobby import LobbyMessage, lobby_digest
 from cogs.tables.messages.needs import Snapshot
@@ -98,20 +98,19 @@ class ReplyMessage(TableMessage):
                         starting = clock if clock.shown_at is None else None
                 snap = self.snapshot(table, clock)
                 verbs = offered(table)
-                message = {
-                    "embed": board.board_embed(snap, w),
-                    "view": table_view(table_id, verbs, w),
-                }
             version, revision, channel_id = table.version, table.revision, table.channel_id or 0
-        fields: dict[str, Any] = dict(message)
         if snap is None:
+            fields: dict[str, Any] = dict(message)
             shows = lobby_digest(message)
         else:
+            # The board as a server's table shows it (one layout); the lobby's embed is cleared
+            # in the same edit, as Discord requires of a message that becomes a layout.
             file = await board.board_file(snap, w)
             picture = hashlib.sha256(file.fp.read()).hexdigest()
             file.reset()
-            shows = digest(lobby_digest(message), picture)
-            fields["attachments"] = [file]
+            layout = board_layout(snap, w, verbs, alt=file.description)
+            shows = digest(*board_texts(snap, w), [str(verb) for verb in verbs], picture)
+            fields = {"view": layout, "content": None, "embed": None, "attachments": [file]}
         before = shown.get(REPLY)
         if (
             starting is None
