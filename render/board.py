@@ -22,6 +22,7 @@ from render.band import Band, band_height, draw_band, plan_band
 from render.encode import png_bytes
 from render.ends import end_names
 from render.geometry import arrange, pairs_arrangement
+from render.layers import TableLayers
 from render.marks import Placer, divider, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
@@ -57,13 +58,23 @@ def board_png(
     theme: str = "light",
     highlight_last: bool = True,
     wording: Wording = ENGLISH,
+    layers: TableLayers | None = None,
+    table: str = "",
 ) -> bytes:
     """The board as PNG bytes. `names` are the seats' display names in seat order. Mexican
-    Train's table is its trains (`render.trains`)."""
+    Train's table is its trains (`render.trains`). `layers`: the tiles of boards drawn lately,
+    to paste the tiles from (`render.layers`: the same picture, drawn faster), `table` the
+    table's name among them."""
     if trains_of(view) is not None:
         return trains_png(view, names=names, theme=theme, wording=wording)
     image = board_image(
-        view, names=names, theme=theme, highlight_last=highlight_last, wording=wording
+        view,
+        names=names,
+        theme=theme,
+        highlight_last=highlight_last,
+        wording=wording,
+        layers=layers,
+        table=table,
     )
     return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
@@ -152,6 +163,8 @@ def board_image(
     theme: str = "light",
     highlight_last: bool = True,
     wording: Wording = ENGLISH,
+    layers: TableLayers | None = None,
+    table: str = "",
 ) -> Image.Image:
     """The board as a Pillow image (what `board_png` encodes)."""
     if trains_of(view) is not None:  # Mexican Train: the trains picture
@@ -164,8 +177,13 @@ def board_image(
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
     _seat_cards(draw, canvas, view, names, palette, wording)
-    for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
-        paste_spot(canvas, placer, spot, palette)
+    spots = sorted(arrangement.spots, key=lambda spot: spot.z)
+    pasted = layers is not None and layers.paste(
+        canvas, placer, spots, palette, above=plan.header, table=table
+    )
+    if not pasted:
+        for spot in spots:
+            paste_spot(canvas, placer, spot, palette)
     if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
         # the lead of a cross or star game carries a brass pin, as spinners of real sets do, and
         # a brass rim: the figure's middle is the first thing a player looks for
