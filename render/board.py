@@ -11,11 +11,12 @@ draw pips too small to see on a phone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.layout import Shape
+from engine.layout import Placement, Shape
 from engine.trains import trains_of
 from engine.view import SeatView
 from render.band import Band, band_height, draw_band, plan_band
@@ -225,11 +226,36 @@ def board_image(
 
 def table_arrangement(view: SeatView, *, table_height: int = MAX_TABLE) -> Arrangement:
     """Where the tiles of the view's table are drawn, in a table at most `table_height` tall
-    (also used by the tests)."""
+    (also used by the tests). Not to be changed: the same table's is shared (`_Tiles`)."""
     if view.laid_pairs:
         return pairs_arrangement(view.laid_pairs)
-    box = (WIDTH - 2 * MARGIN, table_height)
-    return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
+    return _arranged(_Tiles.of(view, table_height))
+
+
+@dataclass(frozen=True, slots=True)
+class _Tiles:
+    """What a table's arrangement is made from: the board picture and its description (the
+    names of the ends it tags) each lay out the same table, once for both."""
+
+    variant: str
+    shape: Shape
+    opens_doubles: bool
+    placements: tuple[Placement, ...]
+    table_height: int
+    view: SeatView = field(compare=False, hash=False)
+
+    @classmethod
+    def of(cls, view: SeatView, table_height: int) -> _Tiles:
+        layout = view.layout
+        placements = tuple(layout.placements)
+        return cls(view.variant, layout.shape, layout.opens_doubles, placements, table_height, view)
+
+
+@lru_cache(maxsize=64)
+def _arranged(tiles: _Tiles) -> Arrangement:
+    box = (WIDTH - 2 * MARGIN, tiles.table_height)
+    layout = tiles.view.layout
+    return arrange(layout, box=box, variant=tiles.variant, max_scale=MAX_CELL / 2)
 
 
 def _check_names(view: SeatView, names: Sequence[str]) -> None:
