@@ -11,17 +11,19 @@ draw pips too small to see on a phone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.layout import Shape
+from engine.layout import Placement, Shape
 from engine.trains import trains_of
 from engine.view import SeatView
 from render.band import Band, band_height, draw_band, plan_band
 from render.encode import png_bytes
 from render.ends import end_names
 from render.geometry import arrange, pairs_arrangement
+from render.layers import TableLayers
 from render.marks import Placer, divider, paste_spot, place_tags, pointer, ring, tag, tag_size
 from render.spots import Arrangement, Spot
 from render.sprites import min_cell, pips_for, set_top, tile_back
@@ -57,13 +59,23 @@ def board_png(
     theme: str = "light",
     highlight_last: bool = True,
     wording: Wording = ENGLISH,
+    layers: TableLayers | None = None,
+    table: str = "",
 ) -> bytes:
     """The board as PNG bytes. `names` are the seats' display names in seat order. Mexican
-    Train's table is its trains (`render.trains`)."""
+    Train's table is its trains (`render.trains`). `layers`: the tiles of boards drawn lately,
+    to paste the tiles from (`render.layers`: the same picture, drawn faster), `table` the
+    table's name among them."""
     if trains_of(view) is not None:
         return trains_png(view, names=names, theme=theme, wording=wording)
     image = board_image(
-        view, names=names, theme=theme, highlight_last=highlight_last, wording=wording
+        view,
+        names=names,
+        theme=theme,
+        highlight_last=highlight_last,
+        wording=wording,
+        layers=layers,
+        table=table,
     )
     return png_bytes(image, pips_for(get_theme(theme), set_top(view)))
 
@@ -152,6 +164,8 @@ def board_image(
     theme: str = "light",
     highlight_last: bool = True,
     wording: Wording = ENGLISH,
+    layers: TableLayers | None = None,
+    table: str = "",
 ) -> Image.Image:
     """The board as a Pillow image (what `board_png` encodes)."""
     if trains_of(view) is not None:  # Mexican Train: the trains picture
@@ -164,8 +178,13 @@ def board_image(
     canvas = Image.new("RGB", (plan.width, plan.height), palette.background)
     draw = ImageDraw.Draw(canvas)
     _seat_cards(draw, canvas, view, names, palette, wording)
-    for spot in sorted(arrangement.spots, key=lambda spot: spot.z):
-        paste_spot(canvas, placer, spot, palette)
+    spots = sorted(arrangement.spots, key=lambda spot: spot.z)
+    pasted = layers is not None and layers.paste(
+        canvas, placer, spots, palette, above=plan.header, table=table
+    )
+    if not pasted:
+        for spot in spots:
+            paste_spot(canvas, placer, spot, palette)
     if view.layout.shape in (Shape.SPINNER, Shape.STAR) and arrangement.spots:
         # the lead of a cross or star game carries a brass pin, as spinners of real sets do, and
         # a brass rim: the figure's middle is the first thing a player looks for
@@ -207,11 +226,36 @@ def board_image(
 
 def table_arrangement(view: SeatView, *, table_height: int = MAX_TABLE) -> Arrangement:
     """Where the tiles of the view's table are drawn, in a table at most `table_height` tall
-    (also used by the tests)."""
+    (also used by the tests). Not to be changed: the same table's is shared (`_Tiles`)."""
     if view.laid_pairs:
         return pairs_arrangement(view.laid_pairs)
-    box = (WIDTH - 2 * MARGIN, table_height)
-    return arrange(view.layout, box=box, variant=view.variant, max_scale=MAX_CELL / 2)
+    return _arranged(_Tiles.of(view, table_height))
+
+
+@dataclass(frozen=True, slots=True)
+class _Tiles:
+    """What a table's arrangement is made from: the board picture and its description (the
+    names of the ends it tags) each lay out the same table, once for both."""
+
+    variant: str
+    shape: Shape
+    opens_doubles: bool
+    placements: tuple[Placement, ...]
+    table_height: int
+    view: SeatView = field(compare=False, hash=False)
+
+    @classmethod
+    def of(cls, view: SeatView, table_height: int) -> _Tiles:
+        layout = view.layout
+        placements = tuple(layout.placements)
+        return cls(view.variant, layout.shape, layout.opens_doubles, placements, table_height, view)
+
+
+@lru_cache(maxsize=64)
+def _arranged(tiles: _Tiles) -> Arrangement:
+    box = (WIDTH - 2 * MARGIN, tiles.table_height)
+    layout = tiles.view.layout
+    return arrange(layout, box=box, variant=tiles.variant, max_scale=MAX_CELL / 2)
 
 
 def _check_names(view: SeatView, names: Sequence[str]) -> None:

@@ -42,12 +42,18 @@ class Placer:
 
 def paste_spot(canvas: Image.Image, placer: Placer, spot: Spot, theme: Theme) -> None:
     """Paste the tile's sprite with a soft shadow (which also shows how a French stack lies)."""
+    sprite, left, top = spot_sprite(placer, spot, theme)
+    canvas.paste(sprite, (left, top), sprite)
+
+
+def spot_sprite(placer: Placer, spot: Spot, theme: Theme) -> tuple[Image.Image, int, int]:
+    """The tile's sprite with its shadow and where its top left corner goes on the canvas."""
     sprite = shadowed_sprite(spot.first, spot.second, placer.cell, spot.angle, theme)
     drop = shadow_drop(placer.cell)
     cx, cy = placer.point(spot.x, spot.y)
     left = round(cx - (sprite.width - drop) / 2)
     top = round(cy - (sprite.height - drop) / 2)
-    canvas.paste(sprite, (left, top), sprite)
+    return sprite, left, top
 
 
 def ring(

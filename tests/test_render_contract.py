@@ -15,7 +15,7 @@ RENDER = Path(render.__file__).parent
 
 def test_the_public_functions_take_their_options_by_keyword_only() -> None:
     expected = {
-        "board_png": (["view"], ["names", "theme", "highlight_last", "wording"]),
+        "board_png": (["view"], ["names", "theme", "highlight_last", "wording", "layers", "table"]),
         "hand_png": (["view"], ["theme", "wording"]),
         "decision_png": (["public", "own"], ["caption", "names", "theme", "wording"]),
         "score_sheet_png": (["view"], ["names", "theme", "wording"]),

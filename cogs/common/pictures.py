@@ -39,6 +39,7 @@ from cogs.lang.words import words
 from engine import SeatView
 from engine.messages import Message
 from render.chart import rating_chart_png
+from render.layers import TableLayers
 
 if TYPE_CHECKING:
     from cogs.lang import Words
@@ -91,10 +92,15 @@ def _wording(language: str) -> render.Wording:
     return words(language).wording()
 
 
-def _board(view: SeatView, names: list[str], language: str) -> Picture:
+#: The tiles of the boards this worker drew lately (`render.layers`): a board after a move
+#: pastes last time's tiles as one block and adds the new one.
+LAYERS = TableLayers()
+
+
+def _board(view: SeatView, names: list[str], language: str, table: str = "") -> Picture:
     wording = _wording(language)
     started = time.thread_time()
-    png = render.board_png(view, names=names, wording=wording)
+    png = render.board_png(view, names=names, wording=wording, layers=LAYERS, table=table)
     cpu = time.thread_time() - started
     return Picture(png, render.describe(view, names=names, wording=wording)[:ALT_LIMIT], cpu)
 
@@ -168,9 +174,11 @@ def _count(kind: str, picture: Picture) -> Picture:
 # -- what the bot awaits: each in the words of `language` (one of `cogs.lang.LANGUAGES`) --------
 
 
-async def board(view: SeatView, names: Sequence[str], language: str) -> Picture:
-    """The board of a public view (no hand in it) and its description."""
-    return _count("board", await _drawn("public", _board, view, list(names), language))
+async def board(view: SeatView, names: Sequence[str], language: str, table: str = "") -> Picture:
+    """The board of a public view (no hand in it) and its description; `table`: the table's
+    id, under which the worker keeps its tiles for the next board (`render.layers`)."""
+    picture = await _drawn("public", _board, view, list(names), language, table)
+    return _count("board", picture)
 
 
 async def score_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:

@@ -202,7 +202,8 @@ async def board_file(snap: BoardSnapshot, w: Words) -> discord.File:
     server's words (`w`), its status line included."""
     assert snap.view is not None
     view, names = worded_view(snap.view, w), list(snap.names)
-    return picture_file(await pictures.board(view, names, w.language), "board.png")
+    picture = await pictures.board(view, names, w.language, snap.table_id)
+    return picture_file(picture, "board.png")
 
 
 async def score_sheet_file(snap: BoardSnapshot, w: Words) -> discord.File:

@@ -282,8 +282,10 @@ class Pictures:
         async def drawn_hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
             return keep("hand", view, await hand(view, names, language))
 
-        async def drawn_board(view: SeatView, names: Sequence[str], language: str) -> Picture:
-            return keep("board", view, await table(view, names, language))
+        async def drawn_board(
+            view: SeatView, names: Sequence[str], language: str, table_id: str = ""
+        ) -> Picture:
+            return keep("board", view, await table(view, names, language, table_id))
 
         async def drawn_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
             return keep("score sheet", view, await sheet(view, names, language))

@@ -39,9 +39,11 @@ def hand_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int
         drawn.setdefault(hashlib.sha256(picture.png).hexdigest(), set()).add(view.seat)
         return picture
 
-    async def public_board(view: SeatView, names: Sequence[str], language: str) -> Picture:
+    async def public_board(
+        view: SeatView, names: Sequence[str], language: str, table_id: str = ""
+    ) -> Picture:
         assert view.hand == () and view.legal == ()
-        return await table(view, names, language)
+        return await table(view, names, language, table_id)
 
     async def public_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
         assert view.hand == () and view.legal == ()

@@ -269,8 +269,8 @@ def plant_in_alt_text(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> N
     """The board's description (made with its picture, in a worker) names a hidden tile."""
     drawn = pictures.board
 
-    async def leaking(view: Any, names: Any, language: str) -> pictures.Picture:
-        picture = await drawn(view, names, language)
+    async def leaking(view: Any, names: Any, language: str, table: str = "") -> pictures.Picture:
+        picture = await drawn(view, names, language, table)
         tile = secret_tile(watch, only_table(watch).id)
         return picture._replace(alt=f"{picture.alt} Under the table: {tile}.")
 
