@@ -9,6 +9,7 @@ judged, and the accuracy (the share within `ACCURATE_LOSS`). The arena's order i
 `easy` > `hard` >= `expert` in loss.
 
     python -m bench.review_levels --deals 100 [--family NAME] [--worlds 300] [--cpu-ms 300]
+        [--level hard --level expert]
 
 Levels play at their default budgets counted in the process's CPU time (as the arena's
 `--cpu-clock`), `--scale F` times them; the review's decisions stop at `--worlds` worlds or
@@ -47,10 +48,12 @@ def review_deal(
     deal: str,
     budget: ReviewBudget,
     scale: float,
+    levels: tuple[str, ...] = LEVELS,
 ) -> dict[str, list[float]]:
-    """Every level's losses, decision by decision, on one deal (one hand) played from `SEAT`."""
+    """Every level's losses (of `levels`), decision by decision, on one deal (one hand) played
+    from `SEAT`."""
     losses: dict[str, list[float]] = {}
-    for level in LEVELS:
+    for level in levels:
         match = Match(variant, players, options, seed=deal)
         hand = match.start_hand()
         rng = random.Random(f"{deal}:{level}")
@@ -66,11 +69,17 @@ def review_deal(
 
 
 def run(
-    family: str, deals: int, budget: ReviewBudget, scale: float, seed: str, workers: int
+    family: str,
+    deals: int,
+    budget: ReviewBudget,
+    scale: float,
+    seed: str,
+    workers: int,
+    levels: tuple[str, ...] = LEVELS,
 ) -> dict[str, list[float]]:
     variant, players, options = FAMILIES[family]
     jobs = [
-        (variant, players, options, f"{seed}:{variant}:{number}", budget, scale)
+        (variant, players, options, f"{seed}:{variant}:{number}", budget, scale, levels)
         for number in range(deals)
     ]
     if workers > 1:
@@ -78,7 +87,7 @@ def run(
             results = list(pool.map(review_deal, *zip(*jobs, strict=True)))
     else:
         results = [review_deal(*job) for job in jobs]
-    losses: dict[str, list[float]] = {level: [] for level in LEVELS}
+    losses: dict[str, list[float]] = {level: [] for level in levels}
     for result in results:
         for level, found in result.items():
             losses[level].extend(found)
@@ -108,6 +117,8 @@ def cell(losses: list[float]) -> str:
 
 def ordered(losses: dict[str, list[float]]) -> str:
     """Whether the means follow random > easy > hard >= expert."""
+    if any(level not in losses for level in LEVELS):
+        return "-"  # some levels not played (`--level`)
     mean = {level: statistics.fmean(found) if found else 0.0 for level, found in losses.items()}
     steps = [
         mean["random"] > mean["easy"],
@@ -126,8 +137,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="levels' budgets times this")
     parser.add_argument("--seed", default="review")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--level", action="append", choices=LEVELS, default=None, help="only these levels"
+    )
     args = parser.parse_args(argv)
     budget = ReviewBudget(args.worlds, args.cpu_ms)
+    levels = tuple(args.level or LEVELS)
     print(
         f"{args.deals} duplicate deals per family, seed {args.seed!r}; levels at "
         f"{args.scale:g} x their default budgets in CPU time; review: {args.worlds} worlds or "
@@ -139,9 +154,9 @@ def main(argv: list[str] | None = None) -> None:
     for family in args.family or list(FAMILIES):
         variant, players, _ = FAMILIES[family]
         started = cpu_seconds()
-        losses = run(family, args.deals, budget, args.scale, args.seed, args.workers)
+        losses = run(family, args.deals, budget, args.scale, args.seed, args.workers, levels)
         spent = cpu_seconds() - started
-        cells = " | ".join(cell(losses[level]) for level in LEVELS)
+        cells = " | ".join(cell(losses.get(level, [])) for level in LEVELS)
         print(f"| {family} ({variant}, {players}) | {cells} | {ordered(losses)} | {spent:.0f} |")
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
