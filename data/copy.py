@@ -41,6 +41,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "jobs": ("table_id",),
     "shown": ("table_id", "key"),
     "turn_clocks": ("table_id",),
+    "replies": ("table_id",),
     "bot_values": ("name",),
 }
 AUTO_IDS = ("seasons", "matches", "puzzle_solves")  # tables whose `id` the database gives

@@ -21,6 +21,9 @@ from tests.test_table_model import ALICE, BOB, CAROL, DAVE, LEVELS, new_table
 PEOPLE = ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol"), (DAVE, "dave"))
 
 
+SERVER = 1
+
+
 def _see_hand(table: Table, user: int) -> None:
     """What "Your hand" asks (`Clicks.show_hand`): a seat, and a match."""
     if table.seat_of(user) is None or table.match is None:
@@ -70,6 +73,7 @@ def _succeeds(table: Table, verb: str, user: int) -> bool:
 
 def a_table(variant: str, people: int, rng: random.Random) -> Table:
     table = new_table(variant)
+    table.guild_id = SERVER  # a server's table (a friends' table offers no rematch: no server)
     for user, name in PEOPLE[:people]:
         # People who are asked even for a single move: the walk visits those positions too.
         table.join(user, name, plays_forced=False)

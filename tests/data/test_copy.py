@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from data import Change, Database, Job, LiveTable, PuzzleSolve, Shown, TurnClock
+from data import Change, Database, Job, LiveTable, PuzzleSolve, Reply, Shown, TurnClock
 from data.copy import TABLES, copy_store
 from tests.data.conftest import GUILD, partnership, raw_rows, singles
 
@@ -74,6 +74,8 @@ async def populate(target: str) -> None:
             )
             await db.save_shown(Shown(live.id, "board", 6, 70, "digest"))
             await db.turn_shown(Shown(live.id, "hand:0", 8, 80, "alert"), 4, 0, 5.0)
+            # The latest interaction's token a friends' table's message is edited through.
+            await db.keep_reply(Reply(live.id, f"token-{guild}", 90 + guild, 6.0))
         await db.set_player_language(1, "de", 1.0)
         await db.set_hands_place(2, "thread", 1.0)
         await db.set_forced_moves(3, "ask", 1.0)
@@ -102,6 +104,7 @@ async def everything(target: str) -> list[object]:
             found.append(await db.puzzle_solves(guild, 1))
             found.append(await db.shown(f"{guild}-live"))
             found.append(await db.turn_clock(f"{guild}-live"))
+            found.append(await db.reply(f"{guild}-live"))
         found += [await db.live_tables(), await db.next_due(), await db.bot_value("commands")]
         found += [await db.player_language(1), await db.hands_place(2)]
         found += [await db.plays_forced(3), await db.plays_forced(4)]

@@ -72,6 +72,9 @@ def boards(monkeypatch: pytest.MonkeyPatch) -> Iterator[Boards]:
 
 
 async def open_table(emu: Emulator, host: Any, game: str, ai: int, **options: Any) -> Any:
+    # Asked even for a single move: every turn of the host waits for a click, so the board
+    # shows it (a deal of single moves only, played at once, would show none).
+    await host.slash("domino settings", single_moves="ask")
     typed = " ".join(f"{name}={value}" for name, value in options.items())
     values = {"game": game, **({"options": typed} if typed else {})}
     lobby = (await host.slash("domino new", values)).response
