@@ -59,7 +59,9 @@ test: lint typecheck
 # installs and starts Docker's engine where missing), then run against the emulator: the bot
 # alone, and compose.yaml's two shards on PostgreSQL (tests/test_container_image.py).
 test-image: $(STAMP)
-	docker/build-images.sh
+	@docker/build-images.sh; status=$$?; \
+	if [ $$status -eq 3 ]; then echo "make test-image: no Docker engine here, nothing run"; exit 0; fi; \
+	[ $$status -eq 0 ] || exit $$status; \
 	DOMINO_IMAGE=domino-bot $(BIN)/python -m pytest -p no:cacheprovider tests/test_container_image.py
 
 lint: $(STAMP)

@@ -2,9 +2,11 @@
 # The bot's image and compose.yaml's PostgreSQL image, built here from Debian's packages alone
 # (no image registry needed): `make test-image` runs this, then tests/test_container_image.py.
 # Run as root on a Debian machine: it installs Docker's engine, debootstrap and docker-compose
-# from Debian where they are missing, and starts the engine if none answers.
+# from Debian where they are missing, and starts the engine if none answers; where no engine
+# can run at all, it says so and exits with status 3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+NO_ENGINE=3  # the exit status when no engine can run here (make test-image says so and stops)
 
 has() { command -v "$1" >/dev/null 2>&1; }
 if ! has dockerd || ! has debootstrap || ! { has docker-compose || docker compose version >/dev/null 2>&1; }; then
@@ -16,7 +18,12 @@ if ! docker info >/dev/null 2>&1; then
     # containers on bridge networks reach only this machine, which is all the tests need.
     dockerd --iptables=false >/tmp/domino-dockerd.log 2>&1 &
     for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
-    docker info >/dev/null || { tail -20 /tmp/domino-dockerd.log; exit 1; }
+    if ! docker info >/dev/null 2>&1; then
+        # A machine whose kernel or sandbox runs no container engine: nothing to build on.
+        tail -20 /tmp/domino-dockerd.log >&2
+        echo "no Docker engine could be started here: the images were not built" >&2
+        exit "$NO_ENGINE"
+    fi
 fi
 # A proxy that intercepts TLS signs with a CA this machine trusts: pip in the build trusts it
 # too (docker/ca/README.md; the certificates stay out of the image and out of git).
