@@ -32,6 +32,7 @@ from cogs.tables.messages.answers import Answers
 from cogs.tables.messages.hands import ANSWER_SECONDS, Hands
 from cogs.tables.messages.needs import Act, Read
 from cogs.tables.messages.notices import Notices
+from cogs.tables.seating import Lobby, Setup
 from cogs.tables.table import Phase, Step, Table, new_seed
 from data import Database
 
@@ -169,6 +170,34 @@ def check_room(user_id: int, places: list[str], most: int, table: Table | None =
     count = sum(1 for place in places if table is None or place != table.id)
     if count >= most:
         raise Refusal(texts.TOO_MANY_TABLES, most=most)
+
+
+async def hosted_table(
+    db: Database,
+    host: discord.abc.User,
+    setup: Setup,
+    *,
+    seed: str,
+    now: float,
+    most: int,
+    guild_id: int | None,
+    channel_id: int | None,
+) -> Table:
+    """A new table's lobby with its host in the first seat, once the host has room for one
+    more place (`check_room`): how `/domino new` opens a table, in a server or among friends
+    (no `guild_id`)."""
+    places = await db.open_tables_of(host.id, "table")
+    check_room(host.id, places, most)
+    table = Table(
+        id=secrets.token_hex(5),
+        lobby=Lobby(setup, host_id=host.id),
+        seed=seed,
+        created_at=now,
+        guild_id=guild_id,
+        channel_id=channel_id,
+    )
+    table.join(host.id, host.display_name, plays_forced=await db.plays_forced(host.id))
+    return table
 
 
 class Clicks:

@@ -17,7 +17,6 @@ are, under no server.
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,11 +24,11 @@ import discord
 
 from cogs.audience import Audience
 from cogs.common.refusal import Refusal
-from cogs.tables.clicks import check_room
+from cogs.tables.clicks import hosted_table
 from cogs.tables.messages.lobby import LobbyMessage
 from cogs.tables.messages.needs import Read
 from cogs.tables.messages.reply import REPLY
-from cogs.tables.seating import Lobby, Setup
+from cogs.tables.seating import Setup
 from cogs.tables.table import Table
 from data import Database, Reply
 
@@ -68,18 +67,16 @@ class Friends:
     async def open(self, interaction: discord.Interaction[Any], setup: Setup) -> None:
         """`/domino new` in a DM or a group DM: the lobby is the command's answer, and the
         table's one message from then on."""
-        user = interaction.user
-        places = await self.db.open_tables_of(user.id, "table")
-        check_room(user.id, places, self.most)
-        table = Table(
-            id=secrets.token_hex(5),
-            lobby=Lobby(setup, host_id=user.id),
+        table = await hosted_table(
+            self.db,
+            interaction.user,
+            setup,
             seed=self.seeds(),
-            created_at=self.clock(),
+            now=self.clock(),
+            most=self.most,
             guild_id=None,
             channel_id=interaction.channel_id,
         )
-        table.join(user.id, user.display_name, plays_forced=await self.db.plays_forced(user.id))
         w = await self.audience.server(None)
         await interaction.response.send_message(**self.lobby.message(table, w))
         posted = await interaction.original_response()

@@ -10,7 +10,6 @@ answer is the lobby as the click stored it (`act` returns it): it is not read ag
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,12 +19,12 @@ import discord
 from cogs import texts
 from cogs.audience import Audience, mine
 from cogs.common.refusal import Refusal
-from cogs.tables.clicks import check_place, check_room
+from cogs.tables.clicks import check_place, hosted_table
 from cogs.tables.friends import Friends
 from cogs.tables.lobby import missing_permissions, read_option
 from cogs.tables.messages.lobby import LobbyMessage
 from cogs.tables.messages.needs import Act
-from cogs.tables.seating import Lobby, Setup
+from cogs.tables.seating import Setup
 from cogs.tables.table import Step, Table, new_seed
 from data import Database
 
@@ -106,18 +105,16 @@ class Lobbies:
             w = mine(interaction)
             names = ", ".join(w(permission) for permission in missing)
             raise Refusal(texts.MISSING_PERMISSIONS, permissions=names)
-        user = interaction.user
-        places = await self.db.open_tables_of(user.id, "table")
-        check_room(user.id, places, self.most)
-        table = Table(
-            id=secrets.token_hex(5),
-            lobby=Lobby(setup, host_id=user.id),
+        table = await hosted_table(
+            self.db,
+            interaction.user,
+            setup,
             seed=self.seeds(),
-            created_at=self.clock(),
+            now=self.clock(),
+            most=self.most,
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,
         )
-        table.join(user.id, user.display_name, plays_forced=await self.db.plays_forced(user.id))
         w = await self.audience.server(table.guild_id, interaction.guild_locale)
         message = self.message.message(table, w)
         await interaction.response.send_message(**message)
