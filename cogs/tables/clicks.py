@@ -172,6 +172,11 @@ def check_room(user_id: int, places: list[str], most: int, table: Table | None =
         raise Refusal(texts.TOO_MANY_TABLES, most=most)
 
 
+def new_table_id() -> str:
+    """A new table's id: ten hex digits, unguessable, shown in its thread's name and logs."""
+    return secrets.token_hex(5)
+
+
 async def hosted_table(
     db: Database,
     host: discord.abc.User,
@@ -189,7 +194,7 @@ async def hosted_table(
     places = await db.open_tables_of(host.id, "table")
     check_room(host.id, places, most)
     table = Table(
-        id=secrets.token_hex(5),
+        id=new_table_id(),
         lobby=Lobby(setup, host_id=host.id),
         seed=seed,
         created_at=now,
@@ -471,7 +476,7 @@ class Clicks:
                     raise Refusal(texts.NOT_SEATED)
                 return table.rematch_id  # the lobby to join
             check_room(user, places, self.most, table)
-            lobby = table.rematch_lobby(user, secrets.token_hex(5), self.seeds(), self.clock())
+            lobby = table.rematch_lobby(user, new_table_id(), self.seeds(), self.clock())
             # In the old table's thread, if it had one: a thread cannot start another.
             lobby.channel_id = table.thread_id or table.channel_id
             lobby.thread_id = table.thread_id

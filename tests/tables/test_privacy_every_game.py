@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -42,7 +41,7 @@ import pytest
 from cogs import texts
 from cogs.common import pictures
 from cogs.review import answer as review_answer
-from cogs.tables import board, components, layouts, lobbies
+from cogs.tables import board, clicks, components, layouts
 from cogs.tables.messages import board as board_message
 from cogs.tables.messages import hands, thread
 from cogs.tables.table import Table
@@ -115,7 +114,7 @@ GAMES = [
 
 def fixed_table_id(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's id and its seed (and so its deal) are the same on every run."""
-    monkeypatch.setattr(lobbies, "secrets", SimpleNamespace(token_hex=lambda _: name))
+    monkeypatch.setattr(clicks, "new_table_id", lambda: name)
     monkeypatch.setattr("cogs.tables.table.new_seed", lambda: f"privacy-{name}")
 
 

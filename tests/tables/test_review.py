@@ -16,7 +16,6 @@ import asyncio
 import random
 import re
 from collections.abc import Iterator
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -29,7 +28,7 @@ from cogs.review import reviews
 from cogs.review import texts as review_words
 from cogs.review.answer import decision_embed, scenes, summary_embed
 from cogs.review.reviews import JUDGEMENTS_AT_ONCE
-from cogs.tables import lobbies
+from cogs.tables import clicks
 from cogs.tables.board import move_labels
 from cogs.tables.components import moves_view
 from cogs.tables.seating import Setup
@@ -86,7 +85,7 @@ def judged(monkeypatch: pytest.MonkeyPatch) -> Iterator[Judged]:
 
 def fixed_deal(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The next table's id and seed (so its deal) are the same on every run."""
-    monkeypatch.setattr(lobbies, "secrets", SimpleNamespace(token_hex=lambda _: name))
+    monkeypatch.setattr(clicks, "new_table_id", lambda: name)
     monkeypatch.setattr("cogs.tables.table.new_seed", lambda: f"review-{name}")
 
 

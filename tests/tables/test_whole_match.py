@@ -48,23 +48,29 @@ async def test_partnership_with_three_ai_seats_plays_to_the_final_score(
     assert board(emu) is not None
 
 
-async def wait_turn(emu: Emulator, person: Any, after: int = -1) -> Any:
-    """A move message of `person` newer than version `after`, pressing Ready between hands."""
-    while True:
+async def wait_turn(emu: Emulator, person: Any, after: int = -1, seconds: float = 30) -> Any:
+    """A move message of `person` newer than version `after`, pressing Ready between hands.
+    Fails at once if the match ends first, and after `seconds` without her turn."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while loop.time() < deadline:
         message = move_message(person.dm.messages)
         if message is not None and latest_version(message) > after:
             return message
         shown = board(emu)
+        assert shown is None or "Rematch" not in shown.labels, "the match ended first"
         if shown is not None and "Ready" in shown.labels:
             await person.click(shown, "Ready")
         await asyncio.sleep(0.05)
+    pytest.fail(f"{person.name}'s turn did not come in {seconds} s")
 
 
 async def test_a_restart_mid_match_resumes_buttons_and_timers(
     emu: Emulator, domino: discord.Client
 ) -> None:
     alice = emu.user("alice")
-    lobby = await open_table(emu, alice, "partnership", 3, target=10, turn_time=30)
+    # To 100: the match lasts hands, so her next turn after the restart comes.
+    lobby = await open_table(emu, alice, "partnership", 3, target=100, turn_time=30)
     await alice.click(lobby, "Start")
     message = await wait_turn(emu, alice)
     syncs = len(emu.command_syncs)
