@@ -4,8 +4,12 @@ The emojis are drawn by `render.emojis` (one per tile: plain for double-six sets
 double-nine and double-twelve) and uploaded as application emojis, which every server and DM
 shows without permissions. At start (`DominoBot.setup_hook`, in the background so the bot
 connects at once) `sync` lists the app's emojis (one request), uploads only those missing,
-their names carrying a hash of the drawing (`d_6_4_1f3a`) so a redrawn tile is uploaded afresh,
-then removes the stale ones of ours (no other emoji of the app is touched). What it finds is
+their names carrying a hash of the drawing (`d_6_4_1f3a`) so a redrawn tile is uploaded afresh.
+The stale ones of ours (an older drawing) are kept: the messages already sent name them, and
+during a rolling deploy the processes still on the old version use them. They are removed only
+when the app needs their room (an app owns 2,000 emojis at most), oldest first, or by hand
+(`python -m cogs.common emojis --prune`, once every process runs the new version). No other
+emoji of the app is ever touched. What it finds is
 kept in memory (`install`): a click never costs an API call. Several processes of one bot each
 list at start and so share what one of them uploads: the one that syncs the slash commands
 (`SYNC_COMMANDS`); the others list again now and then until every emoji is there. Two that
@@ -17,7 +21,8 @@ Until then, or when the API fails, or with `TILE_EMOJIS=no`, or for a tile witho
 cannot show: alt texts, logs, records, the store.
 
 `python -m cogs.common emojis` does the same upload by hand for self-hosters (`upload_by_hand`:
-the bot's token from the environment or `.env`), and prints what it did.
+the bot's token from the environment or `.env`), and prints what it did; `--prune` also
+removes every stale tile emoji.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ log = logging.getLogger("domino")
 #: uploading process is still at work, and how many times.
 RELIST_SECONDS = 60.0
 RELISTS = 10
+#: The most emojis an application may own (Discord's limit).
+APP_EMOJI_LIMIT = 2000
 #: A tile in a sentence's values: "6-4" (how the engine and the log write tiles).
 TILE_TEXT = re.compile(r"(\d{1,2})-(\d{1,2})")
 
@@ -168,18 +175,31 @@ async def _listed(client: discord.Client) -> dict[str, int]:
     return {emoji.name: emoji.id for emoji in await client.fetch_application_emojis()}
 
 
-async def sync(client: discord.Client, wanted: Mapping[str, bytes] | None = None) -> Synced:
-    """Upload the tile emojis the app lacks, remove the stale ones of ours, and say which are
-    there. Raises `discord.HTTPException` when the list itself fails (nothing is known then);
-    a failed upload leaves that tile in words and the others as they are."""
+async def sync(
+    client: discord.Client, wanted: Mapping[str, bytes] | None = None, *, prune: bool = False
+) -> Synced:
+    """Upload the tile emojis the app lacks and say which are there. Stale ones of ours are
+    removed only to make room for the uploads (oldest first), or all of them with `prune`.
+    Raises `discord.HTTPException` when the list itself fails (nothing is known then); a failed
+    upload leaves that tile in words and the others as they are."""
     if wanted is None:
         wanted = await asyncio.to_thread(drawn.all_emojis)  # drawing 119 takes a second
     have = await _listed(client)
     done = Synced(TileEmojis(), wanted=list(wanted))
+    missing = [name for name in wanted if name not in have]
+    stale = sorted(
+        (emoji_id, name)
+        for name, emoji_id in have.items()
+        if drawn.is_tile_emoji(name) and name not in wanted
+    )  # an emoji's id is a snowflake: in the order they were uploaded
+    over = len(have) + len(missing) - APP_EMOJI_LIMIT
+    for emoji_id, name in stale if prune else stale[: max(over, 0)]:
+        if await _removed(client, name, emoji_id):
+            del have[name]
+            done.removed.append(name)
     raced = False
-    for name, png in wanted.items():
-        if name in have:
-            continue
+    for name in missing:
+        png = wanted[name]
         try:
             made = await client.create_application_emoji(name=name, image=png)
         except discord.HTTPException as error:
@@ -193,26 +213,28 @@ async def sync(client: discord.Client, wanted: Mapping[str, bytes] | None = None
         done.uploaded.append(name)
     if raced:
         have = await _listed(client)
-    app = client.application_id or 0  # known once logged in: the list above needed it
-    for name, emoji_id in list(have.items()):
-        if drawn.is_tile_emoji(name) and name not in wanted:
-            try:
-                await client.http.delete_application_emoji(app, emoji_id)
-            except discord.HTTPException as error:
-                log.warning("stale tile emoji %s not removed: %s", name, error)
-                continue
-            del have[name]
-            done.removed.append(name)
     done.found = TileEmojis({name: have[name] for name in wanted if name in have})
     return done
 
 
-async def upload_by_hand(token: str) -> Synced:
-    """Log in with `token` (no gateway) and sync the tile emojis."""
+async def _removed(client: discord.Client, name: str, emoji_id: int) -> bool:
+    """Remove one stale tile emoji of ours; whether it is gone."""
+    app = client.application_id or 0  # known once logged in: the list needed it
+    try:
+        await client.http.delete_application_emoji(app, emoji_id)
+    except discord.HTTPException as error:
+        log.warning("stale tile emoji %s not removed: %s", name, error)
+        return False
+    return True
+
+
+async def upload_by_hand(token: str, *, prune: bool = False) -> Synced:
+    """Log in with `token` (no gateway) and sync the tile emojis (`prune`: removing every
+    stale one)."""
     client = discord.Client(intents=discord.Intents.none())
     async with client:
         await client.login(token)
-        return await sync(client)
+        return await sync(client, prune=prune)
 
 
 async def sync_and_install(client: discord.Client, *, upload: bool = True) -> Synced | None:

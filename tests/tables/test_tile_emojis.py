@@ -72,10 +72,42 @@ async def test_the_tiles_are_uploaded_once_and_a_second_start_uploads_nothing(
     client = await emu.restart_bot()
     done = await synced(client)
     assert emu.requests[UPLOADS] == len(drawn) and emu.requests[LISTS] == 2
-    assert done.uploaded == [] and done.removed == ["d_6_4_0000"]
+    # The older drawing stays: sent messages and processes not yet updated still use it.
+    assert done.uploaded == [] and done.removed == []
     owned = {e.name for e in emu.world.application_emojis.values()}
-    assert owned == set(drawn) | {"party"}
+    assert owned == set(drawn) | {"party", "d_6_4_0000"}
     assert len(tiles.shown().ids) == len(drawn)
+
+
+def stale_emojis(emu: Emulator, count: int) -> list[str]:
+    """`count` tile emojis of older drawings, uploaded before now, oldest first."""
+    drawn = set(all_emojis())
+    names = [f"d_{n % 7}_{n % 5}_{n:04x}" for n in range(count + 200)]
+    names = [name for name in names if name not in drawn][:count]
+    for name in names:
+        emoji_id = emu.clock.snowflake()
+        made = AppEmoji(emoji_id, name, b"", "image/png", emu.world.bot_user)
+        emu.world.application_emojis[emoji_id] = made
+    return names
+
+
+async def test_older_drawings_make_room_oldest_first_when_the_app_is_full(
+    emu: Emulator, tmp_path: Path
+) -> None:
+    emu.rate_limiter.enabled = False
+    party = emu.clock.snowflake()
+    emu.world.application_emojis[party] = AppEmoji(
+        party, "party", b"", "image/png", emu.world.bot_user
+    )
+    older = stale_emojis(emu, tiles.APP_EMOJI_LIMIT - 1 - 50)  # room for 50 of the 119
+    store = f"sqlite:///{tmp_path / 'domino.sqlite3'}"
+    async with running_bot(emu, settings_for(emu, store, tile_emojis=True)) as client:
+        done = await synced(client)
+    drawn = all_emojis()
+    assert done.removed == older[: len(drawn) - 50] and done.failed == []
+    owned = {e.name for e in emu.world.application_emojis.values()}
+    assert owned == set(drawn) | {"party"} | set(older[len(drawn) - 50 :])
+    assert len(owned) == tiles.APP_EMOJI_LIMIT
 
 
 async def test_a_whole_match_is_played_by_clicking_tiles(
@@ -176,7 +208,7 @@ def test_the_privacy_watch_reads_a_tile_emoji_as_its_tile() -> None:
     assert tiles_named("party_parrot d_6_4 <:d_1_0_zzzz:5>") == set()
 
 
-async def run_by_hand(emu: Emulator, tmp_path: Path) -> str:
+async def run_by_hand(emu: Emulator, tmp_path: Path, *more: str) -> str:
     """`python -m cogs.common emojis` against the emulator, as a self-hoster runs it."""
     env = dict(os.environ) | {
         "DISCORD_TOKEN": emu.token,
@@ -185,7 +217,13 @@ async def run_by_hand(emu: Emulator, tmp_path: Path) -> str:
         "DATABASE_PATH": str(tmp_path / "unused.sqlite3"),
     }
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cogs.common", "emojis", env=env, stdout=asyncio.subprocess.PIPE
+        sys.executable,
+        "-m",
+        "cogs.common",
+        "emojis",
+        *more,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
     )
     out, _ = await process.communicate()
     assert process.returncode == 0, out
@@ -199,6 +237,12 @@ async def test_a_self_hoster_uploads_them_by_hand_once(emu: Emulator, tmp_path: 
     second = await run_by_hand(emu, tmp_path)
     assert "119 tile emojis in use: 0 uploaded, 0 stale ones removed" in second
     assert emu.requests[UPLOADS] == 119
+    # Once every process runs the new drawing, the older ones go by hand.
+    older = stale_emojis(emu, 3)
+    pruned = await run_by_hand(emu, tmp_path, "--prune")
+    assert "119 tile emojis in use: 0 uploaded, 3 stale ones removed" in pruned
+    owned = {e.name for e in emu.world.application_emojis.values()}
+    assert owned == set(all_emojis()) and not owned & set(older)
 
 
 async def test_two_processes_share_what_one_of_them_uploads(
