@@ -39,15 +39,17 @@ def test_the_log_names_a_placed_tile_by_its_emoji_of_the_tables_set() -> None:
 
 
 def test_a_move_button_shows_the_tiles_emoji_and_where_it_goes_in_words() -> None:
-    legal = (Play(0, Tile(6, 4), end=6), Play(0, Tile(5, 5)), Draw(0))
+    legal = (Play(0, Tile(6, 4), end=6), Play(0, Tile(5, 5)), Draw(0), Play(0, Tile(6, 4)))
     marks = tiles.marks(legal, 6, FOUND)
-    labels = ["6-4 on 6 left", "5-5", "draw"]
+    labels = ["6-4 on 6 left", "5-5", "draw", "6-4"]
     view = components.moves_view("t1", 3, labels, buttons=True, w=EN, marks=marks)
     shown = [(b.emoji, b.label) for b in items(view) if isinstance(b, discord.ui.Button)]
     assert shown == [
         (discord.PartialEmoji(name=PLAIN_64, id=111), "on 6 left"),
         (None, "5-5"),
         (None, "draw"),
+        # a bare tile keeps its words too: a screen reader reads the label, not the emoji
+        (discord.PartialEmoji(name=PLAIN_64, id=111), "6-4"),
     ]
     menus = components.moves_view("t1", 3, labels, buttons=False, w=EN, marks=marks)
     (menu,) = [m for m in items(menus) if isinstance(m, discord.ui.Select)]
@@ -55,4 +57,5 @@ def test_a_move_button_shows_the_tiles_emoji_and_where_it_goes_in_words() -> Non
         (discord.PartialEmoji(name=PLAIN_64, id=111), "6-4 on 6 left"),
         (None, "5-5"),
         (None, "draw"),
+        (discord.PartialEmoji(name=PLAIN_64, id=111), "6-4"),
     ]

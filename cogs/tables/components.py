@@ -366,7 +366,7 @@ def moves_view(
     of 25 (at most 5 menus; a hand never has more than 125 distinct moves). With `hint` (a
     table with hints), the Hint button on a row of its own below them, where one is left.
     `marks`: the tile emoji of each move (a play), shown on its button with the rest of the
-    label ("on 6 left") and beside its menu option's words."""
+    label ("on 6 left"; a bare tile with its words) and beside its menu option's words."""
     view = discord.ui.View(timeout=None)
     marks = [*marks, *[None] * (len(labels) - len(marks))]
     if buttons and len(labels) <= MOVE_BUTTONS_MAX:
@@ -375,7 +375,9 @@ def moves_view(
             if mark is None:
                 view.add_item(MoveButton(table_id, version, index, label))
             else:
-                short = mark.short(label)
+                # A bare tile keeps its words beside its emoji: a screen reader reads a
+                # button's emoji by its name ("d_6_4_1f3a"), and its label aloud.
+                short = mark.short(label) or mark.words
                 view.add_item(MoveButton(table_id, version, index, short, mark.emoji))
         rows = -(-len(labels) // 5)
         if hint:
