@@ -69,7 +69,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine render data cogs bot.py
+	$(BIN)/mypy --strict engine render data cogs bot.py bench tests/emulator
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -1,10 +1,15 @@
 """`make bench`: every benchmark, one after the other, printing their tables.
+`python -m bench NAME [ARGS]` runs one of them with its own arguments, as
+`python -m bench.NAME [ARGS]` does.
 
 The arena runs here at a reduced size (12 duplicate deals per match-up, a tenth of each level's
 default time); the README's table comes from `python -m bench.arena` with the sizes it names.
 """
 
 from __future__ import annotations
+
+import sys
+from collections.abc import Callable
 
 from bench import (
     arena,
@@ -17,8 +22,33 @@ from bench import (
     table_load,
 )
 
+#: The benchmarks `python -m bench NAME` runs alone.
+ONE: dict[str, Callable[[list[str]], object]] = {
+    "arena": arena.main,
+    "engine_speed": engine_speed.main,
+    "leaderboard_speed": leaderboard_speed.main,
+    "match_length": match_length.main,
+    "picture_jobs": picture_jobs.main,
+    "puzzle_speed": puzzle_speed.main,
+    "render_speed": render_speed.main,
+    "table_load": table_load.main,
+}
 
-def main() -> None:
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        every()
+        return 0
+    name, *rest = argv
+    run = ONE.get(name.replace("-", "_"))
+    if run is None:
+        print(f"usage: python -m bench [{'|'.join(ONE)}] [ARGS]", file=sys.stderr)
+        return 2
+    run(rest)
+    return 0
+
+
+def every() -> None:
     print("## Engine speed")
     engine_speed.main([])
     print()
@@ -45,4 +75,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

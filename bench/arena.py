@@ -264,8 +264,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--calibrate", action="store_true", help="worlds per 100 ms of CPU")
     args = parser.parse_args(argv)
     if args.calibrate:
-        for level, worlds in calibrate().items():
-            print(f"{level}: {worlds} worlds per 100 ms of one core (partnership decisions)")
+        for level, rate in calibrate().items():
+            print(f"{level}: {rate} worlds per 100 ms of one core (partnership decisions)")
         return
     budget = "levels' defaults" if args.budget_ms is None else f"{args.budget_ms} ms"
     if args.scale is not None:

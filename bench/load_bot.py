@@ -121,7 +121,7 @@ async def serve(
     if profiler is not None:
         profiler.enable()
     await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
-    if profiler is not None:
+    if profiler is not None and profile_to is not None:
         profiler.disable()
         profiler.dump_stats(profile_to)
     monitor.cancel()

@@ -35,10 +35,18 @@ from engine.record import write
 SEAT = 0  # the seat each level plays (and the one reviewed); the others play `easy`
 #: The arena's families, and Mexican Train on its own set, double-twelve (the arena plays
 #: double-nine, a third as costly a world): the review's order of the levels there.
-FAMILIES = {
+FAMILIES: dict[str, tuple[str, int, dict[str, Any]]] = {
     **arena.FAMILIES,
     "trains (double-twelve)": ("mexican-train", 3, {"set": 12, "hands": 1}),
 }
+
+
+Job = tuple[str, int, dict[str, Any], str, ReviewBudget, float, tuple[str, ...]]
+
+
+def review_job(job: Job) -> dict[str, list[float]]:
+    """`review_deal` of one job's arguments (what a worker process is sent)."""
+    return review_deal(*job)
 
 
 def review_deal(
@@ -84,9 +92,9 @@ def run(
     ]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(review_deal, *zip(*jobs, strict=True)))
+            results = list(pool.map(review_job, jobs))
     else:
-        results = [review_deal(*job) for job in jobs]
+        results = [review_job(job) for job in jobs]
     losses: dict[str, list[float]] = {level: [] for level in levels}
     for result in results:
         for level, found in result.items():

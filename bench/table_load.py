@@ -127,7 +127,7 @@ class QuickPerson(Person):
     """A person who, like a real one, does not wait for the whole server to fall quiet after a
     click: only for Discord's acknowledgement of it."""
 
-    async def _interact(  # type: ignore[override]
+    async def _interact(
         self,
         kind: int,
         data: dict[str, Any],
@@ -180,11 +180,13 @@ async def open_table(
     emu: Emulator, changes: Changes, number: int, channel: Channel
 ) -> tuple[Person, Any]:
     user = emu.user(f"player{number}").user
+    assert channel.guild_id is not None
     guild = emu.world.guilds[channel.guild_id]
     if user.id not in guild.members:
         emu.world.join(guild, user)  # a server on another shard
     person = QuickPerson(emu, user, channel)
     lobby = (await person.slash("domino new", game="two-player")).response
+    assert lobby is not None, "the bot did not answer /domino new"
     await person.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
     await changes.until(lambda: "AI 1" in lobby.text, 30)
     await person.click(lobby, "Start")
@@ -270,6 +272,7 @@ def render_floor(hands: int = 8) -> tuple[float, int]:
         match.start_hand()
         rng = random.Random(number)
         hand = match.hand
+        assert hand is not None
         while not hand.over and hand.turn is not None:
             seat = hand.turn
             legal = match.view_for(seat).legal

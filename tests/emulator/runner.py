@@ -66,7 +66,7 @@ def _track_tasks(loop: asyncio.AbstractEventLoop) -> None:
         if previous is not None:
             task = previous(loop, coro, **kwargs)
         else:
-            task = asyncio.Task(coro, loop=loop, **kwargs)  # type: ignore[arg-type]
+            task = asyncio.Task(coro, loop=loop, **kwargs)
         owner = OWNER.get()
         context = kwargs.get("context")
         if context is not None:
@@ -75,7 +75,7 @@ def _track_tasks(loop: asyncio.AbstractEventLoop) -> None:
             owner.tasks.add(task)
         return task
 
-    loop.set_task_factory(factory)  # type: ignore[arg-type]
+    loop.set_task_factory(factory)
     loop._emulator_tracks_tasks = True  # type: ignore[attr-defined]
 
 
@@ -101,7 +101,7 @@ def _noting_pool_init(self: asyncpg.Pool, *args: Any, **kwargs: Any) -> None:
         owner.pools.append(self)
 
 
-asyncpg.Pool.__init__ = _noting_pool_init  # type: ignore[method-assign]
+asyncpg.Pool.__init__ = _noting_pool_init
 
 
 def _close_now(connection: aiosqlite.Connection) -> asyncio.Future[Any] | None:
