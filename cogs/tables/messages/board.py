@@ -118,18 +118,7 @@ class BoardMessage(TableMessage):
                 if before is not None and before.message_id == old and before.shows == shows:
                     return
                 try:
-                    # A layout's words are in its components: every edit sends them all. A
-                    # board posted as an embed before the layouts becomes one by this edit,
-                    # which clears its embed in the same request (as Discord requires).
-                    await messages.edit(
-                        self.client,
-                        channel_id,
-                        old,
-                        content=None,
-                        embed=None,
-                        attachments=[file],
-                        view=layout,
-                    )
+                    await self.edit_board(channel_id, old, file, layout)
                     await self.rows.remember(
                         Shown(table_id, "board", channel.id, old, shows), edited=True
                     )
@@ -159,12 +148,23 @@ class BoardMessage(TableMessage):
             # its buttons alone: the old board is shown as the new one, without them.
             with contextlib.suppress(discord.HTTPException):
                 file.reset()
-                await messages.edit(
-                    self.client,
-                    channel_id,
-                    old,
-                    content=None,
-                    embed=None,
-                    attachments=[file],
-                    view=board_layout(snap, w, (), alt=file.description),
+                await self.edit_board(
+                    channel_id, old, file, board_layout(snap, w, (), alt=file.description)
                 )
+
+    async def edit_board(
+        self, channel_id: int, message_id: int, file: discord.File, layout: discord.ui.LayoutView
+    ) -> None:
+        """Show `layout` with its picture on a board message. A layout's words are in its
+        components: every edit sends them all. A board posted as an embed before the layouts
+        becomes one by this edit, which clears its content and embed in the same request (as
+        Discord requires)."""
+        await messages.edit(
+            self.client,
+            channel_id,
+            message_id,
+            content=None,
+            embed=None,
+            attachments=[file],
+            view=layout,
+        )
