@@ -46,8 +46,9 @@ def the_table(bot: discord.Client) -> Table:
     return table
 
 
-def message_of(person: Any, message_id: int) -> Any:
-    return next(m for m in person.channel("friends").messages if m.id == message_id)
+def message_of(person: Any, message_id: int, place: str = "friends") -> Any:
+    """The table's message as `person` sees it where the table is (`place`)."""
+    return next(m for m in person.channel(place).messages if m.id == message_id)
 
 
 async def open_friends_table(emu: Emulator) -> tuple[list[Any], Any, Any]:
@@ -91,7 +92,12 @@ async def moved_on(
 
 
 async def play_a_turn(
-    emu: Emulator, bot: discord.Client, people: list[Any], message_id: int, rng: random.Random
+    emu: Emulator,
+    bot: discord.Client,
+    people: list[Any],
+    message_id: int,
+    rng: random.Random,
+    place: str = "friends",
 ) -> str:
     """Whoever is to move moves: a person by "Your hand" on the table's message and a move on
     the ephemeral hand it answers; an AI seat, or the pause between hands, once the clock
@@ -113,7 +119,7 @@ async def play_a_turn(
         await moved_on(emu, bot, before)
         return "ai"
     person = next(p for p in people if p.id == seat.user_id)
-    result = await person.click(message_of(person, message_id), texts.YOUR_HAND)
+    result = await person.click(message_of(person, message_id, place), texts.YOUR_HAND)
     hand = result.followups[-1]
     assert hand.ephemeral and hand.message.only_for == person.id
     moves = [b for b in hand.buttons if (b.custom_id or "").startswith("dm:")]
@@ -252,3 +258,46 @@ async def test_a_hard_kill_loses_no_move_and_the_next_click_shows_it(
     )
     shown = message_of(people[1], lobby.id).text
     assert re.search(rf"^{mover.name} (played|drew|passed)", shown, re.MULTILINE), shown
+
+
+async def test_a_friends_table_in_a_dm_between_two_people_plays_a_whole_match(
+    emu: Emulator, friends_bot: discord.Client, watch: PrivacyWatch
+) -> None:
+    """The commonest "play with a friend": `/domino new` in the DM between two people (the app
+    installed to one of them), an AI in the third seat; each hand answered to its owner alone,
+    the match's end on the one message, recorded unrated."""
+    alice, bob = emu.user("alice"), emu.user("bob")
+    alice.install()
+    dm = emu.add_private_dm(alice, bob, name="alice-bob")
+    lobby = (
+        await alice.at(dm).slash("domino new", game="traditional", turn_time=TURN, target=60)
+    ).response
+    await bob.click(lobby, texts.JOIN)
+    await alice.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    await alice.click(lobby, texts.START)
+    await emu.wait_for(
+        lambda: texts.YOUR_HAND in message_of(bob, lobby.id, "alice-bob").labels or None, PATIENCE
+    )
+    table = the_table(friends_bot)
+    assert [seat.user_id for seat in table.seats if not seat.is_ai] == [alice.id, bob.id]
+    assert sum(seat.is_ai for seat in table.seats) == 1
+    people, rng = [alice, bob], random.Random(5)
+    while await play_a_turn(emu, friends_bot, people, lobby.id, rng, "alice-bob") != "over":
+        pass
+    last = message_of(alice, lobby.id, "alice-bob")
+    if "won the match" not in last.text:  # the last token ran out meanwhile: the next click
+        await alice.click(last, texts.YOUR_HAND)
+        await emu.settle()
+    final = message_of(bob, lobby.id, "alice-bob")
+    assert "won the match" in final.text and final.labels == [texts.REVIEW]
+    # One message both see; every hand was an ephemeral answer to its owner alone.
+    shared = [m for m in dm.messages if m.only_for is None]
+    assert [m.id for m in shared] == [lobby.id]
+    hands = [m for m in dm.messages if m.only_for is not None]
+    assert {m.only_for for m in hands} == {alice.id, bob.id}
+    assert not watch.leaks, watch.leaks[:3]
+    assert watch.versions > 0 and watch.pictures_checked > 0
+    for person in people:
+        recorded = await friends_bot.db.history(0, person.id)  # type: ignore[attr-defined]
+        assert len(recorded) == 1 and not recorded[0].rated
+        assert {seat.user_id for seat in recorded[0].seats} >= {alice.id, bob.id}
