@@ -18,6 +18,7 @@ import discord
 import pytest
 
 from cogs import texts
+from cogs.lang import words
 from cogs.tables.table import Phase, Table
 from tests.emulator.emulator import Emulator
 from tests.tables import conftest
@@ -98,6 +99,7 @@ async def play_a_turn(
     message_id: int,
     rng: random.Random,
     place: str = "friends",
+    your_hand: str = texts.YOUR_HAND,
 ) -> str:
     """Whoever is to move moves: a person by "Your hand" on the table's message and a move on
     the ephemeral hand it answers; an AI seat, or the pause between hands, once the clock
@@ -119,7 +121,7 @@ async def play_a_turn(
         await moved_on(emu, bot, before)
         return "ai"
     person = next(p for p in people if p.id == seat.user_id)
-    result = await person.click(message_of(person, message_id, place), texts.YOUR_HAND)
+    result = await person.click(message_of(person, message_id, place), your_hand)
     hand = result.followups[-1]
     assert hand.ephemeral and hand.message.only_for == person.id
     moves = [b for b in hand.buttons if (b.custom_id or "").startswith("dm:")]
@@ -301,3 +303,54 @@ async def test_a_friends_table_in_a_dm_between_two_people_plays_a_whole_match(
         recorded = await friends_bot.db.history(0, person.id)  # type: ignore[attr-defined]
         assert len(recorded) == 1 and not recorded[0].rated
         assert {seat.user_id for seat in recorded[0].seats} >= {alice.id, bob.id}
+
+
+async def test_a_friends_table_speaks_its_hosts_language_and_each_hand_its_readers(
+    emu: Emulator, friends_bot: discord.Client
+) -> None:
+    """A host whose Discord is in Spanish opens the table: its one message (lobby, board, the
+    match's end) is in Spanish for everyone, through a restart; the German guest's "Your hand",
+    for him alone, is in German."""
+    es, de = words("es"), words("de")
+    alice, bob = emu.user("alice", locale="es-ES"), emu.user("bob", locale="de")
+    cleo = emu.user("cleo")
+    alice.install()
+    group = emu.add_group_dm(alice, bob, cleo, name="friends")
+    lobby = (
+        await alice.at(group).slash("domino new", game="traditional", turn_time=TURN, target=60)
+    ).response
+    assert es(texts.JOIN) != texts.JOIN and es(texts.YOUR_HAND) != texts.YOUR_HAND
+    assert {es(texts.JOIN), es(texts.START)} <= set(message_of(cleo, lobby.id).labels)
+    assert texts.JOIN not in message_of(cleo, lobby.id).labels
+    for person in (bob, cleo):
+        await person.click(message_of(person, lobby.id), es(texts.JOIN))
+    await alice.choose(lobby, "random", placeholder=es(texts.AI_LEVEL_PLACEHOLDER))
+    await alice.click(message_of(alice, lobby.id), es(texts.START))
+    await emu.wait_for(
+        lambda: es(texts.YOUR_HAND) in message_of(cleo, lobby.id).labels or None, PATIENCE
+    )
+    game = "traditional"
+    assert es.game_name(game) != de.game_name(game)
+    # Bob's hand, for him alone, in his own language.
+    hand = (await bob.click(message_of(bob, lobby.id), es(texts.YOUR_HAND))).followups[-1]
+    assert hand.message.only_for == bob.id
+    assert de.game_name(game) in hand.text and es.game_name(game) not in hand.text
+    await emu.settle()
+    # A few turns, then a restart: the table keeps its language.
+    people, rng, your_hand = [alice, bob, cleo], random.Random(3), es(texts.YOUR_HAND)
+    for _ in range(4):
+        moved = await play_a_turn(emu, friends_bot, people, lobby.id, rng, your_hand=your_hand)
+        assert moved != "over"
+    bot = await emu.restart_bot()
+    before = message_of(cleo, lobby.id).text
+    while await play_a_turn(emu, bot, people, lobby.id, rng, your_hand=your_hand) != "over":
+        pass
+    last = message_of(alice, lobby.id)
+    ended = es.say(the_table(bot).log[-1])
+    if ended not in last.text:  # the last token ran out meanwhile: the next click shows it
+        await alice.click(last, your_hand)
+        await emu.settle()
+    final = message_of(cleo, lobby.id)
+    assert final.text != before and es.game_name(game) in final.text
+    assert ended in final.text and words("en").say(the_table(bot).log[-1]) not in final.text
+    assert final.labels == [es(texts.REVIEW)]
