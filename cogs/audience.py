@@ -27,7 +27,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -39,6 +39,18 @@ log = logging.getLogger(__name__)
 PLAYERS_KEPT = 10_000  # players whose language stays in memory, the most recently seen
 SHARED_FRESH_SECONDS = 60.0
 GUILD_LOCALE = "guild-locale:"  # shared store: the bot value of a server's Discord locale
+
+
+class Worded(Protocol):
+    """What a table's language is read from (a `cogs.tables.table.Table`, which this kernel
+    module may not import): its server, none for a friends' table, and a friends' table's own
+    language."""
+
+    @property
+    def guild_id(self) -> int | None: ...
+
+    @property
+    def language(self) -> str | None: ...
 
 
 def mine(interaction: discord.Interaction[Any]) -> Words:
@@ -139,6 +151,16 @@ class Audience:
             if stored in LANGUAGES:
                 return words(stored)
         return words(self._guild_locales.get(guild_id, "en"))
+
+    async def table(self, table: Worded, locale: object = None) -> Words:
+        """The words of a table's public messages (lobby, board, notices, final score): a
+        server's table speaks the server's language (`server`; `locale` as there); a friends'
+        table, read in a DM or group DM where no server's language exists, the one it was
+        opened in (`Table.language`: its host's; English for a table stored before it had
+        one)."""
+        if table.guild_id is None:  # a friends' table
+            return words(table.language if table.language in LANGUAGES else "en")
+        return await self.server(table.guild_id, locale)
 
     async def public(self, interaction: discord.Interaction[Any]) -> Words:
         """The server's words for a public reply to `interaction`."""

@@ -2,13 +2,19 @@
 and no server, channel or thread of the bot exists.
 
 The table is played on ONE message, the command's answer: the lobby, then the board with its
-buttons, edited in place. The bot is not in a group DM, so nothing reaches that message but the
-token of an interaction whose original response it is: the command's, then each click's on it
-(answered by updating the message: `revive` stores its token, `data.replies`, and shows the
-table through it, `messages.reply`). Hands are never sent anywhere: "Your hand" answers its
-clicker alone (an ephemeral followup), with the moves. AI seats, the turn timer and the pause
-between hands edit the message through the latest token while Discord honours it (15 minutes);
-after that the table waits for the next click (see `messages.reply` and docs/playing.md).
+buttons, edited in place. The bot is not in a DM or group DM of people, so nothing reaches that
+message but the token of an interaction whose original response it is: the command's, then
+each click's on it (answered by updating the message: `revive` stores its token,
+`data.replies`, and shows the table through it, `messages.reply`). Hands are never sent
+anywhere: "Your hand" answers its clicker alone (an ephemeral followup), with the moves. AI
+seats, the turn timer and the pause between hands edit the message through the latest token
+while Discord honours it (15 minutes); after that the table waits for the next click (see
+`messages.reply` and docs/playing.md).
+
+The table speaks its host's language (their Discord language when they opened it, stored with
+the table: `Table.language`, so a restart, another process and a revive keep it): its one
+message is everyone's, in a place with no server's language. What answers one person alone
+("Your hand", a refusal) is in that person's own language, as everywhere.
 
 Unrated unless asked for (there is no server's default), and recorded as a server's tables
 are, under no server.
@@ -24,6 +30,7 @@ import discord
 
 from cogs.audience import Audience
 from cogs.common.refusal import Refusal
+from cogs.lang import language_of
 from cogs.tables.clicks import hosted_table
 from cogs.tables.messages.lobby import LobbyMessage
 from cogs.tables.messages.needs import Read
@@ -77,7 +84,8 @@ class Friends:
             guild_id=None,
             channel_id=interaction.channel_id,
         )
-        w = await self.audience.server(None)
+        table.language = language_of(interaction.locale)  # the host's: see `Table.language`
+        w = await self.audience.table(table)
         await interaction.response.send_message(**self.lobby.message(table, w))
         posted = await interaction.original_response()
         table.lobby_message_id = table.board_message_id = posted.id

@@ -115,7 +115,7 @@ class Lobbies:
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,
         )
-        w = await self.audience.server(table.guild_id, interaction.guild_locale)
+        w = await self.audience.table(table, interaction.guild_locale)
         message = self.message.message(table, w)
         await interaction.response.send_message(**message)
         posted = await interaction.original_response()
@@ -162,7 +162,7 @@ class Lobbies:
                 await self.friends.revive(interaction, table_id)
         if current.friends:
             return
-        w = await self.audience.server(current.guild_id, interaction.guild_locale)
+        w = await self.audience.table(current, interaction.guild_locale)
         message = self.message.message(current, w)
         self.message.edited(table_id, message)
         await interaction.edit_original_response(**message)

@@ -135,6 +135,10 @@ class Table(LobbyActions, Offers, Resigning):
     conceded: list[int] = field(default_factory=list)
     left: list[int] = field(default_factory=list)
     question: Question | None = None
+    #: A friends' table's language: its host's Discord language when it was opened (its one
+    #: message is read by the people of a DM, who have no server's language); None for a
+    #: server's table, worded in the server's (`cogs.audience.Audience.table`).
+    language: str | None = None
     #: The store's revision this table was read at (`cogs.runtime.store`); not part of its state.
     revision: int = field(default=0, compare=False)
     #: How many of the match's first (finished) hands the store keeps apart, as of `revision`

@@ -11,8 +11,9 @@ and the interaction carries the canonical ones, as Discord's does.
 Where a command is offered follows its `integration_types` (0: installed to a server, the
 default; 1: installed to a user) and `contexts` (0: servers, 1: the bot's DM, 2: group DMs and
 DMs between people; absent: servers and, unless `dm_permission` is false, the bot's DM). A
-group DM has no server install, so only the commands of a user install reach it: the person
-must have installed the app (`Person.install`) and the command must allow both.
+group DM, or a DM between people, has no server install, so only the commands of a user
+install reach it: the person must have installed the app (`Person.install`) and the command
+must allow both.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def find_command(
 def _context_of(channel: Channel) -> int:
     if channel.guild_id is not None:
         return GUILD_CONTEXT
-    return PRIVATE_CHANNEL_CONTEXT if channel.is_group_dm else BOT_DM_CONTEXT
+    return PRIVATE_CHANNEL_CONTEXT if channel.without_bot else BOT_DM_CONTEXT
 
 
 def _offered(command: dict[str, Any], context: int, user_installed: bool) -> bool:
@@ -93,7 +94,7 @@ def _offered(command: dict[str, Any], context: int, user_installed: bool) -> boo
             return False
     elif context not in contexts:
         return False
-    if context == PRIVATE_CHANNEL_CONTEXT:  # no server install reaches a group DM
+    if context == PRIVATE_CHANNEL_CONTEXT:  # no server install reaches a (group) DM of people
         return USER_INSTALL in installs and user_installed
     return GUILD_INSTALL in installs or (USER_INSTALL in installs and user_installed)
 

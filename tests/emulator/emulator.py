@@ -510,6 +510,12 @@ class Emulator:
         them sees it, `person.at(channel)` where they type)."""
         return self.world.add_group_dm(owner.user, *(other.user for other in others), name=name)
 
+    def add_private_dm(self, one: Person, other: Person, *, name: str) -> Channel:
+        """The DM between two people (the bot is not in it: Discord's context 2, "DMs other
+        than the app's bot user"; `person.channel(name)` is how either sees it, `person.at(
+        channel)` where they type). `Person.dm` stays the bot's own DM with a person."""
+        return self.world.add_private_dm(one.user, other.user, name=name)
+
     async def add_channel(self, name: str, guild: Guild | None = None) -> SeenChannel:
         """A new text channel; a connected bot hears CHANNEL_CREATE."""
         channel = self.world.add_text_channel(guild or self.guild, name)

@@ -7,9 +7,10 @@ edits for 15 minutes. Both are measured on the emulator's clock.
 Where it happens is its `context` (0 a server, 1 the bot's DM, 2 a group DM or a DM between
 people), and which installs of the app allowed it are its `authorizing_integration_owners`
 (`"0"`: the server, or `"0"` in the bot's DM; `"1"`: the user who installed the app to their
-account). In a group DM only a user install reaches it: the bot is not there, so its REST
-calls to that channel are refused (50001) and it answers by the interaction's token alone, at
-most `USER_INSTALL_FOLLOWUPS` followups per interaction (Discord's "Create Followup Message":
+account). In a group DM, and in a DM between two people (`Channel.without_bot`), only a user
+install reaches it: the bot is not there, so its REST calls to that channel are refused
+(50001) and it answers by the interaction's token alone, at most `USER_INSTALL_FOLLOWUPS`
+followups per interaction (Discord's "Create Followup Message":
 "Apps are limited to 5 followup messages per interaction if it was initiated from a
 user-installed app and isn't installed in the server", error 40094).
 """
@@ -129,11 +130,12 @@ def _authorized(
     world: World, user: User, channel: Channel, guild: Guild | None, message: Message | None
 ) -> tuple[int, dict[str, str]]:
     """The interaction's context and `authorizing_integration_owners`: a server's install in a
-    server (and the bot's DM, as "0"); in a group DM, the user install of whoever used the
-    command (a click on a message answers to the install that made the message)."""
+    server (and the bot's DM, as "0"); in a group DM or a DM between people, the user install
+    of whoever used the command (a click on a message answers to the install that made the
+    message)."""
     if guild is not None:
         return GUILD_CONTEXT, {str(GUILD_INSTALL): str(guild.id)}
-    if not channel.is_group_dm:
+    if not channel.without_bot:
         owners = {str(GUILD_INSTALL): "0"}
         if user.id in world.user_installs:
             owners[str(USER_INSTALL)] = str(user.id)
@@ -149,7 +151,7 @@ def interaction_payload(
 ) -> dict[str, Any]:
     """INTERACTION_CREATE's `d`, with what discord.py 2.7.1 requires and the permissions."""
     channel = interaction.channel
-    if channel.is_group_dm:
+    if channel.without_bot:
         app_permissions = PRIVATE_CHANNEL_PERMISSIONS
     else:
         app_permissions = world.permissions_in(channel, world.bot_user.id)

@@ -200,7 +200,7 @@ def intent_for(channel: Channel) -> int:
 async def announce(emulator: Emulator, message: Message, event: str = "MESSAGE_CREATE") -> None:
     """Tell the gateway about a message everyone may see (ephemeral ones are never dispatched)."""
     channel = emulator.world.channels[message.channel_id]
-    if message.ephemeral or channel.is_group_dm:  # the bot hears nothing of a group DM
+    if message.ephemeral or channel.without_bot:  # the bot hears nothing of a (group) DM
         return
     data = message.payload()
     if event == "MESSAGE_CREATE" and channel.guild_id is not None:
@@ -215,7 +215,7 @@ async def announce(emulator: Emulator, message: Message, event: str = "MESSAGE_C
 
 async def announce_delete(emulator: Emulator, message: Message) -> None:
     channel = emulator.world.channels[message.channel_id]
-    if message.ephemeral or channel.is_group_dm:
+    if message.ephemeral or channel.without_bot:
         return
     data: dict[str, Any] = {"id": str(message.id), "channel_id": str(channel.id)}
     if channel.guild_id is not None:

@@ -63,7 +63,7 @@ class ChannelRoutes:
         channel = self.world.channel(int(request.match_info["channel_id"]))
         if channel is None:
             raise unknown_channel()
-        if channel.is_group_dm:  # the bot is not in it: only interaction tokens reach it
+        if channel.without_bot:  # the bot is not in it: only interaction tokens reach it
             raise missing_access()
         if channel.guild_id is not None and not self._perms(channel) & p.VIEW_CHANNEL:
             raise missing_access()

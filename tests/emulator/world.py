@@ -194,8 +194,8 @@ class Channel:
     members: set[int] = field(default_factory=set)
     #: Deleted by a moderator (`Emulator.delete_channel`): Discord answers 10003 for it.
     deleted: bool = False
-    #: The people of a group DM (the bot is never one: an app reaches it only through the
-    #: interactions of people who installed it).
+    #: The people of a group DM, or of a DM between two people (the bot is never one: an app
+    #: reaches those only through the interactions of people who installed it).
     recipients: list[User] = field(default_factory=list)
 
     @property
@@ -206,9 +206,16 @@ class Channel:
     def is_group_dm(self) -> bool:
         return self.type == GROUP_DM
 
+    @property
+    def without_bot(self) -> bool:
+        """A group DM or a DM between two people: the bot is not in it, so it hears nothing of
+        it and its REST cannot reach it (only interaction tokens do). The bot's own DM with a
+        person (`recipient`) is not one of these."""
+        return self.type == GROUP_DM or (self.type == DM and self.recipient is None)
+
     def has_recipient(self, user_id: int) -> bool:
         """Whether `user_id` is in this DM or group DM."""
-        if self.is_group_dm:
+        if self.without_bot:
             return any(user.id == user_id for user in self.recipients)
         return self.recipient is not None and self.recipient.id == user_id
 
@@ -222,8 +229,14 @@ class Channel:
                 icon=None,
             )
             return body
+        if self.type == DM and self.recipient is None:
+            # A DM between two people, as an interaction there shows it: no recipients (Discord
+            # leaves them out where the app's bot is not one of them; discord.py: "if sent from
+            # a DM channel, recipient is None"), so a bot must not rely on them.
+            body.update(last_message_id=None, flags=0)
+            del body["name"]
+            return body
         if self.type == DM:
-            assert self.recipient is not None
             body.update(recipients=[self.recipient.payload()], last_message_id=None)
             del body["name"]
             return body
@@ -363,6 +376,13 @@ class World:
             owner_id=owner.id,
             recipients=[owner, *others],
         )
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_private_dm(self, one: User, other: User, *, name: str = "") -> Channel:
+        """A DM between two people: a place no bot is in (unlike `dm_channel`, the bot's own
+        DM with a person). `name` is the emulator's handle for it (Discord's DMs have none)."""
+        channel = Channel(self.clock.snowflake(), DM, name, recipients=[one, other])
         self.channels[channel.id] = channel
         return channel
 

@@ -18,6 +18,7 @@ import discord
 import pytest
 
 from cogs import texts
+from cogs.lang import words
 from cogs.tables.table import Phase, Table
 from tests.emulator.emulator import Emulator
 from tests.tables import conftest
@@ -46,8 +47,9 @@ def the_table(bot: discord.Client) -> Table:
     return table
 
 
-def message_of(person: Any, message_id: int) -> Any:
-    return next(m for m in person.channel("friends").messages if m.id == message_id)
+def message_of(person: Any, message_id: int, place: str = "friends") -> Any:
+    """The table's message as `person` sees it where the table is (`place`)."""
+    return next(m for m in person.channel(place).messages if m.id == message_id)
 
 
 async def open_friends_table(emu: Emulator) -> tuple[list[Any], Any, Any]:
@@ -91,7 +93,13 @@ async def moved_on(
 
 
 async def play_a_turn(
-    emu: Emulator, bot: discord.Client, people: list[Any], message_id: int, rng: random.Random
+    emu: Emulator,
+    bot: discord.Client,
+    people: list[Any],
+    message_id: int,
+    rng: random.Random,
+    place: str = "friends",
+    your_hand: str = texts.YOUR_HAND,
 ) -> str:
     """Whoever is to move moves: a person by "Your hand" on the table's message and a move on
     the ephemeral hand it answers; an AI seat, or the pause between hands, once the clock
@@ -113,7 +121,7 @@ async def play_a_turn(
         await moved_on(emu, bot, before)
         return "ai"
     person = next(p for p in people if p.id == seat.user_id)
-    result = await person.click(message_of(person, message_id), texts.YOUR_HAND)
+    result = await person.click(message_of(person, message_id, place), your_hand)
     hand = result.followups[-1]
     assert hand.ephemeral and hand.message.only_for == person.id
     moves = [b for b in hand.buttons if (b.custom_id or "").startswith("dm:")]
@@ -252,3 +260,97 @@ async def test_a_hard_kill_loses_no_move_and_the_next_click_shows_it(
     )
     shown = message_of(people[1], lobby.id).text
     assert re.search(rf"^{mover.name} (played|drew|passed)", shown, re.MULTILINE), shown
+
+
+async def test_a_friends_table_in_a_dm_between_two_people_plays_a_whole_match(
+    emu: Emulator, friends_bot: discord.Client, watch: PrivacyWatch
+) -> None:
+    """The commonest "play with a friend": `/domino new` in the DM between two people (the app
+    installed to one of them), an AI in the third seat; each hand answered to its owner alone,
+    the match's end on the one message, recorded unrated."""
+    alice, bob = emu.user("alice"), emu.user("bob")
+    alice.install()
+    dm = emu.add_private_dm(alice, bob, name="alice-bob")
+    lobby = (
+        await alice.at(dm).slash("domino new", game="traditional", turn_time=TURN, target=60)
+    ).response
+    await bob.click(lobby, texts.JOIN)
+    await alice.choose(lobby, "random", placeholder=texts.AI_LEVEL_PLACEHOLDER)
+    await alice.click(lobby, texts.START)
+    await emu.wait_for(
+        lambda: texts.YOUR_HAND in message_of(bob, lobby.id, "alice-bob").labels or None, PATIENCE
+    )
+    table = the_table(friends_bot)
+    assert [seat.user_id for seat in table.seats if not seat.is_ai] == [alice.id, bob.id]
+    assert sum(seat.is_ai for seat in table.seats) == 1
+    people, rng = [alice, bob], random.Random(5)
+    while await play_a_turn(emu, friends_bot, people, lobby.id, rng, "alice-bob") != "over":
+        pass
+    last = message_of(alice, lobby.id, "alice-bob")
+    if "won the match" not in last.text:  # the last token ran out meanwhile: the next click
+        await alice.click(last, texts.YOUR_HAND)
+        await emu.settle()
+    final = message_of(bob, lobby.id, "alice-bob")
+    assert "won the match" in final.text and final.labels == [texts.REVIEW]
+    # One message both see; every hand was an ephemeral answer to its owner alone.
+    shared = [m for m in dm.messages if m.only_for is None]
+    assert [m.id for m in shared] == [lobby.id]
+    hands = [m for m in dm.messages if m.only_for is not None]
+    assert {m.only_for for m in hands} == {alice.id, bob.id}
+    assert not watch.leaks, watch.leaks[:3]
+    assert watch.versions > 0 and watch.pictures_checked > 0
+    for person in people:
+        recorded = await friends_bot.db.history(0, person.id)  # type: ignore[attr-defined]
+        assert len(recorded) == 1 and not recorded[0].rated
+        assert {seat.user_id for seat in recorded[0].seats} >= {alice.id, bob.id}
+
+
+async def test_a_friends_table_speaks_its_hosts_language_and_each_hand_its_readers(
+    emu: Emulator, friends_bot: discord.Client
+) -> None:
+    """A host whose Discord is in Spanish opens the table: its one message (lobby, board, the
+    match's end) is in Spanish for everyone, through a restart; the German guest's "Your hand",
+    for him alone, is in German."""
+    es, de = words("es"), words("de")
+    alice, bob = emu.user("alice", locale="es-ES"), emu.user("bob", locale="de")
+    cleo = emu.user("cleo")
+    alice.install()
+    group = emu.add_group_dm(alice, bob, cleo, name="friends")
+    lobby = (
+        await alice.at(group).slash("domino new", game="traditional", turn_time=TURN, target=60)
+    ).response
+    assert es(texts.JOIN) != texts.JOIN and es(texts.YOUR_HAND) != texts.YOUR_HAND
+    assert {es(texts.JOIN), es(texts.START)} <= set(message_of(cleo, lobby.id).labels)
+    assert texts.JOIN not in message_of(cleo, lobby.id).labels
+    for person in (bob, cleo):
+        await person.click(message_of(person, lobby.id), es(texts.JOIN))
+    await alice.choose(lobby, "random", placeholder=es(texts.AI_LEVEL_PLACEHOLDER))
+    await alice.click(message_of(alice, lobby.id), es(texts.START))
+    await emu.wait_for(
+        lambda: es(texts.YOUR_HAND) in message_of(cleo, lobby.id).labels or None, PATIENCE
+    )
+    game = "traditional"
+    assert es.game_name(game) != de.game_name(game)
+    # Bob's hand, for him alone, in his own language.
+    hand = (await bob.click(message_of(bob, lobby.id), es(texts.YOUR_HAND))).followups[-1]
+    assert hand.message.only_for == bob.id
+    assert de.game_name(game) in hand.text and es.game_name(game) not in hand.text
+    await emu.settle()
+    # A few turns, then a restart: the table keeps its language.
+    people, rng, your_hand = [alice, bob, cleo], random.Random(3), es(texts.YOUR_HAND)
+    for _ in range(4):
+        moved = await play_a_turn(emu, friends_bot, people, lobby.id, rng, your_hand=your_hand)
+        assert moved != "over"
+    bot = await emu.restart_bot()
+    before = message_of(cleo, lobby.id).text
+    while await play_a_turn(emu, bot, people, lobby.id, rng, your_hand=your_hand) != "over":
+        pass
+    last = message_of(alice, lobby.id)
+    ended = es.say(the_table(bot).log[-1])
+    if ended not in last.text:  # the last token ran out meanwhile: the next click shows it
+        await alice.click(last, your_hand)
+        await emu.settle()
+    final = message_of(cleo, lobby.id)
+    assert final.text != before and es.game_name(game) in final.text
+    assert ended in final.text and words("en").say(the_table(bot).log[-1]) not in final.text
+    assert final.labels == [es(texts.REVIEW)]

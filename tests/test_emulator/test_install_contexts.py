@@ -187,3 +187,85 @@ async def test_a_bulk_overwrite_that_drops_the_entry_point_is_refused_with_50240
     kept = [command for command in synced if command["type"] == ENTRY_POINT]
     assert [(command["id"], command["name"]) for command in kept] == [(entry["id"], "launch")]
     assert {"friends", "probe"} <= {command["name"] for command in synced}
+
+
+def private_dm(emu: Emulator) -> tuple[Any, Any, Any]:
+    alice, bob = emu.user("alice"), emu.user("bob")
+    return alice, bob, emu.add_private_dm(alice, bob, name="alice-bob")
+
+
+async def test_a_dm_between_two_people_is_a_private_channel_reached_by_a_user_install(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    """Discord's "DMs other than the app's bot user" are context 2 as a group DM is:
+    only the installer's user install authorizes there, with the same `app_permissions`."""
+    alice, bob, channel = private_dm(emu)
+    with pytest.raises(DriverError, match="not offered"):
+        await alice.at(channel).slash("friends")
+    alice.install()
+    with pytest.raises(DriverError, match="not offered"):
+        await alice.at(channel).slash("probe")  # a server install's command
+    seen: list[discord.Interaction[Any]] = []
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        seen.append(interaction)
+        await interaction.response.send_message("a table for two", view=clickable())
+
+    example.probe = answer
+    result = await alice.at(channel).slash("friends")
+    interaction = seen[0]
+    assert interaction.guild_id is None and interaction.context.private_channel
+    assert interaction._integration_owners == {1: alice.id}
+    assert interaction.app_permissions.value == PRIVATE_CHANNEL_PERMISSIONS
+    assert isinstance(interaction.channel, discord.DMChannel)
+    assert interaction.channel.recipient is None  # not the bot's DM with anyone
+    assert bob.channel("alice-bob").last.id == result.response.id
+    assert result.response.id not in example.seen_messages
+    with pytest.raises(DriverError, match="not offered"):
+        await bob.at(channel).slash("friends")  # bob did not install it
+
+
+async def test_the_bot_cannot_reach_a_dm_between_two_people_by_rest(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, bob, channel = private_dm(emu)
+    alice.install()
+    kept: list[discord.Interaction[Any]] = []
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        kept.append(interaction)
+        await interaction.response.send_message("lobby")
+
+    example.probe = answer
+    result = await alice.at(channel).slash("friends")
+    for method, path, body in [
+        ("POST", "/channels/{channel_id}/messages", {"content": "by REST"}),
+        ("GET", "/channels/{channel_id}/messages", None),
+        ("PATCH", f"/channels/{{channel_id}}/messages/{result.response.id}", {"content": "x"}),
+    ]:
+        with pytest.raises(discord.Forbidden) as caught:
+            await example.http.request(Route(method, path, channel_id=channel.id), json=body)
+        assert caught.value.code == 50001
+    await kept[0].edit_original_response(content="by the token")
+    assert bob.channel("alice-bob").last.content == "by the token"
+    assert not emu.violations
+
+
+async def test_the_bots_own_dm_stays_its_dm_beside_a_dm_between_people(
+    emu: Emulator, example: ExampleBot
+) -> None:
+    alice, _, _ = private_dm(emu)
+    alice.install()
+    seen: list[discord.Interaction[Any]] = []
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        seen.append(interaction)
+        await interaction.response.send_message("in the bot's DM")
+
+    example.probe = answer
+    await alice.at(alice.dm).slash("friends")
+    assert seen[0].context.dm_channel and not seen[0].context.private_channel
+    assert seen[0]._integration_owners == {0: 0, 1: alice.id}
+    dm = await example.create_dm(discord.Object(alice.id))
+    await dm.send("by REST")  # the bot is in its own DM
+    assert alice.dm.last.content == "by REST"

@@ -62,7 +62,7 @@ class BoardMessage(TableMessage):
             snap = self.snapshot(table, None)
             channel_id = table.thread_id or table.channel_id or 0
             thread_id, home = table.thread_id, table.channel_id
-            w = await self.audience.server(table.guild_id)
+            w = await self.audience.table(table)
         view = snap.view
         if view is None or len(view.results) <= number:
             return
@@ -100,7 +100,7 @@ class BoardMessage(TableMessage):
             channel_id = table.thread_id or table.channel_id or 0
             thread_id, home = table.thread_id, table.channel_id
             old = table.board_message_id
-            w = await self.audience.server(table.guild_id)
+            w = await self.audience.table(table)
         channel = self.client.get_partial_messageable(channel_id)
         # The buttons' words are the server's: a new language re-sends them too.
         buttons = digest(verbs, w.language)

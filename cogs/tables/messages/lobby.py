@@ -67,7 +67,7 @@ class LobbyMessage(TableMessage):
         posted here first."""
         shown = await self.rows.of(table_id)
         async with self.read(table_id, at_least=at) as table:
-            w = await self.audience.server(table.guild_id)
+            w = await self.audience.table(table)
             message = self.message(table, w)
             channel_id, message_id = table.channel_id, table.lobby_message_id
             invited = sorted(table.lobby.invited)

@@ -101,7 +101,7 @@ class Notices(TableMessage):
             user_id = table.seats[seat].user_id
             resigner = table.seats[question.seat].name
             channel_id = table.thread_id or table.channel_id or 0
-            w = await self.audience.server(table.guild_id)
+            w = await self.audience.table(table)
         before = (await self.rows.of(table_id)).get(key)
         if user_id is None or (before is not None and before.shows == str(question.until)):
             return
@@ -127,7 +127,7 @@ class Notices(TableMessage):
                 return
             name = table.seats[seat].name
             channel_id = table.thread_id or table.channel_id or 0
-            w = await self.audience.server(table.guild_id)
+            w = await self.audience.table(table)
         channel = self.client.get_partial_messageable(channel_id)
         message = await channel.send(w(texts.DM_CLOSED, name=texts.user_text(name)))
         self.note_message(channel.id)

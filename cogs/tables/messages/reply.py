@@ -85,7 +85,7 @@ class ReplyMessage(TableMessage):
         async with self.read(table_id, at_least=at) as table:
             if not table.friends:
                 return
-            w = await self.audience.server(None)
+            w = await self.audience.table(table)
             starting = None
             if table.match is None:
                 message = self.lobby.message(table, w)

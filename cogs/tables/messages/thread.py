@@ -42,7 +42,7 @@ class Thread(TableMessage):
             if table.thread_id is not None or "thread" in shown or table.match is None:
                 return
             channel_id, message_id = table.channel_id, table.lobby_message_id
-            w = await self.audience.server(table.guild_id)
+            w = await self.audience.table(table)
             name = f"{w.game_name(table.setup.variant)} · {table.names()[0]}"[:100]
         if channel_id is None or message_id is None:
             return
