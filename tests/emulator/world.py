@@ -236,7 +236,7 @@ class Channel:
             body.update(last_message_id=None, flags=0)
             del body["name"]
             return body
-        if self.type == DM:
+        if self.type == DM and self.recipient is not None:
             body.update(recipients=[self.recipient.payload()], last_message_id=None)
             del body["name"]
             return body
