@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -79,7 +80,8 @@ BUTTON_COLOURS: dict[int, RGB] = {
     5: (78, 80, 88),
     6: BLURPLE,
 }
-#: Discord's default avatars' colours, by (user id >> 22) % 6.
+#: Discord's default avatars' colours. Discord picks one by the user's id; here it is picked by
+#: the name, since the emulator's ids follow its clock and would differ from run to run.
 AVATARS: tuple[RGB, ...] = (
     BLURPLE,
     (117, 126, 138),
@@ -102,6 +104,7 @@ BUTTON_MIN = 56
 SELECT_HEIGHT = 42
 THUMBNAIL_SIZE = 80
 EPHEMERAL = 1 << 6
+APPLICATION_COMMAND = 2  # an interaction's type, in a message's interaction metadata
 
 MARKUP = re.compile(
     r"\*\*(?P<bold>.+?)\*\*"
@@ -286,16 +289,17 @@ class _Phone:
     def used_line(self) -> Image.Image | None:
         """ "@alice used /domino" over an interaction's answer (the command's name is not
         stored, so only who used it)."""
-        user = (self.message.interaction or {}).get("user") or {}
-        if not user:
-            return None
+        interaction = self.message.interaction or {}
+        user = interaction.get("user") or {}
+        if not user or interaction.get("type") != APPLICATION_COMMAND:
+            return None  # a click's answer has no such line
         name = self.screen.names.get(int(user.get("id", 0)), str(user.get("username", "")))
         return self.line(f"@{name} used a command", Style(size=12, colour=MUTED), CONTENT)
 
     def header(self, canvas: Canvas, top: int) -> None:
         author = self.message.author
         draw = ImageDraw.Draw(canvas)
-        colour = AVATARS[(author.id >> 22) % len(AVATARS)]
+        colour = AVATARS[zlib.crc32(author.name.encode()) % len(AVATARS)]
         big = Image.new("L", (AVATAR * 4, AVATAR * 4), 0)  # drawn large, shrunk: a smooth rim
         ImageDraw.Draw(big).ellipse((0, 0, AVATAR * 4 - 1, AVATAR * 4 - 1), fill=255)
         mask = big.resize((AVATAR, AVATAR), Image.Resampling.LANCZOS)
