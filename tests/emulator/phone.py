@@ -172,6 +172,14 @@ def phone_image(message: Message, screen: Screen) -> Image.Image:
     return _Phone(message, screen).draw()
 
 
+def phone_lines(message: Message, screen: Screen) -> list[str]:
+    """The lines of words the picture shows, top to bottom (an emoji drawn as its picture
+    counts as one space, a button or a menu as its words): what a test reads."""
+    drawing = _Phone(message, screen)
+    drawing.draw()
+    return drawing.lines
+
+
 @cache
 def _face(size: int, weight: str = "Regular") -> ImageFont.FreeTypeFont:
     """Open Sans at `size` pixels in `weight` (Regular, SemiBold, Bold, Italic, BoldItalic)."""
@@ -244,11 +252,13 @@ class _Phone:
         self.message = message
         self.screen = screen
         self.attachments = {a.filename: a.data for a in message.attachments}
+        self.lines: list[str] = []
 
     # The whole message
 
     def draw(self) -> Image.Image:
         message = self.message
+        used = self.used_line()
         blocks: list[Image.Image] = []
         if message.content:
             blocks.append(self.markdown(message.content, CONTENT))
@@ -267,7 +277,6 @@ class _Phone:
             blocks.append(self.only_you())
         body = stack(blocks, GAP)
         top = 12
-        used = self.used_line()
         canvas_height = top + (22 if used else 0) + max(AVATAR, 22 + body.height) + 14
         canvas = Image.new("RGB", (WIDTH, canvas_height), BACKGROUND)
         if used is not None:
@@ -287,8 +296,8 @@ class _Phone:
         return sorted(named)
 
     def used_line(self) -> Image.Image | None:
-        """ "@alice used /domino" over an interaction's answer (the command's name is not
-        stored, so only who used it)."""
+        """The line over a slash command's answer, "@alice used a command" (the emulator does
+        not keep the command's name, which Discord shows)."""
         interaction = self.message.interaction or {}
         user = interaction.get("user") or {}
         if not user or interaction.get("type") != APPLICATION_COMMAND:
@@ -489,6 +498,7 @@ class _Phone:
             x += size
         canvas = Image.new("RGBA", (width, height * len(lines)), (0, 0, 0, 0))
         draw = ImageDraw.Draw(canvas)
+        self.lines += ["".join(p.text or " " for _, p in line).strip() for line in lines]
         for row, line in enumerate(lines):
             top = row * height
             for left, piece in line:
@@ -706,6 +716,7 @@ class _Phone:
             while shown and face.getlength(shown + "…") > room:
                 shown = shown[:-1]
             shown += "…"
+        self.lines.append(shown)
         block = Image.new("RGBA", (total, BUTTON_HEIGHT), (0, 0, 0, 0))
         draw = ImageDraw.Draw(block)
         colour = BUTTON_COLOURS.get(style, BUTTON_COLOURS[2])
@@ -755,6 +766,7 @@ class _Phone:
             item.get("placeholder") or "Make a selection"
         )
         colour = TEXT if chosen else MUTED
+        self.lines.append(words)
         block = Image.new("RGBA", (width, SELECT_HEIGHT), (0, 0, 0, 0))
         draw = ImageDraw.Draw(block)
         box = (0, 0, width - 1, SELECT_HEIGHT - 1)
