@@ -81,13 +81,16 @@ demo: $(STAMP)
 
 # A whole match of any game (or a puzzle) played through the emulator by SEATS scripted people
 # and AI players, in the server language LANG: what each person saw, and every picture at
-# 380 px, in playtest-out/GAME-LANG/ (see docs/playtest.md).
+# 380 px, in playtest-out/GAME-LANG/ (see docs/playtest.md); SCREENS=1 also draws every message
+# and every edit as a phone shows it (NNN-screen.png).
 # LANG counts only when given to make: the shell's own LANG (en_US.UTF-8) is no bot language.
 GAME  ?= partnership
 SEATS ?= 1
+SCREENS ?=
 PLAYTEST_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
 playtest: $(STAMP)
-	$(BIN)/python -m tests.playtest $(GAME) --lang $(PLAYTEST_LANG) --seats $(SEATS)
+	$(BIN)/python -m tests.playtest $(GAME) --lang $(PLAYTEST_LANG) --seats $(SEATS) \
+		$(if $(SCREENS),--screens)
 
 # Every layout and picture kind at 800 px and at a phone's 380 px, and a contact sheet.
 gallery: $(STAMP)

@@ -9,10 +9,14 @@ code always draws the same pictures: redraw after changing `render/` and review 
 
 from __future__ import annotations
 
+import asyncio
+import copy
+import datetime as dt
 import io
 import random
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from PIL import Image, ImageDraw  # noqa: E402
 
+from cogs import texts  # noqa: E402
 from cogs.lang import words  # noqa: E402
 from engine import Match  # noqa: E402
 from engine.puzzles import new_game  # noqa: E402
@@ -37,7 +42,20 @@ from render import (  # noqa: E402
 )
 from render.labels import move_label  # noqa: E402
 from render.text import put_text  # noqa: E402
+from tests.emulator.phone import Screen, phone_png, screen_of  # noqa: E402
+from tests.emulator.world import Message  # noqa: E402
+from tests.playtest import Session, scripted_bot, short_options  # noqa: E402
 from tests.render_positions import full_line, view_of  # noqa: E402
+from tests.tables.play import (  # noqa: E402
+    board as board_message,
+)
+from tests.tables.play import (  # noqa: E402
+    board_title,
+    latest_version,
+    move_message,
+    play_one,
+    private_answer,
+)
 
 OUT = ROOT / "docs" / "gallery"
 PHONE = 380
@@ -140,6 +158,145 @@ def pictures() -> dict[str, tuple[str, Callable[[], bytes]]]:
     }  # fmt: skip
 
 
+# Messages as a phone shows them: the real bot played through the emulator.
+
+#: When a message is looked at in the gallery: its clock reads this (the header's time), and
+#: a countdown in it reads from the moment it was sent (so two runs draw the same words).
+SHOWN_AT = "2026-11-28T18:00:00+00:00"
+SCREEN_SEED = 3
+#: The messages drawn as a phone shows them (`message-NAME-380.png`), with their captions.
+SCREENS = {
+    "two-player-board": "table: 2 players",
+    "two-player-hand": "hand DM, tile buttons",
+    "two-player-final": "table: last board",
+    "partnership-lobby": "lobby with AI seats",
+    "partnership-board": "table: 4 players",
+    "partnership-final": "table, 4: last board",
+    "friends-table": "friends' table, group DM",
+    "friends-hand": "friends' table: Your hand",
+}
+MID_MATCH_TURN = 3  # the person's turn at which a server table is shown mid-match
+FRIENDS_TURN = 2  # and a friends' table (its first hand is short)
+
+
+def as_shown(message: Message, screen: Screen) -> bytes:
+    """`message` as a phone shows it the moment it arrives: its countdowns read from the
+    moment it was sent, its time in the header the gallery's fixed one."""
+    sent = dt.datetime.fromisoformat(message.edited_timestamp or message.timestamp)
+    fixed = replace(
+        message,
+        timestamp=SHOWN_AT,
+        edited_timestamp=SHOWN_AT if message.edited_timestamp else None,
+    )
+    return phone_png(fixed, replace(screen, now=sent.timestamp()))
+
+
+def snapshot(session: Session, message: Message) -> bytes:
+    """The message as it is now (later edits do not change the picture)."""
+    return as_shown(copy.deepcopy(message), screen_of(session.emu))
+
+
+async def server_table(session: Session, game: str, players: int) -> dict[str, bytes]:
+    """alice opens `game` in the server, fills the other seats with easy AI players and plays
+    a short match: the lobby before Start, the board and her hand at her third turn, the last
+    board."""
+    emu, w = session.emu, session.w
+    alice = session.person("alice")
+    options = {"game": game, "seats": players, **short_options(game)}
+    lobby = (await alice.slash("domino new", options)).response
+    await alice.choose(lobby, "fill:easy", placeholder=w(texts.AI_LEVEL_PLACEHOLDER))
+    await emu.settle()
+    shots = {"lobby": snapshot(session, lobby.message)}
+    await alice.click(lobby, w(texts.START))
+    await emu.wait_for(lambda: board_message(emu) is not None, timeout=60)
+    rng = random.Random(session.seed)
+    done: set[str] = set()
+    turns = 0
+    while True:
+        await emu.settle()
+        shown = board_message(emu)
+        if shown is not None and w(texts.REMATCH) in shown.labels:
+            shots["final"] = snapshot(session, shown.message)
+            return shots
+        key = f"ready:{board_title(shown) if shown else ''}"
+        if shown is not None and w(texts.READY) in shown.labels and key not in done:
+            done.add(key)
+            await alice.click(shown, w(texts.READY))
+        hand = move_message(alice.dm.messages)
+        key = f"move:{latest_version(hand) if hand else None}"
+        if hand is not None and key not in done:
+            done.add(key)
+            turns += 1
+            if turns == MID_MATCH_TURN and shown is not None:
+                shots["board"] = snapshot(session, shown.message)
+                shots["hand"] = snapshot(session, hand.message)
+            await play_one(alice, hand, rng)
+
+
+async def friends_table(session: Session) -> dict[str, bytes]:
+    """alice, bob and cleo open a table in their group DM (the app installed to alice only),
+    with one easy AI player; each plays by "Your hand" when the table's one message says it is
+    their turn: the message and alice's hand at her third turn."""
+    emu, w = session.emu, session.w
+    alice, bob, cleo = (session.person(name) for name in ("alice", "bob", "cleo"))
+    alice.install()
+    group = emu.add_group_dm(alice, bob, cleo, name="friends")
+    table = (await alice.at(group).slash("domino new", game="traditional", target=150)).response
+    for person in (bob, cleo):
+        await person.click(table, w(texts.JOIN))
+    await alice.choose(table, "easy", placeholder=w(texts.AI_LEVEL_PLACEHOLDER))
+    await alice.click(table, w(texts.START))
+    rng = random.Random(session.seed)
+    people = {person.id: person for person in (alice, bob, cleo)}
+    tables = emu.bot_runner.client.tables
+    turns = 0
+    for _ in range(200):
+        await emu.settle()
+        (state,) = tables.tables.values()
+        seat = state.seats[state.turn] if state.turn is not None else None
+        person = people.get(seat.user_id) if seat is not None and not seat.is_ai else None
+        if state.turn is None:  # between hands: everyone presses Ready
+            for each in people.values():
+                seen = next(m for m in each.channel("friends").messages if m.id == table.id)
+                if w(texts.READY) in seen.labels:
+                    await each.click(seen, w(texts.READY))
+            continue
+        if person is None:
+            await asyncio.sleep(0.1)  # an AI player's move
+            continue
+        seen = next(m for m in person.channel("friends").messages if m.id == table.id)
+        answer = private_answer(await person.click(seen, w(texts.YOUR_HAND)))
+        await emu.settle()
+        if person is alice:
+            turns += 1
+            if turns == FRIENDS_TURN:
+                return {
+                    "table": snapshot(session, seen.message),
+                    "hand": snapshot(session, answer.message),
+                }
+        await play_one(person, answer, rng)
+    raise AssertionError("alice's third turn never came")
+
+
+async def play_screens(folder: Path) -> dict[str, bytes]:
+    """Every message picture of the gallery, by its name, from three short games played (the
+    bot's working files in `folder`). A friends' table in Spanish is left out: a friends' table
+    still speaks English only."""
+    shots: dict[str, bytes] = {}
+    plays: list[tuple[str, str, Callable[[Session], Awaitable[dict[str, bytes]]]]] = [
+        ("two-player", "en", lambda session: server_table(session, "two-player", 2)),
+        ("partnership", "en", lambda session: server_table(session, "partnership", 4)),
+        ("friends", "en", friends_table),
+    ]
+    for name, language, play in plays:
+        async with scripted_bot(
+            folder / name, seed=SCREEN_SEED, language=language, emojis=True
+        ) as session:
+            for part, data in (await play(session)).items():
+                shots[f"{name}-{part}"] = data
+    return shots
+
+
 def review_decision(own: SeatView) -> bytes:
     """A review's picture of one decision: its caption, the board then, the hand held then. The
     caption names two of the moves the hand had (as a review would word them), so picture and
@@ -227,6 +384,13 @@ def draw(out: Path) -> list[Path]:
         image = Image.open(io.BytesIO(data)).convert("RGB")
         written.append(out / f"{name}-380.png")
         written[-1].write_bytes(small_png(phone(image)))
+        shown.append((label, image))
+    with tempfile.TemporaryDirectory() as folder:
+        played = asyncio.run(play_screens(Path(folder)))
+    for name, label in SCREENS.items():
+        image = Image.open(io.BytesIO(played[name])).convert("RGB")
+        written.append(out / f"message-{name}-380.png")
+        written[-1].write_bytes(small_png(image))
         shown.append((label, image))
     written.append(out / "contact-sheet.png")
     written[-1].write_bytes(small_png(contact_sheet(shown)))

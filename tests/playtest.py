@@ -13,13 +13,17 @@ by default):
   its embed and its buttons and menus;
 - `<person>.md`: the same, only what that person saw (the table's messages, their DMs and
   the answers only they were shown);
-- every picture the bot sent, numbered in order, at 380 px wide (a phone's width).
+- every picture the bot sent, numbered in order, at 380 px wide (a phone's width);
+- with `--screens` (`make playtest SCREENS=1`), every message and every edit as a phone shows
+  it (`NNN-screen.png`, tests/emulator/phone.py), numbered in the same order: the game read as
+  pictures of screens.
 
 The deals follow from `--seed` (`Settings.demo_seed`, which no live bot has) and the AI seats
 play at the easy level, which searches nothing and so takes no time budget: the same command
 plays the same match and writes the same transcript.
 
     python -m tests.playtest GAME [--lang es] [--seats 2] [--players 4] [--out DIR] [--seed 1]
+                                  [--screens]
 
 `tests/demo.py` (`make demo`) is this driver with one person at a partnership table.
 """
@@ -51,6 +55,7 @@ from engine.puzzles.cells import cell_text
 from engine.variants import get_variant
 from tests.emulator.emulator import Emulator
 from tests.emulator.layout import TEXT_DISPLAY, walk
+from tests.emulator.phone import phone_png, screen_of
 from tests.emulator.rules import BUTTON, SELECTS
 from tests.emulator.runner import BotRunner
 from tests.emulator.world import Channel, Message
@@ -130,10 +135,11 @@ class Transcript:
     """Records every new message and every edit the emulator stores, with its pictures, and
     who could see each (the people only: the bot's and the server owner's views are left out)."""
 
-    def __init__(self, emu: Emulator, out: Path, width: int | None) -> None:
+    def __init__(self, emu: Emulator, out: Path, width: int | None, screens: bool = False) -> None:
         self.emu = emu
         self.out = out
         self.width = width  # pictures are scaled down to this width (None: as sent)
+        self.screens = screens  # each version also drawn as a phone shows it
         self.people: list[str] = []
         self.entries: list[Entry] = []
         self.seen: dict[int, str] = {}
@@ -187,6 +193,8 @@ class Transcript:
         lines = self._lines(message)
         if not lines:
             return  # an empty placeholder, filled by a later edit
+        if self.screens:
+            lines.append(self.screen(message))
         verb = "edited" if previous is not None else "new"
         heading = f"### {verb} · {self.where(channel, message)} · {message.author.name}"
         self.entries.append(Entry(heading, lines, self.viewers(channel, message)))
@@ -253,6 +261,15 @@ class Transcript:
             lines.append(f"![{attachment.filename}]({name})")
         return lines
 
+    def screen(self, message: Message) -> str:
+        """The message as a phone shows it the moment it arrives (a countdown read from then),
+        written as the next numbered picture: its line in the transcript."""
+        sent = datetime.fromisoformat(message.edited_timestamp or message.timestamp).timestamp()
+        self.pictures += 1
+        name = f"{self.pictures:03d}-screen.png"
+        (self.out / name).write_bytes(phone_png(message, screen_of(self.emu, now=sent)))
+        return f"![as a phone shows it]({name})"
+
     def _scaled(self, data: bytes) -> bytes:
         if self.width is None:
             return data
@@ -316,6 +333,7 @@ async def scripted_bot(
     language: str = "en",
     width: int | None = PICTURE_WIDTH,
     emojis: bool = False,
+    screens: bool = False,
 ) -> AsyncIterator[Session]:
     """The real bot on a fresh emulator whose server speaks `language`, with its deals
     following from `seed`; what changed is recorded whenever the bot is idle (`Transcript.look`
@@ -333,7 +351,7 @@ async def scripted_bot(
         # The bot is busy while it shows a change, runs a job or computes a review, not only
         # while it answers an interaction: a step is looked at once it is shown whole.
         emu.busy_task_prefixes += ("show-", "job-", "review", "hint")
-        transcript = Transcript(emu, out, width)
+        transcript = Transcript(emu, out, width, screens)
         settle = emu.settle
 
         async def patient_settle(timeout: float = PATIENCE_SECONDS) -> None:
@@ -611,12 +629,15 @@ async def playtest(
     seed: int = 1,
     options: str | None = None,
     emojis: bool = False,
+    screens: bool = False,
 ) -> int:
     """Plays `game` and writes what everyone saw to `out`; 0 when it went through, else 1
     (and what went wrong on stderr; the transcript so far is written all the same)."""
     title = f"Playtest: {game} in {language}"
     failed = None
-    async with scripted_bot(out, seed=seed, language=language, emojis=emojis) as session:
+    async with scripted_bot(
+        out, seed=seed, language=language, emojis=emojis, screens=screens
+    ) as session:
         session.say(f"{title}, writing to {out}/")
         try:
             if game in PUZZLES:
@@ -646,6 +667,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", help="the options box as typed: 'scoring=all capicua=25'")
     parser.add_argument("--emojis", action="store_true", help="tiles as the app's tile emojis")
+    parser.add_argument(
+        "--screens", action="store_true", help="each message also drawn as a phone shows it"
+    )
     args = parser.parse_args(argv)
     out = args.out or Path("playtest-out") / f"{args.game}-{args.lang}"
     return asyncio.run(
@@ -658,6 +682,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             options=args.options,
             emojis=args.emojis,
+            screens=args.screens,
         )
     )
 
