@@ -174,6 +174,8 @@ SCREENS = {
     "partnership-final": "table, 4: last board",
     "friends-table": "friends' table, group DM",
     "friends-hand": "friends' table: Your hand",
+    "friends-es-table": "friends' table in Spanish",
+    "friends-es-hand": "its hand, in Spanish",
 }
 MID_MATCH_TURN = 3  # the person's turn at which a server table is shown mid-match
 FRIENDS_TURN = 2  # and a friends' table (its first hand is short)
@@ -279,14 +281,15 @@ async def friends_table(session: Session) -> dict[str, bytes]:
 
 
 async def play_screens(folder: Path) -> dict[str, bytes]:
-    """Every message picture of the gallery, by its name, from three short games played (the
-    bot's working files in `folder`). A friends' table in Spanish is left out: a friends' table
-    still speaks English only."""
+    """Every message picture of the gallery, by its name, from four short games played (the
+    bot's working files in `folder`); the friends' table again with everyone's Discord in
+    Spanish (the table speaks its host's language)."""
     shots: dict[str, bytes] = {}
     plays: list[tuple[str, str, Callable[[Session], Awaitable[dict[str, bytes]]]]] = [
         ("two-player", "en", lambda session: server_table(session, "two-player", 2)),
         ("partnership", "en", lambda session: server_table(session, "partnership", 4)),
         ("friends", "en", friends_table),
+        ("friends-es", "es", friends_table),
     ]
     for name, language, play in plays:
         async with scripted_bot(
