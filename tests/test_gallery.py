@@ -32,7 +32,7 @@ def same_pixels(drawn: Path, committed: Path) -> bool:
         return ImageChops.difference(a.convert("RGBA"), b.convert("RGBA")).getbbox() is None
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(400)  # it plays four short matches with the bot
 def test_the_committed_gallery_is_what_make_gallery_draws(tmp_path: Path) -> None:
     written = make_gallery().draw(tmp_path)
     drawn = {path.name for path in written}
