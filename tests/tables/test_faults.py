@@ -243,7 +243,8 @@ async def test_a_crash_between_the_board_and_the_hands_still_delivers_the_hands(
     shown = board_words(board(emu))
     emu.hold(lambda method, path: method == "POST" and emu.is_dm(path))
     await clicks.click(turn.person, turn.message, turn.buttons()[0], turn.seat)
-    await emu.wait_for(lambda: board_words(board(emu)) != shown and emu.held)
+    # (30 s: on a loaded machine the board's edit and the next turn's DM take their time)
+    await emu.wait_for(lambda: board_words(board(emu)) != shown and emu.held, timeout=30)
     hands = [dm_count(p) for p in people]
     await emu.kill_bot()  # the board went out, a hand did not
     assert [dm_count(p) for p in people] == hands and not emu.held  # and never will

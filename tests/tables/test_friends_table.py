@@ -322,7 +322,7 @@ async def test_a_friends_table_speaks_its_hosts_language_and_each_hand_its_reade
     alice.install()
     group = emu.add_group_dm(alice, bob, cleo, name="friends")
     lobby = (
-        await alice.at(group).slash("domino new", game="traditional", turn_time=TURN, target=60)
+        await alice.at(group).slash("domino new", game="traditional", turn_time=TURN, target=100)
     ).response
     assert es(texts.JOIN) != texts.JOIN and es(texts.YOUR_HAND) != texts.YOUR_HAND
     assert {es(texts.JOIN), es(texts.START)} <= set(message_of(cleo, lobby.id).labels)
@@ -346,6 +346,9 @@ async def test_a_friends_table_speaks_its_hosts_language_and_each_hand_its_reade
     for _ in range(4):
         moved = await play_a_turn(emu, friends_bot, people, lobby.id, rng, your_hand=your_hand)
         assert moved != "over"
+    # To 100 points: a deal cannot end the match in these few turns (it did at 60, when a
+    # blocked first hand scored them), so the restart has the rest of a match to show.
+    assert the_table(friends_bot).phase is not Phase.OVER, "the match ended before the restart"
     bot = await emu.restart_bot()
     before = message_of(cleo, lobby.id).text
     while await play_a_turn(emu, bot, people, lobby.id, rng, your_hand=your_hand) != "over":

