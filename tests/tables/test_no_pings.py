@@ -45,6 +45,9 @@ async def test_names_and_a_season_typed_as_mentions_ping_nobody(
     assert "@\u200beveryone" in lobby.text and r"\*\*bold\*\*" in lobby.text
     assert f"<@\u200b&{role.id}>" in lobby.text
     by_user.close_dms()  # the bot names this player in the channel (their DMs are closed)
+    # Every turn of theirs is offered, even a single move: the one-hand match cannot end
+    # with no DM ever tried for them.
+    await by_user.slash("domino settings", single_moves="ask")
     await everyone.click(lobby, texts.START)
     await play_match(emu, [everyone, by_role, by_user], via_hand_button=True)
     await mod.slash("season end")
