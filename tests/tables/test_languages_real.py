@@ -13,6 +13,7 @@ alt text and the score sheet as the players receive them.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -138,20 +139,23 @@ async def test_a_spanish_and_a_polish_client_play_a_whole_match_with_no_english_
         tiles = translation(language[person.name], texts.YOUR_TILES)
         game = words(language[person.name]).game_name(GAME)
         assert mine.embed["title"] == tiles.format(where=game)
-        # the hand picture's alt text lists the tiles, in the owner's words (7 of a 4-hand deal,
-        # less a lead that was their only move and played itself)
+        # the hand picture's alt text lists the tiles, in the owner's words: as many as it
+        # names, with the count in the owner's grammar (up to 7 of a 4-hand deal; fewer once
+        # moves were played, some of them by themselves while the people looked)
         await emu.settle()
-        table = next(iter(domino.tables.tables.values()))
-        held = len(table.view(table.seat_of(person.id)).hand)
-        assert held in (6, 7)
         dealt = {"es": "Tus fichas: ", "pl": "Twoje kamienie: "}[language[person.name]]
-        seven = {"es": f" ({held} fichas).", "pl": f" ({held} kamieni)."}[language[person.name]]
         # "Your hand", and the DM (sent only to the player to play: a DM is a notification)
         shown = [mine.files[0]] + [m.files[0] for m in person.dm.messages[-1:]]
         for picture in shown:
             assert picture.filename == "hand.png"
-            assert picture.attachment.description.startswith(dealt)
-            assert seven in picture.attachment.description
+            alt = picture.attachment.description
+            assert alt.startswith(dealt)
+            count = re.search(r" \((\d) (\w+)\)\.", alt)
+            assert count is not None, alt
+            held = int(count[1])
+            listed = alt.removeprefix(dealt).split(" (")[0].split(", ")
+            assert 1 <= held <= 7 and len(listed) == held, alt
+            assert count[2] == tiles_word(language[person.name], held), alt
 
     who, refusal = await refused_out_of_turn(emu, [ana, piotr])
     assert refusal in {
@@ -263,3 +267,10 @@ def test_the_boards_status_line_is_drawn_and_described_in_the_servers_words(
     assert english_leaks([alt], language) == {}
     shown = render.board_png(worded, names=names, wording=w.wording())
     assert shown != render.board_png(view, names=names, wording=w.wording())
+
+
+def tiles_word(language: str, count: int) -> str:
+    """How Spanish and Polish say "tiles" after a count (Polish: 2-4 and 5+ differ)."""
+    if language == "es":
+        return "ficha" if count == 1 else "fichas"
+    return "kamień" if count == 1 else "kamienie" if 2 <= count <= 4 else "kamieni"
