@@ -16,19 +16,20 @@ import argparse
 import pickle
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from cogs.common import pictures
-from engine import Match
+from engine import Match, SeatView
 from engine.workers import FRAME_HEAD, frame
 
 NAMES = ["player", "AI 1"]
 
 
-def jobs(hands: int) -> list[bytes]:
-    """The board and the player's hand after every move of `hands` hands, as written to a
-    worker's socket."""
-    written: list[bytes] = []
+def played(hands: int) -> Iterator[tuple[SeatView, SeatView]]:
+    """The table's view and the player's after every move of `hands` seeded two-player hands
+    (the player plays its first legal move, the other seat a random one): the positions the
+    picture benchmarks draw."""
     for number in range(hands):
         match = Match("two-player", 2, seed=number)
         hand = match.start_hand()
@@ -36,8 +37,16 @@ def jobs(hands: int) -> list[bytes]:
         while not hand.over and hand.turn is not None:
             legal = match.view_for(hand.turn).legal
             match.apply(legal[0] if hand.turn == 0 else rng.choice(legal))
-            written.append(frame(pictures._board, match.public_view(), NAMES, "en"))
-            written.append(frame(pictures._hand, match.view_for(0), NAMES, "en"))
+            yield match.public_view(), match.view_for(0)
+
+
+def jobs(hands: int) -> list[bytes]:
+    """The board and the player's hand after every move of `hands` hands, as written to a
+    worker's socket."""
+    written: list[bytes] = []
+    for table, own in played(hands):
+        written.append(frame(pictures._board, table, NAMES, "en"))
+        written.append(frame(pictures._hand, own, NAMES, "en"))
     return written
 
 

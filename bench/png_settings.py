@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import argparse
 import io
-import random
 import time
 import zlib
 from collections.abc import Callable
 
 from PIL import Image
 
-from engine import Match
+from bench.picture_jobs import NAMES, played
 from render.board import board_image
 from render.encode import COMPRESS_LEVEL, palette_image
 from render.hand import hand_image
 
-NAMES = ["player", "AI 1"]
 Encode = Callable[[Image.Image], bytes]
 
 
@@ -34,15 +32,9 @@ def pictures(hands: int) -> tuple[list[Image.Image], list[Image.Image]]:
     """The boards and the player's hands after every move of `hands` hands."""
     boards: list[Image.Image] = []
     held: list[Image.Image] = []
-    for number in range(hands):
-        match = Match("two-player", 2, seed=number)
-        hand = match.start_hand()
-        rng = random.Random(number)
-        while not hand.over and hand.turn is not None:
-            legal = match.view_for(hand.turn).legal
-            match.apply(legal[0] if hand.turn == 0 else rng.choice(legal))
-            boards.append(board_image(match.public_view(), names=NAMES))
-            held.append(hand_image(match.view_for(0)))
+    for table, own in played(hands):
+        boards.append(board_image(table, names=NAMES))
+        held.append(hand_image(own))
     return boards, held
 
 

@@ -25,6 +25,24 @@ from tests.emulator.interactions import PRIVATE_CHANNEL_PERMISSIONS
 from .example_bot import ExampleBot
 
 
+def answered(
+    example: ExampleBot, text: str, view: discord.ui.View | None = None
+) -> list[discord.Interaction[Any]]:
+    """The example bot answers its probe command with `text` (and `view`); the interactions
+    it answered, kept for their tokens."""
+    kept: list[discord.Interaction[Any]] = []
+
+    async def answer(interaction: discord.Interaction[Any]) -> None:
+        kept.append(interaction)
+        if view is None:
+            await interaction.response.send_message(text)
+        else:
+            await interaction.response.send_message(text, view=view)
+
+    example.probe = answer
+    return kept
+
+
 def group_dm(emu: Emulator) -> tuple[Any, Any, Any, Any]:
     alice, bob, cleo = emu.user("alice"), emu.user("bob"), emu.user("cleo")
     channel = emu.add_group_dm(alice, bob, cleo, name="friends")
@@ -43,13 +61,7 @@ async def test_a_user_install_is_offered_in_a_group_dm_with_its_context_and_owne
     alice.install()
     with pytest.raises(DriverError, match="not offered"):
         await alice.at(channel).slash("probe")  # a server install's command: not here
-    seen: list[discord.Interaction[Any]] = []
-
-    async def answer(interaction: discord.Interaction[Any]) -> None:
-        seen.append(interaction)
-        await interaction.response.send_message("a table for friends")
-
-    example.probe = answer
+    seen = answered(example, "a table for friends")
     result = await alice.at(channel).slash("friends")
     interaction = seen[0]
     assert interaction.guild_id is None and interaction.context.private_channel
@@ -68,13 +80,7 @@ async def test_the_bot_cannot_reach_a_group_dm_by_rest_only_by_the_token(
 ) -> None:
     alice, bob, _, channel = group_dm(emu)
     alice.install()
-    kept: list[discord.Interaction[Any]] = []
-
-    async def answer(interaction: discord.Interaction[Any]) -> None:
-        kept.append(interaction)
-        await interaction.response.send_message("lobby", view=clickable())
-
-    example.probe = answer
+    kept = answered(example, "lobby", view=clickable())
     result = await alice.at(channel).slash("friends")
     route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel.id)
     with pytest.raises(discord.Forbidden) as caught:
@@ -154,13 +160,7 @@ async def test_a_group_dm_token_edits_its_message_for_fifteen_minutes_then_50027
 ) -> None:
     alice, bob, _, channel = group_dm(emu)
     alice.install()
-    kept: list[discord.Interaction[Any]] = []
-
-    async def answer(interaction: discord.Interaction[Any]) -> None:
-        kept.append(interaction)
-        await interaction.response.send_message("turn 1")
-
-    example.probe = answer
+    kept = answered(example, "turn 1")
     await alice.at(channel).slash("friends")
     emu.advance(14 * 60)
     await kept[0].edit_original_response(content="turn 2")
@@ -205,13 +205,7 @@ async def test_a_dm_between_two_people_is_a_private_channel_reached_by_a_user_in
     alice.install()
     with pytest.raises(DriverError, match="not offered"):
         await alice.at(channel).slash("probe")  # a server install's command
-    seen: list[discord.Interaction[Any]] = []
-
-    async def answer(interaction: discord.Interaction[Any]) -> None:
-        seen.append(interaction)
-        await interaction.response.send_message("a table for two", view=clickable())
-
-    example.probe = answer
+    seen = answered(example, "a table for two", view=clickable())
     result = await alice.at(channel).slash("friends")
     interaction = seen[0]
     assert interaction.guild_id is None and interaction.context.private_channel
@@ -230,13 +224,7 @@ async def test_the_bot_cannot_reach_a_dm_between_two_people_by_rest(
 ) -> None:
     alice, bob, channel = private_dm(emu)
     alice.install()
-    kept: list[discord.Interaction[Any]] = []
-
-    async def answer(interaction: discord.Interaction[Any]) -> None:
-        kept.append(interaction)
-        await interaction.response.send_message("lobby")
-
-    example.probe = answer
+    kept = answered(example, "lobby")
     result = await alice.at(channel).slash("friends")
     for method, path, body in [
         ("POST", "/channels/{channel_id}/messages", {"content": "by REST"}),
@@ -256,13 +244,7 @@ async def test_the_bots_own_dm_stays_its_dm_beside_a_dm_between_people(
 ) -> None:
     alice, _, _ = private_dm(emu)
     alice.install()
-    seen: list[discord.Interaction[Any]] = []
-
-    async def answer(interaction: discord.Interaction[Any]) -> None:
-        seen.append(interaction)
-        await interaction.response.send_message("in the bot's DM")
-
-    example.probe = answer
+    seen = answered(example, "in the bot's DM")
     await alice.at(alice.dm).slash("friends")
     assert seen[0].context.dm_channel and not seen[0].context.private_channel
     assert seen[0]._integration_owners == {0: 0, 1: alice.id}
