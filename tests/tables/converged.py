@@ -238,10 +238,12 @@ def timeouts_the_board_shows(stored: Stored) -> int:
 
 
 def timed_out_lines(emu: Emulator, stored: Stored) -> tuple[int, int]:
-    """How many "(time ran out)" lines the stored log and the board's log show."""
+    """How many turns the store says ran out in the match (every seat's `missed`: its log
+    keeps only the last lines, which later forced moves can push a timeout's line out of),
+    and how many "(time ran out)" lines the board's log shows."""
     shown = board(emu)
     on_board = 0 if shown is None else board_words(shown).count(TIME_RAN_OUT)
-    return sum(TIME_RAN_OUT in line for line in stored.log), on_board
+    return sum(int(seat.get("missed", 0)) for seat in stored.seats), on_board
 
 
 # -- what people see --------------------------------------------------------------------------
