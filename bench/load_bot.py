@@ -118,6 +118,7 @@ async def serve(
     cpu_at_start = time.process_time()  # the bot's process only
     workers_at_start = children_cpu()
     drawn_at_start = {kind: list(drawn) for kind, drawn in pictures.DRAWN.items()}
+    reused_at_start = dict(pictures.REUSED)
     if profiler is not None:
         profiler.enable()
     await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
@@ -136,6 +137,8 @@ async def serve(
             kind: [drawn[0] - drawn_at_start[kind][0], drawn[1] - drawn_at_start[kind][1]]
             for kind, drawn in pictures.DRAWN.items()
         },
+        # pictures asked for again and shown as kept, not drawn (`pictures.Kept`)
+        "reused": {kind: count - reused_at_start[kind] for kind, count in pictures.REUSED.items()},
     }
     # Work cut off by closing (a board edit in flight) is not an error of the bot under load.
     logging.disable(logging.CRITICAL)

@@ -436,6 +436,7 @@ async def run(
             emulator_cpu = time.process_time() - cpu_at_start
             bot_cpu = workers_cpu = None
             drawn: dict[str, list[float]] = {}
+            reused: Counter[str] = Counter()
             longest = max(stalls) if stalls else None
             bot_errors = failures.count
             if runner is not None:
@@ -451,6 +452,7 @@ async def run(
                         drawn.setdefault(kind, [0, 0.0])
                         drawn[kind][0] += count
                         drawn[kind][1] += cpu
+                    reused.update(report.get("reused", {}))
             profiled = None
             if profiler is not None and bot_cpu is not None and latencies:
                 profiled = await profiler.table(
@@ -474,6 +476,7 @@ async def run(
         if latencies
         else [],
         "drawn": drawn,
+        "reused": dict(reused),
         "profile": profiled,
     }
 
@@ -573,6 +576,11 @@ def main(argv: list[str] | None = None) -> None:
                 f" {1000 * board_cpu:.1f} ms, a hand {1000 * hand_cpu:.1f} ms); ratio"
                 f" {per_click / in_run:.2f}x; pictures per click: {counts}"
             )
+        if result["reused"]:
+            kept = ", ".join(
+                f"{kind} {count / result['clicks']:.2f}" for kind, count in result["reused"].items()
+            )
+            print(f"pictures per click shown as kept, not drawn again: {kept}")
     if result["requests_per_click"]:
         total = sum(count for _, count in result["requests_per_click"])
         routes = ", ".join(f"{route} {count:.2f}" for route, count in result["requests_per_click"])

@@ -27,7 +27,10 @@ Nothing here imports discord: the workers import this module to run its drawing 
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,6 +41,7 @@ from cogs.common.workers import PICTURE_WORKERS, picture_pool
 from cogs.lang.words import words
 from engine import SeatView
 from engine.messages import Message
+from engine.workers import frame
 from render.chart import rating_chart_png
 from render.layers import TableLayers
 
@@ -66,11 +70,73 @@ class Picture(NamedTuple):
 DRAWN: dict[str, list[float]] = {"board": [0, 0.0], "hand": [0, 0.0], "score sheet": [0, 0.0]}
 
 
+#: Pictures asked for again while the last one drawn of the same job was still kept, by kind
+#: (see `Kept`): shown without a trip to the workers.
+REUSED: dict[str, int] = {"board": 0, "hand": 0, "score sheet": 0}
+
+
+class Kept:
+    """The pictures drawn last, by the job that drew them (its bytes as written to a worker,
+    which name the drawing function and every input: equal bytes, the same picture), up to
+    `limit` bytes of PNG, the least recently asked for first out. A board shown again for a
+    change its picture does not show (a turn's clock, a Ready click, a late alert, the board
+    posted again at the bottom), or a hand shown as it was, is not drawn again; a job asked
+    for while the same one is being drawn waits for that drawing."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.pictures: OrderedDict[bytes, Picture] = OrderedDict()
+        self.drawing: dict[bytes, asyncio.Future[Picture]] = {}
+
+    async def picture(self, name: str, job: bytes) -> tuple[Picture, bool]:
+        """The picture of `job` drawn by the pool `name`, and whether it was kept (or being
+        drawn) already."""
+        key = hashlib.blake2b(job, digest_size=16).digest()
+        kept = self.pictures.get(key)
+        if kept is not None:
+            self.pictures.move_to_end(key)
+            return kept, True
+        drawing = self.drawing.get(key)
+        if drawing is not None:
+            return await asyncio.shield(drawing), True
+        future: asyncio.Future[Picture] = asyncio.get_running_loop().create_future()
+        self.drawing[key] = future
+        try:
+            picture: Picture = await picture_pool(name).run_job(job)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self.drawing[key]
+        future.set_result(picture)
+        self._keep(key, picture)
+        return picture, False
+
+    def _keep(self, key: bytes, picture: Picture) -> None:
+        self.pictures[key] = picture
+        self.size += len(picture.png)
+        while self.size > self.limit and self.pictures:
+            _, dropped = self.pictures.popitem(last=False)
+            self.size -= len(dropped.png)
+
+
+#: 16 MB: the last few hundred boards and hands (a double-six board is 10-30 KB).
+KEPT = Kept(16 * 1024 * 1024)
+
+
 async def _drawn(name: str, draw: Callable[..., Picture], *args: object) -> Picture:
-    started = time.perf_counter()
-    picture: Picture = await picture_pool(name).run(draw, *args)
-    metrics.PICTURE_SECONDS.labels(name).observe(time.perf_counter() - started)
+    picture, _ = await _kept(name, draw, *args)
     return picture
+
+
+async def _kept(name: str, draw: Callable[..., Picture], *args: object) -> tuple[Picture, bool]:
+    started = time.perf_counter()
+    picture, kept = await KEPT.picture(name, frame(draw, *args))
+    if not kept:
+        metrics.PICTURE_SECONDS.labels(name).observe(time.perf_counter() - started)
+    return picture, kept
 
 
 def worded_view(view: SeatView, w: Words) -> SeatView:
@@ -164,10 +230,14 @@ def _rating_chart(
     return Picture(png, alt[:ALT_LIMIT], cpu)
 
 
-def _count(kind: str, picture: Picture) -> Picture:
-    drawn = DRAWN[kind]
-    drawn[0] += 1
-    drawn[1] += picture.cpu
+def _count(kind: str, drawn: tuple[Picture, bool]) -> Picture:
+    picture, kept = drawn
+    if kept:
+        REUSED[kind] += 1
+        return picture
+    counted = DRAWN[kind]
+    counted[0] += 1
+    counted[1] += picture.cpu
     return picture
 
 
@@ -177,13 +247,11 @@ def _count(kind: str, picture: Picture) -> Picture:
 async def board(view: SeatView, names: Sequence[str], language: str, table: str = "") -> Picture:
     """The board of a public view (no hand in it) and its description; `table`: the table's
     id, under which the worker keeps its tiles for the next board (`render.layers`)."""
-    picture = await _drawn("public", _board, view, list(names), language, table)
-    return _count("board", picture)
+    return _count("board", await _kept("public", _board, view, list(names), language, table))
 
 
 async def score_sheet(view: SeatView, names: Sequence[str], language: str) -> Picture:
-    picture = await _drawn("public", _score_sheet, view, list(names), language)
-    return _count("score sheet", picture)
+    return _count("score sheet", await _kept("public", _score_sheet, view, list(names), language))
 
 
 async def decision(
@@ -196,7 +264,7 @@ async def decision(
 
 async def hand(view: SeatView, names: Sequence[str], language: str) -> Picture:
     """A seat's own hand (for its owner only) and its description."""
-    return _count("hand", await _drawn("private", _hand, view, list(names), language))
+    return _count("hand", await _kept("private", _hand, view, list(names), language))
 
 
 async def replay(view: SeatView, names: Sequence[str], language: str) -> Picture:

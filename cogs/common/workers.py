@@ -217,7 +217,10 @@ class SocketWorkers:
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """`function(*args)` in a worker (both picklable); what it raises is raised here. A
         job whose worker died is given once more to a fresh one."""
-        job = frame(function, *args)
+        return await self.run_job(frame(function, *args))
+
+    async def run_job(self, job: bytes) -> Any:
+        """A job already framed (`engine.workers.frame`), as `run` runs it."""
         for attempt in (1, 2):
             worker = min(self._live(), key=lambda worker: len(worker.pending))
             try:

@@ -51,13 +51,18 @@ def board_texts(snap: BoardSnapshot, w: Words) -> tuple[str, str, str]:
 
 
 def board_layout(
-    snap: BoardSnapshot, w: Words, verbs: Sequence[str], *, alt: str | None
+    snap: BoardSnapshot,
+    w: Words,
+    verbs: Sequence[str],
+    *,
+    alt: str | None,
+    texts: tuple[str, str, str] | None = None,
 ) -> discord.ui.LayoutView:
     """The board message as one container, in the server's words (`w`): the title and whose
     turn it is, the picture (`alt`: its alt text), the last moves and the footer, then the
     table's buttons (`verbs`, as `cogs.tables.clicks.offered` gives them; none on an old board
-    the table moved away from)."""
-    head, moves, footer = board_texts(snap, w)
+    the table moved away from). `texts`: `board_texts(snap, w)`, when the caller has them."""
+    head, moves, footer = texts if texts is not None else board_texts(snap, w)
     children: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(head)]
     gallery = discord.MediaGalleryItem(BOARD_PICTURE, description=(alt or "")[:ALT_MAX] or None)
     children.append(discord.ui.MediaGallery(gallery))

@@ -3,6 +3,8 @@ the language of the words, drawn and described in that language by the real work
 
 from __future__ import annotations
 
+import asyncio
+import pickle
 import random
 from typing import Any
 
@@ -13,7 +15,7 @@ from cogs.common import pictures
 from cogs.common.workers import SocketWorkers
 from cogs.lang.words import words
 from engine import Match, SeatView
-from engine.workers import frame
+from engine.workers import FRAME_HEAD, frame
 
 NAMES = ["Ana", "Piotr"]
 
@@ -31,15 +33,17 @@ def mid_hand(moves: int = 10) -> Match:
 
 @pytest.fixture
 def jobs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    """Every job given to the picture workers, as given."""
+    """Every job given to the picture workers, as given (nothing kept from other tests)."""
     given: list[tuple[Any, ...]] = []
-    run = SocketWorkers.run
+    run_job = SocketWorkers.run_job
 
-    async def recorded(self: SocketWorkers, function: Any, *args: Any) -> Any:
+    async def recorded(self: SocketWorkers, job: bytes) -> Any:
+        function, args = pickle.loads(job[FRAME_HEAD.size :])
         given.append((function, *args))
-        return await run(self, function, *args)
+        return await run_job(self, job)
 
-    monkeypatch.setattr(SocketWorkers, "run", recorded)
+    monkeypatch.setattr(SocketWorkers, "run_job", recorded)
+    monkeypatch.setattr(pictures, "KEPT", pictures.Kept(pictures.KEPT.limit))
     return given
 
 
@@ -60,3 +64,43 @@ async def test_a_picture_job_names_its_language_and_the_worker_draws_in_it(
     assert [job[3] for job in jobs] == ["es", "es"]
     assert not any(isinstance(part, render.Wording) for job in jobs for part in job)
     assert len(frame(*jobs[0])) < 2_000
+
+
+async def test_a_picture_asked_for_again_is_shown_as_kept_not_drawn_again(
+    jobs: list[tuple[Any, ...]],
+) -> None:
+    """A board shown again for a change its picture does not show (a turn's clock, a Ready
+    click) and a hand shown as it was are not drawn again; another position is, and a job
+    asked for while the same one is being drawn waits for that drawing."""
+    match = mid_hand()
+    view = match.public_view()
+    reused = dict(pictures.REUSED)
+    first = await pictures.board(view, NAMES, "en", "t1")
+    again = await pictures.board(view, NAMES, "en", "t1")
+    assert again == first and len(jobs) == 1
+    assert pictures.REUSED["board"] == reused["board"] + 1
+    # Another language, another table's id, or one move later: drawn.
+    await pictures.board(view, NAMES, "pl", "t1")
+    await pictures.board(view, NAMES, "en", "t2")
+    later = mid_hand(11)
+    moved = await pictures.board(later.public_view(), NAMES, "en", "t1")
+    assert len(jobs) == 4 and moved.png != first.png
+    # The same hand asked for twice at once: one drawing, both answered with it.
+    hands = await asyncio.gather(*(pictures.hand(later.view_for(1), NAMES, "en") for _ in "ab"))
+    assert len(jobs) == 5 and hands[0] == hands[1]
+    assert pictures.REUSED["hand"] == reused["hand"] + 1
+
+
+async def test_the_kept_pictures_stay_within_their_limit_oldest_out_first(
+    monkeypatch: pytest.MonkeyPatch, jobs: list[tuple[Any, ...]]
+) -> None:
+    first = await pictures.board(mid_hand(4).public_view(), NAMES, "en")
+    monkeypatch.setattr(pictures, "KEPT", pictures.Kept(int(len(first.png) * 2.5)))
+    views = [mid_hand(moves).public_view() for moves in (4, 5, 6)]
+    for view in views:
+        await pictures.board(view, NAMES, "en")
+    assert pictures.KEPT.size <= pictures.KEPT.limit and len(pictures.KEPT.pictures) < 3
+    await pictures.board(views[2], NAMES, "en")  # kept
+    assert len(jobs) == 4
+    await pictures.board(views[0], NAMES, "en")  # the oldest: dropped, drawn again
+    assert len(jobs) == 5

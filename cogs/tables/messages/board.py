@@ -108,15 +108,18 @@ class BoardMessage(TableMessage):
         since_board = self.scroll.since_board
         try:
             file = await board.board_file(snap, w)
-            layout = board_layout(snap, w, verbs, alt=file.description)
             # What the board shows, its words and its picture too: a change none of them shows
             # (a Ready click) sends nothing, not the same picture again.
             picture = hashlib.sha256(file.fp.read()).hexdigest()
-            shows = f"{buttons}:{digest(board_texts(snap, w), file.description, picture)}"
+            words = board_texts(snap, w)
+            shows = f"{buttons}:{digest(words, file.description, picture)}"
             file.reset()
-            if old is not None and since_board.get(channel.id, 0) < REPOST_AFTER:
-                if before is not None and before.message_id == old and before.shows == shows:
-                    return
+            in_place = old is not None and since_board.get(channel.id, 0) < REPOST_AFTER
+            unchanged = before is not None and (before.message_id, before.shows) == (old, shows)
+            if in_place and unchanged:
+                return
+            layout = board_layout(snap, w, verbs, alt=file.description, texts=words)
+            if in_place and old is not None:
                 try:
                     await self.edit_board(channel_id, old, file, layout)
                     await self.rows.remember(

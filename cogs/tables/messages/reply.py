@@ -108,8 +108,9 @@ class ReplyMessage(TableMessage):
             file = await board.board_file(snap, w)
             picture = hashlib.sha256(file.fp.read()).hexdigest()
             file.reset()
-            layout = board_layout(snap, w, verbs, alt=file.description)
-            shows = digest(*board_texts(snap, w), [str(verb) for verb in verbs], picture)
+            words = board_texts(snap, w)
+            layout = board_layout(snap, w, verbs, alt=file.description, texts=words)
+            shows = digest(*words, [str(verb) for verb in verbs], picture)
             fields = {"view": layout, "content": None, "embed": None, "attachments": [file]}
         before = shown.get(REPLY)
         if (
