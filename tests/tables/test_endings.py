@@ -442,7 +442,8 @@ async def test_an_agreed_draw_in_a_rated_match_is_stored_as_a_tie(
         await emu.settle()
     for person in (alice, bob):
         await person.click(board(emu), texts.READY)
-    await emu.wait_for(lambda: texts.OFFER_DRAW in board(emu).labels)
+    # The next hand's board (its deal, one job): up to 30 s on a loaded machine.
+    await emu.wait_for(lambda: texts.OFFER_DRAW in board(emu).labels, timeout=30)
     await alice.click(board(emu), texts.OFFER_DRAW)
     await emu.wait_for(lambda: "offers a draw" in board(emu).text)
     await bob.click(board(emu), texts.OFFER_DRAW)

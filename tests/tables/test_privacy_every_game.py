@@ -207,9 +207,11 @@ def plant_in_gallery_alt(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -
     """The alt text of the board's gallery item (not its attachment's) names a hidden tile."""
     layout = layouts.board_layout
 
-    def leaking(snap: board.BoardSnapshot, w: Any, verbs: Any, *, alt: str | None) -> Any:
+    def leaking(
+        snap: board.BoardSnapshot, w: Any, verbs: Any, *, alt: str | None, **keywords: Any
+    ) -> Any:
         tile = secret_tile(watch, snap.table_id)
-        return layout(snap, w, verbs, alt=f"{alt} Under the table: {tile}.")
+        return layout(snap, w, verbs, alt=f"{alt} Under the table: {tile}.", **keywords)
 
     monkeypatch.setattr(board_message, "board_layout", leaking)
 
@@ -242,8 +244,8 @@ def plant_in_custom_id(watch: PrivacyWatch, monkeypatch: pytest.MonkeyPatch) -> 
         view.add_item(peek(table_id))
         return view
 
-    def leaking_layout(snap: board.BoardSnapshot, w: Any, verbs: Any, *, alt: str | None) -> Any:
-        shown = layout(snap, w, verbs, alt=alt)
+    def leaking_layout(snap: board.BoardSnapshot, w: Any, verbs: Any, **keywords: Any) -> Any:
+        shown = layout(snap, w, verbs, **keywords)
         shown.add_item(discord.ui.ActionRow(peek(snap.table_id)))
         return shown
 
