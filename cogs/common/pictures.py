@@ -33,6 +33,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 import render
@@ -100,19 +101,17 @@ class Kept:
         drawing = self.drawing.get(key)
         if drawing is not None:
             return await asyncio.shield(drawing), True
-        future: asyncio.Future[Picture] = asyncio.get_running_loop().create_future()
-        self.drawing[key] = future
-        try:
-            picture: Picture = await picture_pool(name).run_job(job)
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self.drawing[key]
-        future.set_result(picture)
-        self._keep(key, picture)
-        return picture, False
+        # Drawn in a task of its own: a caller given up on (a delivery round cancelled) does
+        # not cancel the drawing that others may be waiting for, and what it drew is kept.
+        drawing = asyncio.ensure_future(picture_pool(name).run_job(job))
+        self.drawing[key] = drawing
+        drawing.add_done_callback(partial(self._drawn, key))
+        return await asyncio.shield(drawing), False
+
+    def _drawn(self, key: bytes, drawing: asyncio.Future[Picture]) -> None:
+        del self.drawing[key]
+        if not drawing.cancelled() and drawing.exception() is None:
+            self._keep(key, drawing.result())
 
     def _keep(self, key: bytes, picture: Picture) -> None:
         self.pictures[key] = picture

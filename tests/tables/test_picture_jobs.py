@@ -104,3 +104,19 @@ async def test_the_kept_pictures_stay_within_their_limit_oldest_out_first(
     assert len(jobs) == 4
     await pictures.board(views[0], NAMES, "en")  # the oldest: dropped, drawn again
     assert len(jobs) == 5
+
+
+async def test_a_caller_given_up_on_does_not_take_the_drawing_from_the_others(
+    jobs: list[tuple[Any, ...]],
+) -> None:
+    """A delivery round cancelled while its board is drawn (its lease lost) does not cancel
+    the drawing another round waits for; what was drawn is kept."""
+    view = mid_hand(7).public_view()
+    first = asyncio.ensure_future(pictures.board(view, NAMES, "en", "t3"))
+    await asyncio.sleep(0)  # its drawing has started
+    second = asyncio.ensure_future(pictures.board(view, NAMES, "en", "t3"))
+    await asyncio.sleep(0)  # waiting for that drawing
+    first.cancel()
+    picture = await second
+    assert picture.png.startswith(b"\x89PNG") and len(jobs) == 1
+    assert await pictures.board(view, NAMES, "en", "t3") == picture and len(jobs) == 1
