@@ -11,6 +11,7 @@ a rule: the engine's own refusals (subclasses of `DominoError`) are worded from 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import discord
 
@@ -34,8 +35,19 @@ def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
     """Text a user chose (an option they typed, their display name, a season's name), as the
     bot shows it: on one line, clipped to `limit` characters with an ellipsis, its markdown
     escaped and its mentions neutralised, so it reads literally and pings nobody whatever it
-    says (`**x**`, `@everyone`, `<@&role>`), and a refusal quoting it stays short."""
-    line = " ".join(str(text).split())
+    says (`**x**`, `@everyone`, `<@&role>`), and a refusal quoting it stays short.
+
+    The same few names are shown again and again (every board, hand and alert names its
+    players): the last `USER_TEXTS` results are kept."""
+    return _user_text(str(text), limit)
+
+
+USER_TEXTS = 4096  # escaped texts kept: a few per player of every table in play
+
+
+@lru_cache(maxsize=USER_TEXTS)
+def _user_text(text: str, limit: int) -> str:
+    line = " ".join(text.split())
     if len(line) > limit:
         line = line[: limit - 1].rstrip() + "…"
     return discord.utils.escape_mentions(discord.utils.escape_markdown(line))

@@ -20,6 +20,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from data.models import Cap, DataError, LiveTable, OverCap
 from data.sql import Connection, Row
 
@@ -28,6 +30,14 @@ log = logging.getLogger(__name__)
 KINDS = ("table", "puzzle")
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, board_message_id, state, updated_at, revision, kind"
+)
+
+
+#: A state is written by orjson (a tenth of `json.dumps`' time: every move writes its table) as
+#: `json.dumps` wrote it: keys that are numbers become strings, and what is not JSON (a date, a
+#: dataclass, any object) is refused rather than written in a form of orjson's own.
+_AS_JSON = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 )
 
 
@@ -41,8 +51,8 @@ def encode(table: LiveTable) -> str:
     if not all(type(hand) is str for hand in table.hands) or table.hands_from < 0:
         raise DataError("a table's finished hands are JSON texts, numbered from 0")
     try:
-        return json.dumps(table.state, separators=(",", ":"))
-    except (TypeError, ValueError) as error:
+        return orjson.dumps(table.state, option=_AS_JSON).decode()
+    except (TypeError, ValueError) as error:  # orjson.JSONEncodeError is a TypeError
         raise DataError(f"the table's state is not JSON: {error}") from None
 
 

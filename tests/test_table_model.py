@@ -396,7 +396,7 @@ def test_whole_match_reaches_the_end() -> None:
     assert table.winners == table.match.winners
 
 
-def test_every_seat_sees_the_position_as_it_is_after_each_move_and_hand() -> None:
+def test_every_seat_and_the_board_see_the_position_as_it_is_after_each_move_and_hand() -> None:
     table = new_table()
     four_players(table)
     table.start(ALICE, 0.0)
@@ -412,6 +412,10 @@ def test_every_seat_sees_the_position_as_it_is_after_each_move_and_hand() -> Non
             assert table.view(seat) is kept
             assert replace(kept, layout=None) == replace(now, layout=None)
             assert kept.layout.placements == now.layout.placements
+        public, now = table.public_view(), table.match.public_view()  # what boards are drawn from
+        assert table.public_view() is public
+        assert replace(public, layout=None) == replace(now, layout=None)
+        assert public.layout.placements == now.layout.placements
         seat = table.turn
         if seat is None:
             continue

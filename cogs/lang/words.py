@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from babel import Locale
@@ -159,10 +159,7 @@ class Words:
 
     def number(self, value: int | float, digits: int | None = None) -> str:
         """`1,234.5` in English, `1.234,5` in Spanish; `digits` fixes the decimals shown."""
-        if digits is None:
-            return format_decimal(value, locale=self.locale)
-        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-        return format_decimal(value, format=pattern, locale=self.locale)
+        return _decimal(self.locale, type(value).__name__, value, digits)
 
     def signed(self, value: int) -> str:
         """A gain or loss with its sign: `+12`, `-3`, `0`."""
@@ -243,3 +240,17 @@ def words(language: str) -> Words:
 
 when_forgotten(words.cache_clear)
 english_from(lambda: words("en"))
+
+
+#: Numbers written lately, per language: the same scores, counts and ranks are written again
+#: on every board and hand, and Babel takes about 8 µs a number.
+NUMBERS_KEPT = 8192
+
+
+@lru_cache(maxsize=NUMBERS_KEPT)
+def _decimal(locale: Locale, kind: str, value: int | float, digits: int | None) -> str:
+    """`value` written in `locale` (`kind`, its type's name, keeps 1, 1.0 and True apart)."""
+    if digits is None:
+        return format_decimal(value, locale=locale)
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=locale)

@@ -43,6 +43,8 @@ LOG_LINES = 6
 #: How many of the hand's last moves the table keeps, per seat, with who made them (`moves`):
 #: what a player's turn message tells of the moves since their last turn (`moves_since`).
 MOVES_PER_SEAT = 3
+#: The key of the public view among a table's kept views (the seats' own are their numbers).
+PUBLIC = -1
 
 
 def new_seed() -> str:
@@ -207,6 +209,16 @@ class Table(LobbyActions, Offers, Resigning):
         times (legal moves, forced moves, the board, the hand by DM) and each one lists the
         legal moves again: they are kept until the position changes (a new hand, an action,
         any change that bumps `version`). Views are immutable."""
+        return self._kept_view(seat)
+
+    def public_view(self) -> SeatView:
+        """What everyone may see (the engine's public view: no hand, no moves, the history as
+        someone with no tile sees it). Boards, their logs and alt texts and score sheets are
+        drawn from this only. Kept until the position changes, as the seats' views are (a
+        move's board, its alerts and each player's hand ask for it)."""
+        return self._kept_view(PUBLIC)
+
+    def _kept_view(self, seat: int) -> SeatView:
         assert self.match is not None
         hand = self.match.hand
         position = (self.version, id(hand), len(hand.actions) if hand is not None else -1)
@@ -215,15 +227,10 @@ class Table(LobbyActions, Offers, Resigning):
             self._views_of = position
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self.match.view_for(seat)
+            match = self.match
+            made = match.public_view() if seat == PUBLIC else match.view_for(seat)
+            view = self._views[seat] = made
         return view
-
-    def public_view(self) -> SeatView:
-        """What everyone may see (the engine's public view: no hand, no moves, the history as
-        someone with no tile sees it). Boards, their logs and alt texts and score sheets are
-        drawn from this only."""
-        assert self.match is not None
-        return self.match.public_view()
 
     # -- the lobby (its other actions: `cogs.tables.lobby_actions`) ---------------------------
 

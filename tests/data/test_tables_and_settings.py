@@ -3,13 +3,16 @@ settings default until changed, and bad changes are refused."""
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from data import Change, Database, DataError, LiveTable, ServerSettings
+from data.models import Cap
 from tests.data.conftest import GUILD, raw_execute, raw_rows
 
 
@@ -84,6 +87,35 @@ async def test_a_state_that_is_not_json_is_refused_and_nothing_is_saved(db: Data
     with pytest.raises(DataError, match="not JSON"):
         await db.save_live_table(table("a", 1.0, when=object()))
     assert await db.live_tables() == []
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        datetime(2026, 11, 28, tzinfo=UTC),  # orjson would write these in a form of its own
+        Cap(1, 2),
+        2**64,  # past 64 bits (ids and scores never are): refused, not written
+        {1, 2},
+    ],
+    ids=["a date", "a dataclass", "a huge number", "a set"],
+)
+async def test_a_state_orjson_would_write_its_own_way_is_refused(
+    db: Database, kept: object
+) -> None:
+    with pytest.raises(DataError, match="not JSON"):
+        await db.save_live_table(table("a", 1.0, kept=kept))
+    assert await db.live_tables() == []
+
+
+async def test_a_state_comes_back_as_json_reads_it(target: str) -> None:
+    """Numbers as keys become strings, tuples lists, and any language's letters stay as they
+    were: what `json.dumps` made of a state is what the store gives back."""
+    state = {"scores": {0: 12, 1: 30}, "names": ["Zoë", "Łukasz", "José"], "ends": (6, 4)}
+    async with await Database.open(target) as db:
+        await db.save_live_table(table("a", 1.0, **state))
+    async with await Database.open(target) as db:
+        (loaded,) = await db.live_tables()
+    assert loaded.state == json.loads(json.dumps(state))
 
 
 async def test_settings_default_until_a_moderator_changes_them(db: Database) -> None:
