@@ -216,11 +216,20 @@ def shadowed_sprite(first: int, second: int, cell: int, angle: int, theme: Theme
 def set_top(view: SeatView) -> int:
     """The highest number of the table's set: the variant's, or any higher number the view shows
     (hand-built views in tests and the gallery)."""
-    try:
-        top = get_variant(view.variant)(view.players, dict(view.options)).set_top()
-    except DominoError:
-        top = 0
+    top = _variant_top(view.variant, view.players, view.options)
     tiles = [*view.layout.tiles(), *view.hand]
     tiles += [tile for player in view.laid_pairs for pair in player for tile in pair]
     tiles += [tile for result in view.results for hand in result.outcome.hands for tile in hand]
     return max([top, *(tile.high for tile in tiles)])
+
+
+@lru_cache(maxsize=256)
+def _variant_top(
+    variant: str, players: int, options: tuple[tuple[str, int | str | bool], ...]
+) -> int:
+    """The highest number of the set a game is played with (0 for a game the engine does not
+    know): made once per game and options, not for every picture and message."""
+    try:
+        return get_variant(variant)(players, dict(options)).set_top()
+    except DominoError:
+        return 0

@@ -43,6 +43,7 @@ class Words:
         self._ui = translations(language, "domino")
         self._rules = translations(language, "rules")
         self._wording: Wording | None = None
+        self._game_names: dict[str, str] = {}  # a game's name, asked for by every message
 
     def __repr__(self) -> str:
         return f"words({self.language!r})"
@@ -178,7 +179,11 @@ class Words:
 
     def game_name(self, variant_id: str) -> str:
         """The game's name as its players say it in this language."""
-        return self._rules.pgettext(f"{variant_id}|name", _game(variant_id).name)
+        name = self._game_names.get(variant_id)
+        if name is None:
+            name = self._rules.pgettext(f"{variant_id}|name", _game(variant_id).name)
+            self._game_names[variant_id] = name
+        return name
 
     def game_summary(self, variant_id: str) -> str:
         return self._rules.pgettext(f"{variant_id}|summary", _game(variant_id).summary)
