@@ -38,11 +38,15 @@ def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
     says (`**x**`, `@everyone`, `<@&role>`), and a refusal quoting it stays short.
 
     The same few names are shown again and again (every board, hand and alert names its
-    players): the last `USER_TEXTS` results are kept."""
-    return _user_text(str(text), limit)
+    players): the last `USER_TEXTS` names are kept (a long text typed once is not)."""
+    text = str(text)
+    if len(text) > KEPT_LENGTH:
+        return _user_text.__wrapped__(text, limit)
+    return _user_text(text, limit)
 
 
 USER_TEXTS = 4096  # escaped texts kept: a few per player of every table in play
+KEPT_LENGTH = 200  # characters of a text kept at most: a name, not a pasted paragraph
 
 
 @lru_cache(maxsize=USER_TEXTS)

@@ -108,6 +108,9 @@ def test_user_text_is_clipped_escaped_and_pings_nobody() -> None:
     assert texts.user_text("a\nb   c") == "a b c"
     long = texts.user_text("y" * 3000)
     assert len(long) == texts.ECHO_LIMIT and long.endswith("…")
+    # names are kept once escaped: the same name clipped shorter is clipped, not the kept one
+    assert texts.user_text("alice bob") == "alice bob"
+    assert texts.user_text("alice bob", 5) == "alic…"
 
 
 def test_refusals_quote_the_game_escaped_and_clipped() -> None:
